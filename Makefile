@@ -1,0 +1,53 @@
+# riskevo: every target builds the virtual environment from pyproject.toml when it is missing.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+RUN ?= overnight
+GENERATIONS ?=
+GEN ?=
+OUT ?=
+N_JOBS ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help venv test test-slow lint bench evolve plot report export clean
+
+help:  ## list the targets
+	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+venv: $(STAMP)  ## create .venv and install riskevo with the dev tools
+
+lint: $(STAMP)  ## ruff and mypy
+	$(VENV)/bin/ruff check game features evolve tests
+	$(VENV)/bin/mypy
+
+test: lint  ## ruff, mypy and the fast test suite
+	$(PY) -m pytest
+
+test-slow: $(STAMP)  ## the statistical and long tests
+	$(PY) -m pytest -m slow
+
+bench: $(STAMP)  ## games/s, generation wall time and peak memory
+	$(PY) -m evolve bench
+
+evolve: $(STAMP)  ## start or resume a run: make evolve [RUN=name] [GENERATIONS=n] [N_JOBS=n]
+	$(PY) -m evolve run --name $(RUN) $(if $(GENERATIONS),--generations $(GENERATIONS)) $(if $(N_JOBS),--n-jobs $(N_JOBS))
+
+plot: $(STAMP)  ## refresh a run's plots: make plot RUN=name
+	$(PY) -m evolve plot runs/$(RUN)
+
+report: $(STAMP)  ## write runs/RUN/report.html
+	$(PY) -m evolve report runs/$(RUN)
+
+export: $(STAMP)  ## export a champion as a bot file: make export RUN=name [GEN=n] OUT=file.json
+	$(PY) -m evolve export runs/$(RUN) $(if $(GEN),--generation $(GEN)) --out $(or $(OUT),$(RUN)-champion.json)
+
+clean:  ## remove caches (not runs, not .venv)
+	rm -rf .pytest_cache .mypy_cache .ruff_cache
+	find . -name __pycache__ -type d -prune -not -path './.venv/*' -exec rm -rf {} +

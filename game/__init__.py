@@ -1,0 +1,14 @@
+"""The Risk engine: map, rules kernels, state, player protocol and the general game loop."""
+
+from game.actions import Attack, Fortify, MoveIn, Place, Trade, parse_action
+from game.engine import EndReason, Outcome, PlayerStats, play_game
+from game.map import Map, MapError, classic_map, load_map
+from game.protocol import BasePlayer, IllegalActionError, Player
+from game.state import Rules, RulesError, State
+from game.view import GameView
+
+__all__ = [
+    "Attack", "BasePlayer", "EndReason", "Fortify", "GameView", "IllegalActionError", "Map",
+    "MapError", "MoveIn", "Outcome", "Place", "Player", "PlayerStats", "Rules", "RulesError",
+    "State", "Trade", "classic_map", "load_map", "parse_action", "play_game",
+]

@@ -1,0 +1,180 @@
+"""The general game loop: any Python players, the compiled rule kernels, an optional transcript."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+
+from game import kernel
+from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
+from game.layout import (
+    ERROR_TEXT,
+    P_CONQUESTS,
+    P_ELIMINATIONS,
+    P_LOST,
+    P_RECEIVED,
+    PH_ATTACK,
+    PH_FORTIFY,
+    PH_OCCUPY,
+    PH_OVER,
+    PH_REINFORCE,
+    PH_SETUP,
+    PH_TRADE,
+    S_CAPPED,
+    S_ROUND,
+    S_WINNER,
+)
+from game.map import Map, classic_map
+from game.protocol import IllegalActionError, Player
+from game.state import Rules, State
+from game.transcript import Transcript
+from game.view import GameView
+
+Seed = int | np.random.SeedSequence | np.random.Generator
+
+
+class EndReason(Enum):
+    """How a game ended."""
+
+    DOMINATION = "domination"
+    MISSION = "mission"
+    CAP = "cap"
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """End-of-game figures of one player."""
+
+    territories: int
+    armies: int
+    conquests: int
+    eliminations: int
+    received: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Result of a game; every per-player tuple is in the order the players were given."""
+
+    placements: tuple[int, ...]  # 1 = winner; ties share a place
+    rounds: int
+    capped: bool
+    winner: int | None  # player index
+    reason: EndReason
+    seats: tuple[int, ...]  # seats[seat] = player index (seat order was drawn at random)
+    stats: tuple[PlayerStats, ...]
+    transcript: tuple[str, ...] | None = None
+
+
+def game_rngs(seed: Seed, n_players: int) -> tuple[np.random.Generator, list[np.random.Generator]]:
+    """The game's generator and one child generator per player, all derived from `seed`."""
+    if isinstance(seed, np.random.Generator):
+        return seed, seed.spawn(n_players)
+    if isinstance(seed, bool) or not isinstance(seed, int | np.random.SeedSequence):
+        raise TypeError("seed must be an int, SeedSequence or Generator, "
+                        f"got {type(seed).__name__}")
+    ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    rng = np.random.Generator(np.random.PCG64(ss))
+    return rng, [np.random.Generator(np.random.PCG64(c)) for c in ss.spawn(n_players)]
+
+
+def _ask(player: Player, view: GameView, state: State) -> Action:
+    """Ask the player the decision the phase calls for and check the answer's type."""
+    ph = state.phase
+    if ph == PH_SETUP:
+        t = player.place_initial(view)
+        if isinstance(t, bool) or not isinstance(t, int | np.integer):
+            raise IllegalActionError(f"place_initial must return a territory index, got {t!r}")
+        return Place(int(t), 1)
+    if ph == PH_REINFORCE:
+        act: object = player.reinforce(view, state.pool)
+        expected: tuple[type, ...] = (Place,)
+    elif ph == PH_TRADE:
+        act = player.trade(view, bool(kernel.trade_compulsory(state.kernel)))
+        act = END_TRADE if act is None else act
+        expected = (Trade,)
+    elif ph == PH_ATTACK:
+        act = player.attack(view)
+        act = STOP if act is None else act
+        expected = (Attack,)
+    elif ph == PH_OCCUPY:
+        lo, hi = kernel.occupy_bounds(state.kernel)
+        n = player.move_in(view, int(lo), int(hi))
+        if isinstance(n, bool) or not isinstance(n, int | np.integer):
+            raise IllegalActionError(f"move_in must return a number of armies, got {n!r}")
+        return MoveIn(int(n))
+    elif ph == PH_FORTIFY:
+        act = player.fortify(view)
+        act = SKIP if act is None else act
+        expected = (Fortify,)
+    else:
+        raise IllegalActionError(f"no decision in phase {ph}")
+    if act in (END_TRADE, STOP, SKIP) or isinstance(act, expected):
+        return act  # type: ignore[return-value]
+    names = " or ".join(e.__name__ for e in expected)
+    raise IllegalActionError(f"expected {names} (or None) in this phase, got {act!r}")
+
+
+def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules | None = None,
+              seed: Seed, transcript: bool = False) -> Outcome:
+    """Play one game; the same (map, rules, players, seed) replays the same game move for move."""
+    m = map if map is not None else classic_map()
+    rules = rules if rules is not None else Rules()
+    n = len(players)
+    rules.check(m, n)
+    rng, player_rngs = game_rngs(seed, n)
+    state = State.empty(m, n)
+    mk, sk, rv = m.kernel, state.kernel, rules.vector()
+    seats = tuple(int(p) for p in kernel.setup(mk, sk, rv, rng))
+    views = [GameView(state, m, rules, seat) for seat in range(n)]
+    for seat, p in enumerate(seats):
+        players[p].start_game(views[seat], player_rngs[p])
+    log = Transcript(m, rules, state, seats) if transcript else None
+    while state.phase != PH_OVER:
+        seat = state.current
+        action = _ask(players[seats[seat]], views[seat], state)
+        err = kernel.step(mk, sk, rv, rng, *action.encode())
+        if err:
+            raise IllegalActionError(
+                f"player {seats[seat]} (seat {seat}, {players[seats[seat]]!r}): "
+                f"{action.text(m)}: {ERROR_TEXT[err]}")
+        if log is not None:
+            log.record(seat, action)
+    return outcome(m, state, seats, rules, None if log is None else log.finish())
+
+
+def outcome(m: Map, state: State, seats: Sequence[int], rules: Rules,
+            transcript: tuple[str, ...] | None = None) -> Outcome:
+    """Build the Outcome of a finished game from its state."""
+    places = kernel.placements(state.kernel)
+    n = state.n_players
+    by_player = [0] * n
+    stats: list[PlayerStats | None] = [None] * n
+    for seat in range(n):
+        p = seats[seat]
+        by_player[p] = int(places[seat])
+        mine = state.owner == seat
+        stats[p] = PlayerStats(
+            territories=int(mine.sum()), armies=int(state.armies[mine].sum()),
+            conquests=int(state.pl[seat, P_CONQUESTS]),
+            eliminations=int(state.pl[seat, P_ELIMINATIONS]),
+            received=int(state.pl[seat, P_RECEIVED]), lost=int(state.pl[seat, P_LOST]))
+    capped = bool(state.sc[S_CAPPED])
+    w = int(state.sc[S_WINNER])
+    if capped:
+        reason = EndReason.CAP
+    elif rules.missions and int((state.pl[:, 0] == 1).sum()) > 1:
+        reason = EndReason.MISSION
+    else:
+        reason = EndReason.DOMINATION
+    rounds = min(int(state.sc[S_ROUND]), rules.cap)
+    return Outcome(placements=tuple(by_player), rounds=rounds, capped=capped,
+                   winner=None if w < 0 else seats[w], reason=reason, seats=tuple(seats),
+                   stats=tuple(s for s in stats if s is not None), transcript=transcript)
+
+
+__all__ = ["EndReason", "Outcome", "PlayerStats", "game_rngs", "outcome", "play_game"]

@@ -1,0 +1,228 @@
+"""Frozen board description: territories, continents, bonuses and borders as numpy arrays."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from game.layout import MISSION_CONTINENTS
+
+
+class MapError(ValueError):
+    """A map file that cannot describe a playable board."""
+
+
+@dataclass(frozen=True, eq=False)
+class Map:
+    """An immutable board; build it with `load_map` or `classic_map`.
+
+    Arrays are read-only. `neighbours[t, :degree[t]]` lists t's neighbours in index order, the
+    padding is -1; `adjacency[a, b]` is True for a border.
+    """
+
+    name: str
+    territories: tuple[str, ...]
+    continents: tuple[str, ...]
+    continent_of: np.ndarray  # int32[T]
+    bonus: np.ndarray  # int32[C]
+    adjacency: np.ndarray  # bool[T, T]
+    neighbours: np.ndarray  # int32[T, max_degree], -1 padded
+    degree: np.ndarray  # int32[T]
+    continent_size: np.ndarray  # int32[C]
+    mission_continents: np.ndarray  # int32[6, 2]: continents the missions name, -1 if absent
+    positions: np.ndarray | None = None  # float64[T, 2] in [0, 1] for drawing, if the file has them
+    index: dict[str, int] = field(default_factory=dict, repr=False)
+
+    @property
+    def kernel(self) -> tuple[np.ndarray, ...]:
+        """The arrays every rule kernel takes, in the order of docs/CONTRACT.md."""
+        return (self.continent_of, self.bonus, self.adjacency, self.neighbours, self.degree,
+                self.continent_size, self.mission_continents)
+
+    @property
+    def has_mission_continents(self) -> bool:
+        """True when every continent named by a secret mission exists on this board."""
+        return bool((self.mission_continents >= 0).all())
+
+    @property
+    def n_territories(self) -> int:
+        """Number of territories."""
+        return len(self.territories)
+
+    @property
+    def n_continents(self) -> int:
+        """Number of continents."""
+        return len(self.continents)
+
+    @property
+    def n_borders(self) -> int:
+        """Number of undirected borders."""
+        return int(self.adjacency.sum()) // 2
+
+    def territory(self, name: str) -> int:
+        """Index of a territory by name (MapError if unknown)."""
+        try:
+            return self.index[name]
+        except KeyError:
+            raise MapError(f"unknown territory {name!r}") from None
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a = np.ascontiguousarray(a)
+    a.flags.writeable = False
+    return a
+
+
+def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
+    """Validate a map description (the JSON layout of `game/maps/classic.json`) and freeze it."""
+
+    def fail(msg: str) -> MapError:
+        return MapError(f"{source}: {msg}")
+
+    if not isinstance(data, dict):
+        raise fail("top level must be an object with 'continents' and 'borders'")
+    conts = data.get("continents")
+    borders = data.get("borders")
+    if not isinstance(conts, list) or not conts:
+        raise fail("'continents' must be a non-empty list")
+    if not isinstance(borders, list):
+        raise fail("'borders' must be a list of [territory, territory] pairs")
+    names: list[str] = []
+    cont_names: list[str] = []
+    bonuses: list[int] = []
+    cont_of: dict[str, int] = {}
+    for ci, c in enumerate(conts):
+        if not isinstance(c, dict) or not isinstance(c.get("name"), str):
+            raise fail(f"continent #{ci} needs a 'name' string")
+        cname = c["name"]
+        if cname in cont_names:
+            raise fail(f"duplicate continent name {cname!r}")
+        bonus = c.get("bonus")
+        if not isinstance(bonus, int) or isinstance(bonus, bool) or bonus < 0:
+            raise fail(f"continent {cname!r}: 'bonus' must be a non-negative integer")
+        terrs = c.get("territories")
+        if not isinstance(terrs, list) or not terrs:
+            raise fail(f"continent {cname!r}: 'territories' must be a non-empty list")
+        for t in terrs:
+            if not isinstance(t, str) or not t:
+                raise fail(f"continent {cname!r}: territory names must be non-empty strings")
+            if t in cont_of:
+                other = cont_names[cont_of[t]] if cont_of[t] < len(cont_names) else cname
+                if other == cname:
+                    raise fail(f"duplicate territory name {t!r}")
+                raise fail(f"territory {t!r} is in two continents ({other!r} and {cname!r})")
+            cont_of[t] = ci
+            names.append(t)
+        cont_names.append(cname)
+        bonuses.append(bonus)
+    index = {t: i for i, t in enumerate(names)}
+    n = len(names)
+    adj = np.zeros((n, n), dtype=np.bool_)
+    for b in borders:
+        if not (isinstance(b, list) and len(b) == 2 and all(isinstance(x, str) for x in b)):
+            raise fail(f"border {b!r} must be a pair of territory names")
+        a_name, b_name = b
+        for x in (a_name, b_name):
+            if x not in index:
+                raise fail(f"border {a_name!r}-{b_name!r} names unknown territory {x!r} "
+                           "(a territory must be listed in exactly one continent)")
+        if a_name == b_name:
+            raise fail(f"self border on {a_name!r}")
+        i, j = index[a_name], index[b_name]
+        adj[i, j] = adj[j, i] = True
+    if "neighbours" in data:
+        # Optional per-territory lists: they must agree both ways with each other.
+        nb = data["neighbours"]
+        if not isinstance(nb, dict):
+            raise fail("'neighbours' must map territory names to lists of names")
+        for t, ns in nb.items():
+            if t not in index:
+                raise fail(f"'neighbours' names unknown territory {t!r}")
+            for x in ns:
+                if x not in index:
+                    raise fail(f"neighbours of {t!r} name unknown territory {x!r}")
+                if x == t:
+                    raise fail(f"self border on {t!r}")
+                if t not in nb.get(x, []):
+                    raise fail(f"asymmetric border: {t!r} lists {x!r} but not the reverse")
+                adj[index[t], index[x]] = adj[index[x], index[t]] = True
+    deg = adj.sum(axis=1).astype(np.int32)
+    for i in range(n):
+        if deg[i] == 0:
+            raise fail(f"territory {names[i]!r} has no borders")
+    # Connectivity by breadth-first search from territory 0.
+    seen = np.zeros(n, dtype=np.bool_)
+    seen[0] = True
+    queue = deque([0])
+    while queue:
+        u = queue.popleft()
+        for v in np.flatnonzero(adj[u]):
+            if not seen[v]:
+                seen[v] = True
+                queue.append(int(v))
+    if not seen.all():
+        lost = names[int(np.flatnonzero(~seen)[0])]
+        raise fail(f"the graph is disconnected ({lost!r} cannot be reached from {names[0]!r})")
+    max_deg = int(deg.max())
+    nbr = -np.ones((n, max_deg), dtype=np.int32)
+    for i in range(n):
+        js = np.flatnonzero(adj[i])
+        nbr[i, : len(js)] = js
+    positions = None
+    if "positions" in data:
+        pos = data["positions"]
+        if not isinstance(pos, dict) or set(pos) != set(names):
+            raise fail("'positions' must give [x, y] for every territory")
+        positions = np.array([pos[t] for t in names], dtype=np.float64)
+        if positions.shape != (n, 2):
+            raise fail("'positions' must give [x, y] for every territory")
+    cont_arr = np.array([cont_of[t] for t in names], dtype=np.int32)
+    mission_conts = np.array(
+        [[cont_names.index(c) if c in cont_names else -1 for c in pair]
+         for pair in MISSION_CONTINENTS], dtype=np.int32)
+    return Map(
+        name=str(data.get("name", source)),
+        territories=tuple(names),
+        continents=tuple(cont_names),
+        continent_of=_frozen(cont_arr),
+        bonus=_frozen(np.array(bonuses, dtype=np.int32)),
+        adjacency=_frozen(adj),
+        neighbours=_frozen(nbr),
+        degree=_frozen(deg),
+        continent_size=_frozen(np.bincount(cont_arr, minlength=len(cont_names)).astype(np.int32)),
+        mission_continents=_frozen(mission_conts),
+        positions=None if positions is None else _frozen(positions),
+        index=index,
+    )
+
+
+def load_map(path: str | Path) -> Map:
+    """Load and validate a JSON map file; a bad file raises MapError with a one-line reason."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise MapError(f"{p}: cannot read map file ({e.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise MapError(f"{p}: not valid JSON (line {e.lineno}: {e.msg})") from None
+    return build_map(data, str(p))
+
+
+_CLASSIC: Map | None = None
+
+
+def classic_map() -> Map:
+    """The standard 42-territory board (cached: the Map is immutable)."""
+    global _CLASSIC
+    if _CLASSIC is None:
+        ref = resources.files("game") / "maps" / "classic.json"
+        _CLASSIC = build_map(json.loads(ref.read_text(encoding="utf-8")), "classic.json")
+    return _CLASSIC

@@ -1,0 +1,66 @@
+"""The player protocol every bot implements, and the error for illegal decisions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from game.actions import Attack, Fortify, Place, Trade
+    from game.view import GameView
+
+
+class IllegalActionError(ValueError):
+    """A player's decision breaks a rule; the message names the rule. The state is unchanged."""
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A policy: given a read-only view of the game, answer the decision asked.
+
+    Every method is asked only for the seat to move and only when a real choice exists.
+    """
+
+    def start_game(self, view: GameView, rng: np.random.Generator) -> None:
+        """Called once before the first placement with this player's own random generator."""
+
+    def place_initial(self, view: GameView) -> int:
+        """Territory (own) that gets one of the initial armies."""
+        ...
+
+    def reinforce(self, view: GameView, armies: int) -> Place:
+        """Where to put some (1..armies) of the reinforcements still to place."""
+        ...
+
+    def trade(self, view: GameView, compulsory: bool) -> Trade | None:
+        """A set to trade, or None to stop trading (not allowed when compulsory)."""
+        ...
+
+    def attack(self, view: GameView) -> Attack | None:
+        """One roll, or None to stop attacking this turn."""
+        ...
+
+    def move_in(self, view: GameView, lo: int, hi: int) -> int:
+        """Armies (lo..hi) to move into the territory just conquered."""
+        ...
+
+    def fortify(self, view: GameView) -> Fortify | None:
+        """One fortify move, or None to skip; the turn ends either way."""
+        ...
+
+
+class BasePlayer:
+    """Convenience base: keeps the generator and a name; subclasses fill in the decisions."""
+
+    name = "player"
+
+    def __init__(self) -> None:
+        self.rng = np.random.default_rng(0)
+
+    def start_game(self, view: GameView, rng: np.random.Generator) -> None:
+        """Keep the per-game generator."""
+        self.rng = rng
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"

@@ -1,0 +1,181 @@
+"""Mutable game state (five small numpy arrays) and the frozen rules it is played under."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from game.layout import (
+    N_PL,
+    N_RULES,
+    N_SC,
+    N_WILDS,
+    P_ALIVE,
+    P_MISSION,
+    P_TARGET,
+    R_CAP,
+    R_FIXED_CARDS,
+    R_MISSIONS,
+    R_PATH_FORTIFY,
+    S_CURRENT,
+    S_PHASE,
+    S_POOL,
+    S_ROUND,
+    S_TRADES,
+    S_WINNER,
+)
+from game.map import Map
+
+
+class RulesError(ValueError):
+    """A rules option that does not exist or has a value out of range."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule options; the defaults are the standard game (RULES.md)."""
+
+    missions: bool = False  # secret missions instead of world domination
+    fixed_cards: bool = False  # fixed set values instead of escalating ones
+    path_fortify: bool = False  # fortify along a chain of own territories
+    cap: int = 100  # stalemate cap in rounds
+
+    def __post_init__(self) -> None:
+        for f in ("missions", "fixed_cards", "path_fortify"):
+            if not isinstance(getattr(self, f), bool):
+                raise RulesError(f"rules.{f} must be true or false, got {getattr(self, f)!r}")
+        if isinstance(self.cap, bool) or not isinstance(self.cap, int) or self.cap < 1:
+            raise RulesError(f"rules.cap must be a positive number of rounds, got {self.cap!r}")
+
+    def vector(self) -> np.ndarray:
+        """The int32 rules vector the kernels take."""
+        v = np.zeros(N_RULES, dtype=np.int32)
+        v[R_MISSIONS] = self.missions
+        v[R_FIXED_CARDS] = self.fixed_cards
+        v[R_PATH_FORTIFY] = self.path_fortify
+        v[R_CAP] = self.cap
+        return v
+
+    @classmethod
+    def from_dict(cls, d: dict[str, object]) -> Rules:
+        """Build from a config table; an unknown option is a one-line error naming it."""
+        known = {f.name for f in fields(cls)}
+        for k in d:
+            if k not in known:
+                allowed = ", ".join(sorted(known))
+                raise RulesError(f"unknown rules option {k!r} (allowed: {allowed})")
+        return cls(**d)  # type: ignore[arg-type]
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Parse 'missions,fixed_cards,path_fortify,cap=50' (any subset, comma separated)."""
+        d: dict[str, object] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            if part.startswith("cap="):
+                try:
+                    d["cap"] = int(part[4:])
+                except ValueError:
+                    msg = f"rules.cap must be a whole number, got {part[4:]!r}"
+                    raise RulesError(msg) from None
+            else:
+                d[part] = True
+        return cls.from_dict(d)
+
+    def check(self, m: Map, n_players: int) -> None:
+        """Reject combinations the board or seat count cannot play."""
+        if not 2 <= n_players <= 6:
+            raise RulesError(f"players must be 2..6, got {n_players}")
+        if self.missions and not m.has_mission_continents:
+            raise RulesError(
+                f"rules.missions needs the classic continents; map {m.name!r} lacks some")
+
+
+class State:
+    """The mutable state: owner, armies, cards, per-seat fields and scalars (see game/layout.py)."""
+
+    __slots__ = ("owner", "armies", "cards", "pl", "sc")
+
+    def __init__(self, owner: np.ndarray, armies: np.ndarray, cards: np.ndarray, pl: np.ndarray,
+                 sc: np.ndarray) -> None:
+        self.owner, self.armies, self.cards, self.pl, self.sc = owner, armies, cards, pl, sc
+
+    @classmethod
+    def empty(cls, m: Map, n_players: int) -> State:
+        """Zeroed arrays sized for a board and a seat count (kernel.setup fills them)."""
+        t = m.n_territories
+        return cls(np.zeros(t, np.int32), np.zeros(t, np.int32),
+                   np.zeros(t + N_WILDS, np.int32), np.zeros((n_players, N_PL), np.int32),
+                   np.zeros(N_SC, np.int32))
+
+    @property
+    def kernel(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The tuple the kernels take."""
+        return self.owner, self.armies, self.cards, self.pl, self.sc
+
+    def copy(self) -> State:
+        """A deep copy (for search or what-if analysis)."""
+        return State(*(a.copy() for a in self.kernel))
+
+    def readonly(self) -> State:
+        """Views of the same arrays that cannot be written (they follow the game as it moves)."""
+        views = []
+        for a in self.kernel:
+            v = a.view()
+            v.flags.writeable = False
+            views.append(v)
+        return State(*views)
+
+    @property
+    def n_players(self) -> int:
+        """Seats in the game."""
+        return int(self.pl.shape[0])
+
+    @property
+    def phase(self) -> int:
+        """Current phase (game.layout.PH_*)."""
+        return int(self.sc[S_PHASE])
+
+    @property
+    def current(self) -> int:
+        """Seat to move."""
+        return int(self.sc[S_CURRENT])
+
+    @property
+    def round(self) -> int:
+        """Round number (1-based; 0 during setup)."""
+        return int(self.sc[S_ROUND])
+
+    @property
+    def pool(self) -> int:
+        """Armies left to place in the current phase."""
+        return int(self.sc[S_POOL])
+
+    @property
+    def trades(self) -> int:
+        """Sets traded so far by all players."""
+        return int(self.sc[S_TRADES])
+
+    @property
+    def winner(self) -> int:
+        """Winning seat, or -1."""
+        return int(self.sc[S_WINNER])
+
+    def alive(self, seat: int) -> bool:
+        """True while the seat has territories."""
+        return bool(self.pl[seat, P_ALIVE])
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """Card ids held by a seat, ascending."""
+        return tuple(int(c) for c in np.flatnonzero(self.cards == seat))
+
+    def mission(self, seat: int) -> tuple[int, int]:
+        """(mission id, target seat) of a seat; (-1, -1) without missions."""
+        return int(self.pl[seat, P_MISSION]), int(self.pl[seat, P_TARGET])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(np.array_equal(a, b) for a, b in zip(self.kernel, other.kernel, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]

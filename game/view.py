@@ -1,0 +1,147 @@
+"""Read-only view of a game given to players, with the queries bots commonly need."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from game import kernel
+from game.cards import card_kind, is_set, set_value
+from game.layout import P_ALIVE, S_CONQUERED, S_DST, S_SRC, S_TRADES
+from game.map import Map
+from game.state import Rules, State
+
+
+class GameView:
+    """What one seat may see: the board, its own hand and mission, everyone's hand sizes.
+
+    Arrays are read-only views that follow the game as it moves; `state` exposes them in the
+    kernel layout so that compiled players can call the same kernels.
+    """
+
+    def __init__(self, state: State, m: Map, rules: Rules, seat: int) -> None:
+        self.state = state.readonly()
+        self.map = m
+        self.rules = rules
+        self.rules_vector = rules.vector()
+        self.seat = seat
+
+    @property
+    def owner(self) -> np.ndarray:
+        """Seat owning each territory."""
+        return self.state.owner
+
+    @property
+    def armies(self) -> np.ndarray:
+        """Armies on each territory."""
+        return self.state.armies
+
+    @property
+    def n_players(self) -> int:
+        """Seats in the game."""
+        return self.state.n_players
+
+    @property
+    def round(self) -> int:
+        """Current round (1-based)."""
+        return self.state.round
+
+    @property
+    def phase(self) -> int:
+        """Current phase (game.layout.PH_*)."""
+        return self.state.phase
+
+    @property
+    def alive(self) -> np.ndarray:
+        """Bool per seat: still in the game."""
+        return self.state.pl[:, P_ALIVE].astype(bool)
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """Own card ids, ascending."""
+        return self.state.hand(self.seat)
+
+    @property
+    def hand_sizes(self) -> np.ndarray:
+        """Number of cards each seat holds."""
+        c = self.state.cards
+        return np.array([(c == q).sum() for q in range(self.n_players)])
+
+    @property
+    def mission(self) -> tuple[int, int]:
+        """Own (mission id, target seat); (-1, -1) without missions."""
+        return self.state.mission(self.seat)
+
+    @property
+    def conquered_this_turn(self) -> bool:
+        """True once the seat to move has conquered a territory this turn."""
+        return bool(self.state.sc[S_CONQUERED])
+
+    @property
+    def occupy(self) -> tuple[int, int]:
+        """(from, to) of the conquest awaiting a move-in."""
+        return int(self.state.sc[S_SRC]), int(self.state.sc[S_DST])
+
+    def card_kind(self, card: int) -> int:
+        """Kind of a card (game.layout INFANTRY..WILD)."""
+        return int(card_kind(card, self.map.n_territories))
+
+    def sets(self) -> list[tuple[int, int, int]]:
+        """Every tradable set in the own hand (card ids)."""
+        kinds = {c: self.card_kind(c) for c in self.hand}
+        return [t for t in combinations(kinds, 3) if is_set(*(kinds[c] for c in t))]
+
+    def set_value(self, cards: tuple[int, int, int]) -> int:
+        """Armies the set would give if traded now."""
+        k = [self.card_kind(c) for c in cards]
+        return int(set_value(self.rules_vector, int(self.state.sc[S_TRADES]), k[0], k[1], k[2]))
+
+    def mine(self) -> np.ndarray:
+        """Own territories (indices)."""
+        return np.flatnonzero(self.owner == self.seat)
+
+    def neighbours(self, t: int) -> np.ndarray:
+        """Neighbours of a territory."""
+        return self.map.neighbours[t, : self.map.degree[t]]
+
+    def enemy_neighbours(self, t: int) -> np.ndarray:
+        """Neighbours of t owned by someone else than t's owner."""
+        n = self.neighbours(t)
+        return n[self.owner[n] != self.owner[t]]
+
+    def is_border(self, t: int) -> bool:
+        """True when t borders a territory of another owner."""
+        return bool(len(self.enemy_neighbours(t)))
+
+    def reinforcements(self, seat: int | None = None) -> int:
+        """Armies a seat would receive at the start of its turn (without cards)."""
+        q = self.seat if seat is None else seat
+        return int(kernel.reinforcements(self.map.kernel, self.state.kernel, q))
+
+    def attack_options(self) -> list[tuple[int, int]]:
+        """Legal (from, to) attacks for the own seat."""
+        out: list[tuple[int, int]] = []
+        for s in self.mine():
+            if self.armies[s] >= 2:
+                out.extend((int(s), int(t)) for t in self.enemy_neighbours(int(s)))
+        return out
+
+    def fortify_options(self) -> list[tuple[int, int]]:
+        """Legal (from, to) fortify pairs for the own seat (paths too under path_fortify)."""
+        out: list[tuple[int, int]] = []
+        m = self.map.kernel
+        mine = self.mine()
+        for a in mine:
+            if self.armies[a] < 2:
+                continue
+            for b in mine:
+                if a == b:
+                    continue
+                if self.rules.path_fortify:
+                    ok = kernel.connected_own(m, self.state.owner, self.seat, int(a), int(b))
+                else:
+                    ok = bool(self.map.adjacency[a, b])
+                if ok:
+                    out.append((int(a), int(b)))
+        return out
