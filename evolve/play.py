@@ -1,0 +1,107 @@
+"""Bots from the command line (bot file, baseline name, `package.module:Class`) and one game."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.protocol import Player
+    from game.state import Rules
+
+__all__ = ["BotSpecError", "main", "make_bot", "make_rules", "print_outcome"]
+
+
+class BotSpecError(ValueError):
+    """A BOT argument that is neither a bot file, a baseline name nor `package.module:Class`."""
+
+
+def is_bot_file(spec: str) -> bool:
+    """True when the spec names a bot file (a path ending in .json, or an existing file)."""
+    return spec.endswith(".json") or Path(spec).is_file()
+
+
+def make_bot(spec: str) -> Player:
+    """A fresh player for a spec: bot file -> LinearPlayer, else a baseline or class path."""
+    if is_bot_file(spec):
+        from features.genome import GenomeError, load_genome
+        from features.linear import LinearPlayer
+
+        try:
+            values, _meta = load_genome(spec)
+        except (GenomeError, OSError) as e:
+            raise BotSpecError(f"bot file {spec}: {e}") from None
+        return LinearPlayer(values)
+    import game.bots as bots
+
+    try:
+        if hasattr(bots, "make_player"):
+            return bots.make_player(spec)  # type: ignore[no-any-return]
+        return _fallback_player(spec, bots.BOTS)
+    except (ValueError, ImportError, AttributeError, TypeError) as e:
+        raise BotSpecError(f"bot {spec!r}: {e} (baselines: {', '.join(sorted(bots.BOTS))}; or "
+                           "a bot .json file, or package.module:Class)") from None
+
+
+def _fallback_player(spec: str, registry: dict[str, Any]) -> Player:
+    """Baseline name or `package.module:Class`, for engines without `game.bots.make_player`."""
+    if ":" in spec:
+        mod, _, cls = spec.partition(":")
+        return getattr(importlib.import_module(mod), cls)()  # type: ignore[no-any-return]
+    if spec not in registry:
+        raise ValueError("unknown baseline")
+    return registry[spec]()  # type: ignore[no-any-return]
+
+
+def make_rules(text: str | None, cap: int | None = None) -> Rules:
+    """Rules from 'missions,fixed_cards,path_fortify,cap=50' plus an optional cap override."""
+    from game.state import Rules, RulesError
+
+    try:
+        rules = Rules.parse(text or "")
+        return dataclasses.replace(rules, cap=cap) if cap is not None else rules
+    except RulesError as e:
+        raise BotSpecError(str(e)) from None
+
+
+def print_outcome(labels: list[str], out: Any, transcript: bool) -> None:
+    """Print placements, winner, rounds and (optionally) the transcript of a game."""
+    if transcript and getattr(out, "transcript", None):
+        for line in out.transcript:
+            print(line)
+        print()
+    winner = "none (capped)" if out.winner is None or out.winner < 0 else labels[out.winner]
+    print(f"winner: {winner}; rounds: {out.rounds}; capped: {bool(out.capped)}")
+    order = sorted(range(len(labels)), key=lambda i: out.placements[i])
+    for i in order:
+        print(f"  place {out.placements[i]}: player {i} {labels[i]}")
+
+
+def main(argv: list[str]) -> int:
+    """`python -m evolve play BOT BOT [BOT...] [--seed S] [--rules R]`: play one game."""
+    ap = argparse.ArgumentParser(prog="python -m evolve play", description=main.__doc__)
+    ap.add_argument("bots", nargs="+", help="bot file, baseline name or package.module:Class")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--rules", default=None, help="e.g. missions,fixed_cards,cap=50")
+    ap.add_argument("--cap", type=int, default=None, help="round cap (overrides --rules)")
+    ap.add_argument("--transcript", action="store_true", help="print every decision")
+    args = ap.parse_args(argv)
+    if not 2 <= len(args.bots) <= 6:
+        print(f"error: a game needs 2..6 bots, got {len(args.bots)}")
+        return 2
+    try:
+        players = [make_bot(s) for s in args.bots]
+        rules = make_rules(args.rules, args.cap)
+    except BotSpecError as e:
+        print(f"error: {e}")
+        return 2
+    from game.engine import play_game
+
+    out = play_game(players, rules=rules, seed=args.seed, transcript=args.transcript)
+    from evolve.tournament import labels_for
+
+    print_outcome(labels_for(args.bots), out, args.transcript)
+    return 0

@@ -1,0 +1,317 @@
+"""Plots of a run folder: per-gene weight distributions over generations and run progress."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # headless: runs write PNGs on servers without a display
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+__all__ = [
+    "RunData",
+    "RunFolderError",
+    "load_run",
+    "make_plots",
+    "main",
+    "plot_all_genes",
+    "plot_gene_density",
+    "plot_gene_histograms",
+    "plot_progress",
+    "save_figure",
+]
+
+WRAP = 48  # characters per line of a gene's meaning under a title
+
+
+class RunFolderError(ValueError):
+    """A run folder that is missing files or holds unreadable ones."""
+
+
+@dataclass(frozen=True)
+class RunData:
+    """What the plots and the report read from a run folder."""
+
+    path: Path
+    log: list[dict[str, Any]]
+    generations: np.ndarray  # int[n_gen], the generation number of each genes file
+    genes: list[np.ndarray]  # per generation f64[n, G] (population sizes may differ)
+    names: tuple[str, ...]
+    meanings: dict[str, str]  # gene name -> one-line meaning ("" when unknown)
+
+
+def gene_meanings(names: tuple[str, ...]) -> dict[str, str]:
+    """One-line meaning of each gene from the feature layout, or "" if it does not know it."""
+    docs: dict[str, str] = {}
+    try:
+        from features.genome import LAYOUT
+
+        raw = getattr(LAYOUT, "docs", None) or ()
+        if isinstance(raw, dict):
+            docs = {str(k): str(v) for k, v in raw.items()}
+        else:
+            docs = dict(zip(LAYOUT.names, (str(d) for d in raw), strict=False))
+    except Exception:  # noqa: BLE001 - plots must work from a run folder alone
+        docs = {}
+    return {n: docs.get(n, "").strip().splitlines()[0] if docs.get(n) else "" for n in names}
+
+
+def load_run(path: str | Path) -> RunData:
+    """Read log.jsonl and genes/gen_*.npz of a run folder (RunFolderError naming what is wrong)."""
+    run = Path(path)
+    if not run.is_dir():
+        raise RunFolderError(f"{run}: not a run folder")
+    log: list[dict[str, Any]] = []
+    log_path = run / "log.jsonl"
+    if log_path.exists():
+        for i, line in enumerate(log_path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                log.append(json.loads(line))
+            except json.JSONDecodeError:
+                # A run killed mid-write leaves a torn last line; earlier lines must be whole.
+                if i == len(log_path.read_text(encoding="utf-8").splitlines()):
+                    break
+                raise RunFolderError(f"{log_path}: line {i} is not JSON") from None
+    files = sorted((run / "genes").glob("gen_*.npz"))
+    if not files:
+        raise RunFolderError(f"{run}: no genes/gen_NNNNN.npz files")
+    gens: list[int] = []
+    genes: list[np.ndarray] = []
+    names: tuple[str, ...] = ()
+    for f in files:
+        try:
+            with np.load(f, allow_pickle=False) as z:
+                g = np.asarray(z["genes"], dtype=np.float64)
+                if not names:
+                    names = tuple(str(n) for n in z["names"])
+        except (OSError, KeyError, ValueError) as e:
+            raise RunFolderError(f"{f}: unreadable genes file ({e})") from None
+        if g.ndim != 2 or g.shape[1] != len(names):
+            raise RunFolderError(f"{f}: 'genes' must be [n, {len(names)}], got {g.shape}")
+        gens.append(int(f.stem.split("_")[1]))
+        genes.append(g)
+    return RunData(run, log, np.array(gens), genes, names, gene_meanings(names))
+
+
+def save_figure(fig: Figure, out: Path, close: bool = True) -> Path:
+    """Write a figure as PNG atomically (temp file in the same folder, then rename)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.stem}.", suffix=".png")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fig.savefig(fh, format="png", dpi=100)
+        os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are for sharing
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    finally:
+        if close:
+            plt.close(fig)
+    return out
+
+
+def _title(name: str, meaning: str) -> str:
+    if not meaning:
+        return name
+    words, lines, cur = meaning.split(), [], ""
+    for w in words:
+        if cur and len(cur) + 1 + len(w) > WRAP * 2:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}".strip()
+    lines.append(cur)
+    return f"{name}\n" + "\n".join(lines[:2])
+
+
+def _range(values: np.ndarray) -> tuple[float, float]:
+    lo, hi = float(np.min(values)), float(np.max(values))
+    if hi - lo < 1e-12:  # a constant gene still needs a visible band
+        lo, hi = lo - 0.5, hi + 0.5
+    pad = 0.02 * (hi - lo)
+    return lo - pad, hi + pad
+
+
+def plot_gene_density(run: RunData, gene: int, bins: int = 40) -> Figure:
+    """Density map of one gene (generation on x, weight on y) with median and quartiles."""
+    name = run.names[gene]
+    cols = [g[:, gene] for g in run.genes]
+    lo, hi = _range(np.concatenate(cols))
+    edges = np.linspace(lo, hi, bins + 1)
+    # Each column is the fraction of that generation's population in each weight bin.
+    dens = np.stack([np.histogram(c, bins=edges)[0] / max(len(c), 1) for c in cols], axis=1)
+    gx = run.generations.astype(float)
+    fig, ax = plt.subplots(figsize=(9, 5), layout="constrained")
+    x0 = gx[0] - 0.5
+    x1 = gx[-1] + 0.5
+    im = ax.imshow(dens, origin="lower", aspect="auto", extent=(x0, x1, lo, hi),
+                   cmap="Blues", interpolation="nearest")
+    q = np.array([np.percentile(c, [25, 50, 75]) for c in cols])
+    ax.plot(gx, q[:, 1], color="crimson", lw=2, label="median")
+    ax.plot(gx, q[:, 0], color="darkorange", lw=1.2, ls="--", label="quartiles (25%, 75%)")
+    ax.plot(gx, q[:, 2], color="darkorange", lw=1.2, ls="--")
+    ax.set_xlabel("generation")
+    ax.set_ylabel(f"weight of {name}")
+    ax.set_title(_title(name, run.meanings.get(name, "")), fontsize=11)
+    ax.legend(loc="upper left", fontsize=9, framealpha=0.85)
+    fig.colorbar(im, ax=ax, label="fraction of population")
+    return fig
+
+
+def _pick_generations(gens: np.ndarray) -> list[int]:
+    """Indices of generations 0, 1, 10 and the last that exist (no repeats)."""
+    picks: list[int] = []
+    for want in (0, 1, 10, int(gens[-1])):
+        hit = np.flatnonzero(gens == want)
+        if hit.size and int(hit[0]) not in picks:
+            picks.append(int(hit[0]))
+    return picks or [len(gens) - 1]
+
+
+def plot_gene_histograms(run: RunData, gene: int, bins: int = 30) -> Figure:
+    """Histograms of one gene at generations 0, 1, 10 and the last, on shared axes."""
+    name = run.names[gene]
+    picks = _pick_generations(run.generations)
+    lo, hi = _range(np.concatenate([run.genes[i][:, gene] for i in picks]))
+    edges = np.linspace(lo, hi, bins + 1)
+    fig, axes = plt.subplots(1, len(picks), figsize=(3.2 * len(picks) + 1, 3.8), sharex=True,
+                             sharey=True, layout="constrained", squeeze=False)
+    for ax, i in zip(axes[0], picks, strict=True):
+        ax.hist(run.genes[i][:, gene], bins=edges, color="steelblue", edgecolor="white")
+        ax.set_title(f"generation {int(run.generations[i])}", fontsize=10)
+        ax.set_xlabel(f"weight of {name}", fontsize=9)
+    axes[0, 0].set_ylabel("individuals")
+    fig.suptitle(_title(name, run.meanings.get(name, "")), fontsize=11)
+    return fig
+
+
+def plot_all_genes(run: RunData, bins: int = 20) -> Figure:
+    """All genes at a glance: one small panel per gene, initial vs final generation."""
+    g_n = len(run.names)
+    ncol = min(6, g_n)
+    nrow = -(-g_n // ncol)
+    fig, axes = plt.subplots(nrow, ncol, figsize=(2.6 * ncol, 2.1 * nrow + 0.8),
+                             layout="constrained", squeeze=False)
+    first, last = run.genes[0], run.genes[-1]
+    for k, ax in enumerate(axes.flat):
+        if k >= g_n:
+            ax.axis("off")
+            continue
+        lo, hi = _range(np.concatenate([first[:, k], last[:, k]]))
+        edges = np.linspace(lo, hi, bins + 1)
+        ax.hist(first[:, k], bins=edges, color="grey", alpha=0.5, label="initial")
+        ax.hist(last[:, k], bins=edges, color="crimson", alpha=0.6, label="final")
+        name = run.names[k]
+        ax.set_title(name if len(name) <= 30 else name[:28] + "…", fontsize=8)
+        ax.tick_params(labelsize=7)
+        ax.set_yticks([])
+    axes.flat[0].legend(fontsize=7, loc="upper right")
+    fig.suptitle(f"gene weights: generation {int(run.generations[0])} (grey) vs "
+                 f"{int(run.generations[-1])} (red); x = weight, height = individuals",
+                 fontsize=11)
+    return fig
+
+
+def _series(log: list[dict[str, Any]], key: str) -> tuple[np.ndarray, np.ndarray]:
+    rows = [(r["generation"], r[key]) for r in log if r.get(key) is not None]
+    if not rows:
+        return np.zeros(0), np.zeros(0)
+    a = np.array(rows, dtype=float)
+    return a[:, 0], a[:, 1]
+
+
+def plot_progress(log: list[dict[str, Any]]) -> Figure:
+    """Champion win rate (with interval), rating spread, capped fraction, length, speed."""
+    fig, axes = plt.subplots(5, 1, figsize=(9, 13), sharex=True, layout="constrained")
+    ax = axes[0]
+    ev = [(r["generation"], r["eval"]) for r in log if r.get("eval")]
+    if ev:
+        g = np.array([e[0] for e in ev], dtype=float)
+        wr = np.array([e[1]["win_rate"] for e in ev], dtype=float)
+        lo = np.array([e[1]["lo"] for e in ev], dtype=float)
+        hi = np.array([e[1]["hi"] for e in ev], dtype=float)
+        ax.fill_between(g, lo, hi, color="seagreen", alpha=0.25, label="95% Wilson interval")
+        ax.plot(g, wr, "o-", color="seagreen", label="champion win rate")
+        k = max(len(ev[-1][1].get("opponents") or []) + 1, 2)
+        ax.axhline(1 / k, color="grey", ls=":", label=f"chance (1/{k})")
+        ax.legend(fontsize=8, loc="upper left")
+    else:
+        ax.text(0.5, 0.5, "no evaluation yet", ha="center", va="center", transform=ax.transAxes)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate vs baselines")
+    ax.set_title("champion against the fixed baseline bots")
+    ax = axes[1]
+    g, mean = _series(log, "mu_mean")
+    if g.size:
+        _, std = _series(log, "mu_std")
+        _, mn = _series(log, "mu_min")
+        _, mx = _series(log, "mu_max")
+        ax.fill_between(g, mn, mx, color="slateblue", alpha=0.15, label="min..max")
+        ax.fill_between(g, mean - std, mean + std, color="slateblue", alpha=0.35, label="mean ± sd")
+        ax.plot(g, mean, color="slateblue", label="mean")
+        gc, cm = _series(log, "champion_mu")
+        ax.plot(gc, cm, color="crimson", lw=1, label="champion")
+        ax.legend(fontsize=8, loc="upper left", ncol=4)
+    ax.set_ylabel("TrueSkill mu")
+    ax.set_title("rating spread of the population")
+    for ax, key, label, title in (
+        (axes[2], "capped_fraction", "fraction of games", "games stopped by the round cap"),
+        (axes[3], "mean_rounds", "rounds", "mean game length"),
+        (axes[4], "games_per_s", "games / s", "simulation speed"),
+    ):
+        g, v = _series(log, key)
+        ax.plot(g, v, "-", color="black", marker="." if g.size < 60 else None)
+        ax.set_ylabel(label)
+        ax.set_title(title)
+    axes[2].set_ylim(0, 1)
+    axes[-1].set_xlabel("generation")
+    return fig
+
+
+def make_plots(run_path: str | Path, genes: list[str] | None = None) -> list[Path]:
+    """Write every plot of a run into `<run>/plots/` and return the files written."""
+    run = load_run(run_path)
+    out = run.path / "plots"
+    chosen = list(run.names) if genes is None else genes
+    for g in chosen:
+        if g not in run.names:
+            raise RunFolderError(f"unknown gene {g!r}; the run has: {', '.join(run.names)}")
+    written = [
+        save_figure(plot_progress(run.log), out / "progress.png"),
+        save_figure(plot_all_genes(run), out / "all_genes.png"),
+    ]
+    for g in chosen:
+        k = run.names.index(g)
+        safe = g.replace("/", "_").replace(" ", "_")
+        written.append(save_figure(plot_gene_density(run, k), out / f"density_{safe}.png"))
+        written.append(save_figure(plot_gene_histograms(run, k), out / f"hist_{safe}.png"))
+    return written
+
+
+def main(argv: list[str]) -> int:
+    """`python -m evolve plot RUN [--gene NAME ...]`: refresh the PNGs in RUN/plots."""
+    ap = argparse.ArgumentParser(prog="python -m evolve plot", description=main.__doc__)
+    ap.add_argument("run", help="run folder (runs/<name>)")
+    ap.add_argument("--gene", action="append", help="only this gene (repeatable)")
+    args = ap.parse_args(argv)
+    try:
+        files = make_plots(args.run, args.gene)
+    except RunFolderError as e:
+        print(f"error: {e}")
+        return 2
+    for f in files:
+        print(f)
+    return 0

@@ -1,0 +1,270 @@
+"""Tournaments among bots: even lineups, rotating seats, seeded games in parallel, a table."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import itertools
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from evolve.stats import wilson_interval
+
+__all__ = [
+    "GameResult",
+    "Row",
+    "TournamentError",
+    "format_table",
+    "main",
+    "run_tournament",
+    "schedule",
+    "summarize",
+    "write_csv",
+]
+
+
+class TournamentError(ValueError):
+    """Bad tournament arguments (bots, games, players per game)."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game: bot indices in seat-input order, their placements, winner (bot index or -1)."""
+
+    lineup: tuple[int, ...]
+    placements: tuple[int, ...]
+    winner: int
+    rounds: int
+    capped: bool
+
+
+@dataclass(frozen=True)
+class Row:
+    """One bot's line of the tournament table."""
+
+    bot: str
+    games: int
+    wins: int
+    places: tuple[int, ...]  # places[k] = games finished in place k + 1
+    mean_place: float
+    win_rate: float
+    lo: float
+    hi: float
+    capped: int
+    mean_rounds: float
+
+
+def schedule(n_bots: int, per_game: int, games: int,
+             rng: np.random.Generator) -> list[tuple[int, ...]]:
+    """Lineups for `games` games: every combination used equally often (±1), seats rotated.
+
+    Combinations are cycled in a shuffled order, and the j-th use of a combination rotates its
+    seat list by j so that each bot sits in each input position equally often.
+    """
+    if per_game < 2:
+        raise TournamentError(f"players per game must be >= 2, got {per_game}")
+    if n_bots < per_game:
+        raise TournamentError(
+            f"{n_bots} bots for {per_game}-player games: give at least {per_game} "
+            "(repeat a bot to seat it more than once)")
+    if games < 1:
+        raise TournamentError(f"--games must be >= 1, got {games}")
+    combos = list(itertools.combinations(range(n_bots), per_game))
+    order = rng.permutation(len(combos))
+    used = [0] * len(combos)
+    out: list[tuple[int, ...]] = []
+    for g in range(games):
+        ci = int(order[g % len(combos)])
+        c, j = combos[ci], used[ci]
+        used[ci] += 1
+        r = j % per_game
+        out.append(c[r:] + c[:r])
+    return out
+
+
+def _play_specs(specs: tuple[str, ...], seed: int, rules_spec: str | None,
+                cap: int | None) -> tuple[tuple[int, ...], int, int, bool]:
+    """Play one game with fresh players (runs in a worker process)."""
+    from evolve.play import make_bot, make_rules
+    from game.engine import play_game
+
+    players = [make_bot(s) for s in specs]
+    out = play_game(players, rules=make_rules(rules_spec, cap), seed=seed)
+    winner = -1 if out.winner is None else int(out.winner)
+    return tuple(int(p) for p in out.placements), winner, int(out.rounds), bool(out.capped)
+
+
+PlayFn = Callable[[tuple[str, ...], int, "str | None", "int | None"],
+                  tuple[tuple[int, ...], int, int, bool]]
+
+
+def run_tournament(specs: Sequence[str], games: int, *, per_game: int = 4, seed: int = 0,
+                   n_jobs: int = 1, rules: str | None = None, cap: int | None = None,
+                   play_fn: PlayFn = _play_specs) -> list[GameResult]:
+    """Play the games (in parallel with joblib when n_jobs != 1) and return them in order.
+
+    Game i is seeded by the i-th child of `SeedSequence(seed)`, so results do not depend on
+    n_jobs or on the order workers finish in.
+    """
+    from joblib import Parallel, delayed
+
+    rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+    lineups = schedule(len(specs), per_game, games, rng)
+    children = np.random.SeedSequence(seed).spawn(games + 1)[1:]
+    seeds = [int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)) for c in children]
+    jobs = (delayed(play_fn)(tuple(specs[b] for b in lu), s, rules, cap)
+            for lu, s in zip(lineups, seeds, strict=True))
+    raw = Parallel(n_jobs=n_jobs, batch_size="auto")(jobs) if n_jobs != 1 else [
+        play_fn(tuple(specs[b] for b in lu), s, rules, cap)
+        for lu, s in zip(lineups, seeds, strict=True)]
+    results = []
+    for lu, (places, winner, rounds, capped) in zip(lineups, raw, strict=True):
+        results.append(GameResult(lu, tuple(places), -1 if winner < 0 else lu[winner],
+                                  rounds, capped))
+    return results
+
+
+def summarize(labels: Sequence[str], results: Sequence[GameResult], per_game: int) -> list[Row]:
+    """The table: per bot games, wins, placement counts, mean place, Wilson interval, caps."""
+    rows = []
+    for b, label in enumerate(labels):
+        mine = [(r, r.lineup.index(b)) for r in results if b in r.lineup]
+        n = len(mine)
+        wins = sum(1 for r, _ in mine if r.winner == b)
+        places = [0] * per_game
+        for r, k in mine:
+            places[r.placements[k] - 1] += 1
+        lo, hi = wilson_interval(wins, n)
+        rows.append(Row(
+            bot=label, games=n, wins=wins, places=tuple(places),
+            mean_place=float(np.mean([r.placements[k] for r, k in mine])) if n else float("nan"),
+            win_rate=wins / n if n else float("nan"), lo=lo, hi=hi,
+            capped=sum(1 for r, _ in mine if r.capped),
+            mean_rounds=float(np.mean([r.rounds for r, _ in mine])) if n else float("nan"),
+        ))
+    return rows
+
+
+def labels_for(specs: Sequence[str]) -> list[str]:
+    """Short unique labels: file stem or bot name, with #2, #3 for repeats."""
+    seen: dict[str, int] = {}
+    out = []
+    for s in specs:
+        base = Path(s).stem if s.endswith(".json") else s.rsplit(":", 1)[-1]
+        seen[base] = seen.get(base, 0) + 1
+        out.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
+    return out
+
+
+_HEAD = ("bot", "games", "wins", "mean place", "win rate", "95% lo", "95% hi", "capped",
+         "mean rounds")
+
+
+def _cells(r: Row) -> list[str]:
+    return [r.bot, str(r.games), str(r.wins), *(str(p) for p in r.places),
+            f"{r.mean_place:.2f}", f"{r.win_rate:.3f}", f"{r.lo:.3f}", f"{r.hi:.3f}",
+            str(r.capped), f"{r.mean_rounds:.1f}"]
+
+
+def _header(per_game: int) -> list[str]:
+    return [*_HEAD[:3], *(f"place {k}" for k in range(1, per_game + 1)), *_HEAD[3:]]
+
+
+def format_table(rows: Sequence[Row], per_game: int) -> str:
+    """The table as aligned text for the terminal."""
+    grid = [_header(per_game)] + [_cells(r) for r in rows]
+    widths = [max(len(line[i]) for line in grid) for i in range(len(grid[0]))]
+    return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(line, widths, strict=True)))
+                     for line in grid)
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are for sharing
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_csv(rows: Sequence[Row], per_game: int, path: Path) -> Path:
+    """Write the table as CSV (atomically)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow([h.replace(" ", "_") for h in _header(per_game)])
+    w.writerows(_cells(r) for r in rows)
+    _atomic_write(path, buf.getvalue().encode("utf-8"))
+    return path
+
+
+def plot_table(rows: Sequence[Row], per_game: int, title: str, path: Path) -> Path:
+    """Write a PNG: win rates with Wilson intervals above, the table below."""
+    from evolve.plots import plt, save_figure
+
+    n = len(rows)
+    fig, (ax, tax) = plt.subplots(2, 1, figsize=(11, 2.2 + 0.45 * n + 0.35 * n + 1.2),
+                                  height_ratios=[0.45 * n + 1.2, 0.35 * n + 0.8],
+                                  layout="constrained")
+    y = np.arange(n)[::-1]
+    wr = np.array([r.win_rate for r in rows])
+    err = np.array([[r.win_rate - r.lo for r in rows], [r.hi - r.win_rate for r in rows]])
+    ax.barh(y, wr, color="steelblue", height=0.6)
+    ax.errorbar(wr, y, xerr=err, fmt="none", ecolor="black", capsize=4)
+    ax.axvline(1 / per_game, color="grey", ls=":", label=f"chance (1/{per_game})")
+    ax.set_yticks(y, [r.bot for r in rows])
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (bars: 95% Wilson interval)")
+    ax.legend(loc="lower right", fontsize=8)
+    ax.set_title(title)
+    tax.axis("off")
+    tbl = tax.table(cellText=[_cells(r) for r in rows], colLabels=_header(per_game),
+                    loc="center", cellLoc="right")
+    tbl.auto_set_font_size(False)
+    tbl.set_fontsize(8)
+    tbl.auto_set_column_width(list(range(len(_header(per_game)))))
+    return save_figure(fig, path)
+
+
+def main(argv: list[str]) -> int:
+    """`python -m evolve tournament BOTS... --games N`: play, print and save the table."""
+    ap = argparse.ArgumentParser(prog="python -m evolve tournament", description=main.__doc__)
+    ap.add_argument("bots", nargs="+", help="bot file, baseline name or package.module:Class")
+    ap.add_argument("--games", type=int, required=True, help="number of games")
+    ap.add_argument("--per-game", type=int, default=4, help="players per game (default 4)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=-1, help="worker processes (-1 = all cores)")
+    ap.add_argument("--rules", default=None, help="rule options, e.g. missions,fixed_cards")
+    ap.add_argument("--cap", type=int, default=None, help="round cap (default: the rules')")
+    ap.add_argument("--out", default="runs/tournament", help="folder for table.csv/table.png")
+    args = ap.parse_args(argv)
+    from evolve.play import BotSpecError, make_bot, make_rules
+
+    try:
+        make_rules(args.rules, args.cap)
+        for s in set(args.bots):
+            make_bot(s)  # fail fast, in this process, with a readable message
+        results = run_tournament(args.bots, args.games, per_game=args.per_game, seed=args.seed,
+                                 n_jobs=args.jobs, rules=args.rules, cap=args.cap)
+    except (BotSpecError, TournamentError) as e:
+        print(f"error: {e}")
+        return 2
+    rows = summarize(labels_for(args.bots), results, args.per_game)
+    print(format_table(rows, args.per_game))
+    capped_nowin = sum(1 for r in results if r.capped and r.winner < 0)
+    print(f"{len(results)} games, {capped_nowin} capped without a winner, seed {args.seed}")
+    out = Path(args.out)
+    print(write_csv(rows, args.per_game, out / "table.csv"))
+    title = f"tournament: {len(results)} games, {args.per_game} per game, seed {args.seed}"
+    print(plot_table(rows, args.per_game, title, out / "table.png"))
+    return 0

@@ -1,0 +1,228 @@
+"""Game viewer: play one game and render the board per turn as PNG frames plus an animated GIF."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from evolve.plots import plt, save_figure
+from game.layout import S_TURNS
+from game.map import Map, classic_map
+from game.view import GameView
+
+__all__ = [
+    "Frame", "board_positions", "caption", "main", "record_game", "render_frames", "write_gif",
+]
+
+COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
+CONTINENT_SHADE = ("#f6e8c3", "#c7eae5", "#dfe6f7", "#f4d6c6", "#e5f5e0", "#f2e1f5")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The board at the start of one turn (turn 0: after the deal; seat -1: the end)."""
+
+    owner: np.ndarray  # seat per territory
+    armies: np.ndarray
+    round: int
+    turn: int
+    seat: int  # seat to move, -1 when the game is over
+
+
+def board_positions(m: Map) -> np.ndarray:
+    """Territory positions in [0, 1]^2: the map's own, the `<map>_positions.json`, or a circle."""
+    if m.positions is not None:
+        return np.asarray(m.positions, dtype=float)
+    try:
+        ref = resources.files("game") / "maps" / f"{m.name}_positions.json"
+        pos = json.loads(ref.read_text(encoding="utf-8"))["positions"]
+        return np.array([pos[t] for t in m.territories], dtype=float)
+    except (FileNotFoundError, KeyError, json.JSONDecodeError):
+        a = np.linspace(0, 2 * np.pi, m.n_territories, endpoint=False)
+        return np.stack([0.5 + 0.42 * np.cos(a), 0.5 + 0.42 * np.sin(a)], axis=1)
+
+
+class _Recorder:
+    """Wraps a player: snapshots the board the first time each new turn asks anything."""
+
+    def __init__(self, player: Any, frames: list[Frame], last: list[Any]) -> None:
+        # `last` is shared by all recorders: [turn of the last frame, last view seen]
+        self.p, self.frames, self.last = player, frames, last
+
+    def _see(self, view: GameView) -> None:
+        s = view.state
+        self.last[1] = view
+        turn = int(s.sc[S_TURNS])
+        if turn != self.last[0]:
+            self.last[0] = turn
+            self.frames.append(Frame(s.owner.copy(), s.armies.copy(), s.round, turn, s.current))
+
+    def start_game(self, view: GameView, rng: np.random.Generator) -> None:
+        """Snapshot the deal once, then pass on."""
+        self._see(view)
+        self.p.start_game(view, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        target = getattr(self.p, name)
+        if name not in ("place_initial", "reinforce", "trade", "attack", "move_in", "fortify"):
+            return target
+
+        def call(view: GameView, *args: Any) -> Any:
+            self._see(view)
+            return target(view, *args)
+
+        return call
+
+
+def record_game(players: list[Any], seed: int, rules: Any = None,
+                m: Map | None = None) -> tuple[Map, list[Frame], Any]:
+    """Play one game; return (map, frames: deal, one per turn, final board; outcome)."""
+    from game.engine import play_game
+
+    m = m if m is not None else classic_map()
+    frames: list[Frame] = []
+    last: list[Any] = [-1, None]
+    wrapped = [_Recorder(p, frames, last) for p in players]
+    out = play_game(wrapped, map=m, rules=rules, seed=seed)  # type: ignore[arg-type]
+    s = last[1].state  # views follow the game: this is the final board
+    frames.append(Frame(s.owner.copy(), s.armies.copy(), out.rounds, int(s.sc[S_TURNS]), -1))
+    return m, frames, out
+
+
+def caption(f: Frame, seat_labels: dict[int, str], end_text: str) -> str:
+    """Title line of a frame."""
+    if f.seat < 0:
+        return end_text
+    if f.round == 0:
+        return "territories dealt; initial placement"
+    return f"round {f.round}, turn {f.turn}: seat {f.seat} ({seat_labels.get(f.seat, '?')}) to move"
+
+
+def render_frames(m: Map, frames: list[Frame], seat_labels: dict[int, str], end_text: str,
+                  out_dir: Path) -> list[Path]:
+    """Draw every frame as `frame_NNNN.png` in out_dir (one figure, artists updated per frame)."""
+    pos = board_positions(m)
+    fig, ax = plt.subplots(figsize=(14, 8), layout="constrained")
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.12, 1.0)
+    ax.axis("off")
+    ii, jj = np.nonzero(np.triu(m.adjacency))
+    for i, j in zip(ii, jj, strict=True):
+        (x1, y1), (x2, y2) = pos[i], pos[j]
+        if abs(x1 - x2) > 0.5:  # a border across the date line: two stubs off the edges
+            a, b = (i, j) if x1 < x2 else (j, i)
+            ax.plot([pos[a][0], -0.02], [pos[a][1], pos[a][1]], ":", color="grey", lw=1.2)
+            ax.plot([pos[b][0], 1.02], [pos[b][1], pos[b][1]], ":", color="grey", lw=1.2)
+        else:
+            ax.plot([x1, x2], [y1, y2], "-", color="#bbbbbb", lw=1.2, zorder=1)
+    shade = [CONTINENT_SHADE[c % len(CONTINENT_SHADE)] for c in range(m.n_continents)]
+    dots = ax.scatter(pos[:, 0], pos[:, 1], s=650, c="white", zorder=2,
+                      edgecolors=[shade[c] for c in m.continent_of], linewidths=4)
+    counts = [ax.text(x, y, "", ha="center", va="center", fontsize=9, fontweight="bold",
+                      color="white", zorder=3) for x, y in pos]
+    for t, (x, y) in enumerate(pos):
+        ax.text(x, y - 0.034, m.territories[t], ha="center", va="top", fontsize=6.5, zorder=3)
+    for c, name in enumerate(m.continents):
+        idx = np.flatnonzero(m.continent_of == c)
+        x, y = pos[idx, 0].mean(), pos[idx, 1].max() + 0.04
+        near = ((np.abs(pos[:, 0] - x) < 0.08) & (np.abs(pos[:, 1] - y) < 0.08)
+                & (m.continent_of != c))
+        if near.any():  # another territory sits where the label would go: put it underneath
+            y = pos[idx, 1].min() - 0.085
+        ax.text(x, y, f"{name} (+{int(m.bonus[c])})", ha="center", fontsize=9,
+                color="#444444", style="italic", bbox={"facecolor": shade[c], "lw": 0})
+    title = ax.set_title("", fontsize=13)
+    n_seats = len(seat_labels)
+    rows = [ax.text(0.34 * (k // 3), 0.06 - 0.04 * (k % 3), "", fontsize=9, zorder=4,
+                    family="monospace", color=COLOURS[k % len(COLOURS)], fontweight="bold")
+            for k in range(n_seats)]
+    out_dir.mkdir(parents=True, exist_ok=True)
+    files = []
+    for k, f in enumerate(frames):
+        dots.set_facecolor([COLOURS[o % len(COLOURS)] for o in f.owner])
+        for t, txt in enumerate(counts):
+            txt.set_text(str(int(f.armies[t])))
+        title.set_text(caption(f, seat_labels, end_text))
+        for seat, row in enumerate(rows):
+            mine = f.owner == seat
+            mark = ">" if seat == f.seat else " "
+            row.set_text(f"{mark} seat {seat} {seat_labels.get(seat, '?')[:16]:<16} "
+                         f"{int(mine.sum()):2d} terr. {int(f.armies[mine].sum()):4d} armies")
+        files.append(save_figure(fig, out_dir / f"frame_{k:04d}.png", close=False))
+    plt.close(fig)
+    return files
+
+
+def write_gif(frames: list[Path], out: Path, ms_per_frame: int = 400, width: int = 980) -> Path:
+    """Assemble PNG frames into an animated GIF (atomically), scaled to `width` pixels."""
+    from PIL import Image
+
+    imgs = []
+    for f in frames:
+        with Image.open(f) as im:
+            h = round(im.height * width / im.width)
+            imgs.append(im.convert("RGB").resize((width, h), Image.Resampling.LANCZOS)
+                        .quantize(colors=64))
+    durations = [ms_per_frame] * len(imgs)
+    durations[-1] = max(ms_per_frame, 3000)  # linger on the result
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.stem}.", suffix=".gif")
+    os.close(fd)
+    try:
+        imgs[0].save(tmp, format="GIF", save_all=True, append_images=imgs[1:],
+                     duration=durations, loop=0)
+        os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are for sharing
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """`python -m evolve watch BOTS... --seed S --out DIR`: PNG per turn and game.gif."""
+    ap = argparse.ArgumentParser(prog="python -m evolve watch", description=main.__doc__)
+    ap.add_argument("bots", nargs="+", help="bot file, baseline name or package.module:Class")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", required=True, help="folder for frame_NNNN.png and game.gif")
+    ap.add_argument("--rules", default=None, help="e.g. missions,fixed_cards,cap=50")
+    ap.add_argument("--cap", type=int, default=None, help="round cap (overrides --rules)")
+    ap.add_argument("--every", type=int, default=1, help="keep every k-th turn (default 1)")
+    ap.add_argument("--ms", type=int, default=400, help="GIF milliseconds per frame")
+    args = ap.parse_args(argv)
+    from evolve.play import BotSpecError, make_bot, make_rules
+    from evolve.tournament import labels_for
+
+    if not 2 <= len(args.bots) <= 6:
+        print(f"error: a game needs 2..6 bots, got {len(args.bots)}")
+        return 2
+    if args.every < 1:
+        print(f"error: --every must be >= 1, got {args.every}")
+        return 2
+    try:
+        players = [make_bot(s) for s in args.bots]
+        rules = make_rules(args.rules, args.cap)
+    except BotSpecError as e:
+        print(f"error: {e}")
+        return 2
+    labels = labels_for(args.bots)
+    m, frames, out = record_game(players, args.seed, rules)
+    seat_labels = {seat: labels[p] for seat, p in enumerate(out.seats)}
+    winner = "nobody (round cap)" if out.winner is None else labels[out.winner]
+    end_text = f"game over after {out.rounds} rounds: winner {winner}"
+    keep = frames[:1] + frames[1:-1][:: args.every] + frames[-1:]
+    out_dir = Path(args.out)
+    for old in out_dir.glob("frame_*.png"):
+        old.unlink()  # frames of an earlier, longer game would otherwise linger
+    files = render_frames(m, keep, seat_labels, end_text, out_dir)
+    gif = write_gif(files, out_dir / "game.gif", args.ms)
+    print(f"{len(files)} frames in {out_dir}; {gif}")
+    print(end_text + ("" if not out.capped else " (capped)"))
+    return 0

@@ -1,0 +1,121 @@
+"""Plots of a small synthetic run folder: every PNG is written, non-empty and a real image."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from evolve.plots import (
+    RunFolderError,
+    load_run,
+    main,
+    make_plots,
+    plot_gene_density,
+    save_figure,
+)
+from features.genome import LAYOUT, save_genome
+
+NAMES = LAYOUT.names
+SOME = (NAMES[0], NAMES[-1])  # per-gene plots for two genes keep the suite fast
+
+
+def make_synthetic_run(path: Path, generations: int = 12, n: int = 30, seed: int = 0) -> Path:
+    """A run folder with random genes drifting over generations, a log and a champion file."""
+    rng = np.random.default_rng(seed)
+    (path / "genes").mkdir(parents=True)
+    g_n = len(NAMES)
+    drift = rng.normal(0, 0.15, g_n)
+    log = []
+    for gen in range(generations):
+        genes = rng.normal(drift * gen, 1.0 / (1 + 0.2 * gen), (n, g_n))
+        genes = np.where(LAYOUT.scale, np.where(genes < 0, -1.0, 1.0), genes)  # scale genes
+        mu = rng.normal(25 + gen, 2.0, n)
+        sigma = np.full(n, 8.0 / (1 + gen))
+        np.savez(path / "genes" / f"gen_{gen:05d}.npz", genes=genes, mu=mu, sigma=sigma,
+                 names=np.array(NAMES))
+        best = int(np.argmax(mu))
+        ev = None
+        if gen % 4 == 3 or gen == generations - 1:
+            wins = int(rng.integers(20, 60))
+            ev = {"games": 100, "wins": wins, "win_rate": wins / 100, "lo": wins / 100 - 0.09,
+                  "hi": wins / 100 + 0.09, "opponents": ["random", "greedy", "greedy"]}
+        log.append({
+            "generation": gen, "wall_s": 1.5 * (gen + 1), "games": 120, "games_per_s": 80.0,
+            "capped_fraction": 0.05, "mean_rounds": 30 - gen * 0.5, "mu_mean": float(mu.mean()),
+            "mu_std": float(mu.std()), "mu_min": float(mu.min()), "mu_max": float(mu.max()),
+            "champion_index": best, "champion_mu": float(mu[best]),
+            "champion_sigma": float(sigma[best]),
+            "gene_mean": dict(zip(NAMES, genes.mean(0).tolist(), strict=True)),
+            "gene_std": dict(zip(NAMES, genes.std(0).tolist(), strict=True)),
+            "eval": ev, "time_games_s": 1.2, "time_rating_s": 0.2, "time_overhead_s": 0.1,
+        })
+    (path / "log.jsonl").write_text("".join(json.dumps(r) + "\n" for r in log))
+    (path / "config.toml").write_text('name = "synthetic"\n[evolution]\npopulation = 30\n'
+                                      'generations = 12\n')
+    last = log[-1]
+    save_genome(path / "champion.json", genes[last["champion_index"]],
+                {"run": path.name, "generation": generations - 1, "mu": last["champion_mu"],
+                 "sigma": last["champion_sigma"], "eval": last["eval"]})
+    return path
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_synthetic_run(tmp_path_factory.mktemp("run") / "synthetic")
+
+
+def test_load_run_reads_all_generations(run_dir: Path) -> None:
+    run = load_run(run_dir)
+    assert list(run.generations) == list(range(12))
+    assert run.names == NAMES
+    assert run.genes[0].shape == (30, len(NAMES))
+    assert len(run.log) == 12
+
+
+def test_make_plots_writes_valid_pngs(run_dir: Path) -> None:
+    files = make_plots(run_dir, list(SOME))
+    # progress + all genes + (density + histograms) per gene
+    assert len(files) == 2 + 2 * len(SOME)
+    for f in files:
+        assert f.parent == run_dir / "plots"
+        with Image.open(f) as im:
+            assert im.format == "PNG"
+            w, h = im.size
+            assert w > 300 and h > 200
+            # a blank canvas has one colour; a plot has many
+            assert len(im.convert("RGB").getcolors(maxcolors=1 << 20) or []) > 10
+    assert not list((run_dir / "plots").glob(".*"))  # no temp files left behind
+
+
+def test_density_marks_median_of_each_generation(run_dir: Path) -> None:
+    run = load_run(run_dir)
+    fig = plot_gene_density(run, 2)
+    ax = fig.axes[0]
+    median = ax.lines[0].get_ydata()
+    expected = [np.median(g[:, 2]) for g in run.genes]
+    np.testing.assert_allclose(median, expected)
+    assert NAMES[2] in ax.get_ylabel()
+    assert LAYOUT.docs[2].split()[0] in ax.get_title()  # the gene's meaning is shown
+    save_figure(fig, run_dir / "scratch" / "d.png")
+
+
+def test_torn_last_log_line_is_ignored(tmp_path: Path) -> None:
+    run = make_synthetic_run(tmp_path / "r", generations=3)
+    with open(run / "log.jsonl", "a") as f:
+        f.write('{"generation": 3, "wal')
+    assert len(load_run(run).log) == 3
+
+
+def test_missing_genes_is_a_named_error(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(RunFolderError, match="gen_NNNNN"):
+        load_run(tmp_path / "empty")
+
+
+def test_main_unknown_gene(run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(run_dir), "--gene", "nope"]) == 2
+    assert "unknown gene 'nope'" in capsys.readouterr().out
