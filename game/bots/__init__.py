@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+from game.bots.aggressive import AggressiveBot
+from game.bots.border_patrol import BorderPatrolBot
+from game.bots.bully import BullyBot
+from game.bots.continent import ContinentBot
+from game.bots.distributor import DistributorBot
+from game.bots.loader import make_player
 from game.bots.random_bot import RandomBot
+from game.bots.wanderer import WandererBot
 from game.protocol import BasePlayer
 
 BOTS: dict[str, type[BasePlayer]] = {
     "random": RandomBot,
+    "aggressive": AggressiveBot,
+    "bully": BullyBot,
+    "border_patrol": BorderPatrolBot,
+    "distributor": DistributorBot,
+    "wanderer": WandererBot,
+    "continent": ContinentBot,
 }
 
-__all__ = ["BOTS", "RandomBot"]
+__all__ = [
+    "BOTS", "AggressiveBot", "BorderPatrolBot", "BullyBot", "ContinentBot", "DistributorBot",
+    "RandomBot", "WandererBot", "make_player",
+]

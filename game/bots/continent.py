@@ -1,0 +1,97 @@
+"""Continent: takes the cheapest continent within reach, holds its entries, then expands."""
+
+from __future__ import annotations
+
+from game.actions import Attack, Place
+from game.bots.common import BaselineBot, Snapshot, conquest_probability
+from game.view import GameView
+
+TAKE = 0.5  # exact P(conquest) enough to attack into the target continent
+EXPAND = 0.7  # ... elsewhere
+
+
+def owned_continents(s: Snapshot) -> set[int]:
+    """Continents the seat owns whole."""
+    owner, me = s.owner, s.me
+    return {c for c, ts in enumerate(s.board.members) if all(owner[t] == me for t in ts)}
+
+
+def target_continent(s: Snapshot, owned: set[int]) -> int:
+    """The unowned continent within reach costing fewest enemy armies (ties: bigger bonus)."""
+    b, owner, armies, me = s.board, s.owner, s.armies, s.me
+    best, best_key = -1, (0.0, 0, 0)
+    for c, ts in enumerate(b.members):
+        if c in owned:
+            continue
+        reach = any(owner[t] == me or any(owner[n] == me for n in b.nbrs[t]) for t in ts)
+        if not reach:
+            continue
+        cost = sum(armies[t] + 1 for t in ts if owner[t] != me)
+        key = (-float(cost), b.bonus[c], -c)
+        if best < 0 or key > best_key:
+            best, best_key = c, key
+    return best
+
+
+def guard(s: Snapshot, t: int, owned: set[int], skip: int = -1) -> int:
+    """Armies t keeps back: the biggest adjacent enemy stack if t is in an owned continent."""
+    if s.board.continent_of[t] not in owned:
+        return 0
+    o, owner, a = s.owner[t], s.owner, s.armies
+    return max((a[n] for n in s.board.nbrs[t] if owner[n] != o and n != skip), default=0)
+
+
+class ContinentBot(BaselineBot):
+    """Takes and holds the cheapest continent within reach, then expands to the next one.
+
+    Cheapest = fewest enemy armies in it; entries of owned continents keep a guard as big as the
+    biggest adjacent enemy stack.
+    """
+
+    name = "continent"
+
+    def reinforce(self, view: GameView, armies: int) -> Place:
+        """Up to half on a weak owned-continent entry, else all on the target's attack base."""
+        s = self.snap(view)
+        a, owner, me = s.armies, s.owner, s.me
+        owned = owned_continents(s)
+        front = s.borders()
+        if not front:
+            return Place(s.mine()[0], armies)
+        if owned:
+            gaps = [(guard(s, t, owned) + 1 - a[t], -t) for t in front]
+            gap, t = max(gaps)
+            if gap > 0:
+                return Place(-t, max(1, min(gap, armies // 2)))
+        c = target_continent(s, owned)
+        members = s.board.members[c] if c >= 0 else ()
+        bases = [t for t in front if any(owner[n] != me for n in s.board.nbrs[t] if n in members)]
+        base = max(bases or front, key=lambda t: (a[t], -t))
+        return Place(base, armies)
+
+    def attack(self, view: GameView) -> Attack | None:
+        """Into the target continent at p >= 0.5, elsewhere at p >= 0.7, beyond entry guards."""
+        s = self.snap(view)
+        a = s.armies
+        owned = owned_continents(s)
+        c = target_continent(s, owned)
+        cont = s.board.continent_of
+        best, best_key = None, (0, 0.0, 0)
+        for src, dst in s.attacks():
+            spare = a[src] - guard(s, src, owned, dst)
+            p = conquest_probability(spare, a[dst])
+            into = int(cont[dst] == c)
+            if p < (TAKE if into else EXPAND):
+                continue
+            key = (into, p, -dst)
+            if best is None or key > best_key:
+                best, best_key = (src, dst), key
+        return None if best is None else Attack(*best)
+
+    def move_in(self, view: GameView, lo: int, hi: int) -> int:
+        """All but an entry's guard (all when the source is safe)."""
+        src, dst = view.occupy
+        s = self.snap(view)
+        if not s.enemies_of(src):
+            return hi
+        return max(lo, hi - guard(s, src, owned_continents(s)))
