@@ -1,5 +1,11 @@
 """The Risk engine: map, rules kernels, state, player protocol and the general game loop."""
 
+from game.numba_cache import GAME_DIR, clear_stale_caches, game_sources
+
+# Before any kernel loads its cache: kernels call kernels in other files (see numba_cache).
+clear_stale_caches(GAME_DIR, game_sources())
+
+# ruff: noqa: E402
 from game.actions import Attack, Fortify, MoveIn, Place, Trade, parse_action
 from game.engine import EndReason, Outcome, PlayerStats, play_game
 from game.map import Map, MapError, classic_map, load_map

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from game.jit import rule_kernel
 from game.layout import R_FIXED_CARDS, WILD
 
 _ESCALATING = (4, 6, 8, 10, 12, 15)
 _FIXED = (4, 6, 8)  # three infantry, cavalry, artillery; one of each is 10
 
 
-@njit(cache=True)
+@rule_kernel
 def card_kind(card: int, n_territories: int) -> int:
     """Kind of a card: territory card i has kind i % 3, the cards past the territories are wild."""
     if card >= n_territories:
@@ -19,7 +19,7 @@ def card_kind(card: int, n_territories: int) -> int:
     return card % 3
 
 
-@njit(cache=True)
+@rule_kernel
 def is_set(k1: int, k2: int, k3: int) -> bool:
     """Three of a kind or one of each; any wild completes either."""
     if k1 == WILD or k2 == WILD or k3 == WILD:
@@ -27,7 +27,7 @@ def is_set(k1: int, k2: int, k3: int) -> bool:
     return (k1 == k2 and k2 == k3) or (k1 != k2 and k2 != k3 and k1 != k3)
 
 
-@njit(cache=True)
+@rule_kernel
 def escalating_value(trades: int) -> int:
     """Armies for the (trades+1)-th set traded in the game: 4, 6, 8, 10, 12, 15, then +5 each."""
     if trades < 6:
@@ -35,7 +35,7 @@ def escalating_value(trades: int) -> int:
     return 15 + 5 * (trades - 5)
 
 
-@njit(cache=True)
+@rule_kernel
 def set_value(rules: np.ndarray, trades: int, k1: int, k2: int, k3: int) -> int:
     """Armies a set is worth; with fixed values a wild takes the reading worth most."""
     if rules[R_FIXED_CARDS] == 0:
@@ -53,7 +53,7 @@ def set_value(rules: np.ndarray, trades: int, k1: int, k2: int, k3: int) -> int:
     return 10
 
 
-@njit(cache=True)
+@rule_kernel
 def hand_kind_counts(cards: np.ndarray, seat: int, n_territories: int) -> tuple[int, int, int, int]:
     """Counts of (infantry, cavalry, artillery, wild) in a seat's hand."""
     c0 = 0
@@ -74,7 +74,7 @@ def hand_kind_counts(cards: np.ndarray, seat: int, n_territories: int) -> tuple[
     return c0, c1, c2, c3
 
 
-@njit(cache=True)
+@rule_kernel
 def has_set(cards: np.ndarray, seat: int, n_territories: int) -> bool:
     """True when the seat's hand holds at least one tradable set."""
     c0, c1, c2, c3 = hand_kind_counts(cards, seat, n_territories)
@@ -86,7 +86,7 @@ def has_set(cards: np.ndarray, seat: int, n_territories: int) -> bool:
     return c0 >= 3 or c1 >= 3 or c2 >= 3 or (c0 >= 1 and c1 >= 1 and c2 >= 1)
 
 
-@njit(cache=True)
+@rule_kernel
 def hand_size(cards: np.ndarray, seat: int) -> int:
     """Number of cards a seat holds."""
     n = 0

@@ -5,10 +5,11 @@ from __future__ import annotations
 from itertools import product
 
 import numpy as np
-from numba import njit
+
+from game.jit import rule_kernel
 
 
-@njit(cache=True)
+@rule_kernel
 def battle_losses(att: np.ndarray, n_att: int, dfn: np.ndarray, n_def: int) -> tuple[int, int]:
     """Losses (attacker, defender) of one roll; dice sorted high to low, ties go to the defender."""
     la = 0
@@ -21,7 +22,7 @@ def battle_losses(att: np.ndarray, n_att: int, dfn: np.ndarray, n_def: int) -> t
     return la, ld
 
 
-@njit(cache=True)
+@rule_kernel
 def roll_sorted(rng: np.random.Generator, n: int, out: np.ndarray, start: int) -> None:
     """Write n dice into out[start:start+n], sorted high to low."""
     for i in range(n):

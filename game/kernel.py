@@ -9,10 +9,10 @@ real decision or is over. Randomness comes only from the `numpy.random.Generator
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from game.cards import card_kind, is_set, set_value
 from game.dice import battle_losses, roll_sorted
+from game.jit import allocating_kernel, rule_kernel
 from game.layout import (
     A_ATTACK,
     A_END_TRADE,
@@ -91,7 +91,7 @@ from game.queries import (
 from game.turns import _advance_setup, _after_occupy, _eliminate, _end_turn, _settle
 
 
-@njit(cache=True)
+@allocating_kernel
 def setup(m, s, rules: np.ndarray, rng: np.random.Generator) -> np.ndarray:  # type: ignore[no-untyped-def]
     """Deal a new game into s: random seat order, territories, one army each, missions."""
     owner, armies, cards, pl, sc = s
@@ -146,7 +146,7 @@ def setup(m, s, rules: np.ndarray, rng: np.random.Generator) -> np.ndarray:  # t
     return perm
 
 
-@njit(cache=True)
+@rule_kernel
 def _attack(m, s, rng: np.random.Generator, src: int, dst: int, dice: int) -> int:  # type: ignore[no-untyped-def]
     adj = m[2]
     owner, armies, pl, sc = s[0], s[1], s[3], s[4]
@@ -193,7 +193,7 @@ def _attack(m, s, rng: np.random.Generator, src: int, dst: int, dice: int) -> in
     return E_OK
 
 
-@njit(cache=True)
+@rule_kernel
 def _trade(m, s, rules: np.ndarray, c1: int, c2: int, c3: int) -> int:  # type: ignore[no-untyped-def]
     owner, armies, cards, pl, sc = s
     n_terr = owner.shape[0]
@@ -225,7 +225,7 @@ def _trade(m, s, rules: np.ndarray, c1: int, c2: int, c3: int) -> int:  # type: 
     return E_OK
 
 
-@njit(cache=True)
+@rule_kernel
 def _apply(m, s, rules: np.ndarray, rng: np.random.Generator, kind: int, a: int, b: int,  # type: ignore[no-untyped-def]
            c: int) -> int:
     owner, armies, cards, pl, sc = s
@@ -289,7 +289,7 @@ def _apply(m, s, rules: np.ndarray, rng: np.random.Generator, kind: int, a: int,
         if owner[a] != cur or owner[b] != cur:
             return E_NOT_OWNER
         if rules[R_PATH_FORTIFY] != 0:
-            if not connected_own(m, owner, cur, a, b):
+            if not connected_own(m, owner, armies, cur, a, b):
                 return E_NOT_CONNECTED
         elif not m[2][a, b]:
             return E_NOT_CONNECTED
@@ -302,7 +302,7 @@ def _apply(m, s, rules: np.ndarray, rng: np.random.Generator, kind: int, a: int,
     return E_PHASE
 
 
-@njit(cache=True)
+@rule_kernel
 def step(m, s, rules: np.ndarray, rng: np.random.Generator, kind: int, a: int, b: int,  # type: ignore[no-untyped-def]
          c: int) -> int:
     """Apply one decision of the seat to move; on an error code the state is unchanged."""

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from game.cards import hand_size
+from game.jit import allocating_kernel, rule_kernel
 from game.layout import (
     M_18_TWO,
     M_24,
@@ -22,7 +22,7 @@ from game.layout import (
 )
 
 
-@njit(cache=True)
+@rule_kernel
 def n_owned(owner: np.ndarray, seat: int) -> int:
     """Territories a seat owns."""
     n = 0
@@ -32,7 +32,7 @@ def n_owned(owner: np.ndarray, seat: int) -> int:
     return n
 
 
-@njit(cache=True)
+@rule_kernel
 def owns_continent(m, owner: np.ndarray, seat: int, c: int) -> bool:  # type: ignore[no-untyped-def]
     """True when the seat holds every territory of continent c."""
     cont_of = m[0]
@@ -42,25 +42,27 @@ def owns_continent(m, owner: np.ndarray, seat: int, c: int) -> bool:  # type: ig
     return True
 
 
-@njit(cache=True)
+@rule_kernel
 def reinforcements(m, s, seat: int) -> int:  # type: ignore[no-untyped-def]
     """Armies at the start of a turn: max(3, territories // 3) plus whole-continent bonuses."""
     cont_of, bonus, continent_size = m[0], m[1], m[5]
     owner = s[0]
-    held = np.zeros(bonus.shape[0], dtype=np.int32)
     n = 0
     for t in range(owner.shape[0]):
         if owner[t] == seat:
             n += 1
-            held[cont_of[t]] += 1
     r = max(3, n // 3)
     for c in range(bonus.shape[0]):
-        if held[c] == continent_size[c]:
+        h = 0
+        for t in range(owner.shape[0]):
+            if cont_of[t] == c and owner[t] == seat:
+                h += 1
+        if h == continent_size[c]:
             r += bonus[c]
     return r
 
 
-@njit(cache=True)
+@rule_kernel
 def can_attack(m, s, seat: int) -> bool:  # type: ignore[no-untyped-def]
     """True when some own territory with 2+ armies borders an enemy."""
     nbr, deg = m[3], m[4]
@@ -73,7 +75,7 @@ def can_attack(m, s, seat: int) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def can_fortify(m, s, seat: int) -> bool:  # type: ignore[no-untyped-def]
     """True when some own territory with 2+ armies borders another own territory."""
     nbr, deg = m[3], m[4]
@@ -86,43 +88,49 @@ def can_fortify(m, s, seat: int) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
-def connected_own(m, owner: np.ndarray, seat: int, a: int, b: int) -> bool:  # type: ignore[no-untyped-def]
-    """True when a chain of the seat's own territories links a to b."""
+@rule_kernel
+def connected_own(m, owner: np.ndarray, armies: np.ndarray, seat: int, a: int,  # type: ignore[no-untyped-def]
+                  b: int) -> bool:
+    """True when a chain of the seat's own territories links a to b.
+
+    Allocation-free so that it runs inside kernels compiled without reference counting: visited
+    territories are marked by negating their army counts (always >= 1), which are restored
+    before returning. Callers holding a read-only view pass a copy of the armies.
+    """
     nbr, deg = m[3], m[4]
-    seen = np.zeros(owner.shape[0], dtype=np.bool_)
-    stack = np.empty(owner.shape[0], dtype=np.int32)
-    stack[0] = a
-    top = 1
-    seen[a] = True
-    while top > 0:
-        top -= 1
-        u = stack[top]
-        if u == b:
-            return True
-        for k in range(deg[u]):
-            v = nbr[u, k]
-            if not seen[v] and owner[v] == seat:
-                seen[v] = True
-                stack[top] = v
-                top += 1
-    return False
+    n = owner.shape[0]
+    armies[a] = -armies[a]
+    changed = True
+    while changed and armies[b] > 0:
+        changed = False
+        for u in range(n):
+            if armies[u] < 0:
+                for k in range(deg[u]):
+                    v = nbr[u, k]
+                    if armies[v] > 0 and owner[v] == seat:
+                        armies[v] = -armies[v]
+                        changed = True
+    found = armies[b] < 0
+    for u in range(n):
+        if armies[u] < 0:
+            armies[u] = -armies[u]
+    return found
 
 
-@njit(cache=True)
+@rule_kernel
 def occupy_bounds(s) -> tuple[int, int]:  # type: ignore[no-untyped-def]
     """(fewest, most) armies that may move into the territory just conquered."""
     sc = s[4]
     return sc[S_MIN_MOVE], s[1][sc[S_SRC]] - 1
 
 
-@njit(cache=True)
+@rule_kernel
 def trade_compulsory(s) -> bool:  # type: ignore[no-untyped-def]
     """True while the seat to move must trade: 5+ cards (at turn start, or after an elimination)."""
     return hand_size(s[2], s[4][S_CURRENT]) >= 5
 
 
-@njit(cache=True)
+@rule_kernel
 def mission_done(m, s, seat: int) -> bool:  # type: ignore[no-untyped-def]
     """True when the seat's secret mission is complete."""
     owner, armies, pl = s[0], s[1], s[3]
@@ -154,7 +162,7 @@ def mission_done(m, s, seat: int) -> bool:  # type: ignore[no-untyped-def]
     return pl[pl[seat, P_TARGET], P_ALIVE] == 0
 
 
-@njit(cache=True)
+@allocating_kernel
 def placements(s) -> np.ndarray:  # type: ignore[no-untyped-def]
     """Finishing place of every seat (1 = best; equal keys share the better place).
 

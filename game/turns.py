@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from game.cards import hand_size, has_set
+from game.jit import rule_kernel
 from game.layout import (
     CARD_DECK,
     CARD_DISCARD,
@@ -51,7 +51,7 @@ from game.queries import (
 )
 
 
-@njit(cache=True)
+@rule_kernel
 def _finish(s, winner: int) -> None:  # type: ignore[no-untyped-def]
     sc = s[4]
     if sc[S_PHASE] == PH_OCCUPY:
@@ -62,7 +62,7 @@ def _finish(s, winner: int) -> None:  # type: ignore[no-untyped-def]
     sc[S_PHASE] = PH_OVER
 
 
-@njit(cache=True)
+@rule_kernel
 def _check_end(m, s, rules: np.ndarray) -> bool:  # type: ignore[no-untyped-def]
     """End the game if one seat is left or, with missions, a mission is complete."""
     pl, sc = s[3], s[4]
@@ -83,7 +83,7 @@ def _check_end(m, s, rules: np.ndarray) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def _begin_turn(m, s, seat: int) -> None:  # type: ignore[no-untyped-def]
     cards, sc = s[2], s[4]
     sc[S_CURRENT] = seat
@@ -95,7 +95,7 @@ def _begin_turn(m, s, seat: int) -> None:  # type: ignore[no-untyped-def]
     sc[S_PHASE] = PH_TRADE if has_set(cards, seat, s[0].shape[0]) else PH_REINFORCE
 
 
-@njit(cache=True)
+@rule_kernel
 def _draw_card(s, seat: int, rng: np.random.Generator) -> None:  # type: ignore[no-untyped-def]
     cards, sc = s[2], s[4]
     n = 0
@@ -122,7 +122,7 @@ def _draw_card(s, seat: int, rng: np.random.Generator) -> None:  # type: ignore[
             k -= 1
 
 
-@njit(cache=True)
+@rule_kernel
 def _end_turn(m, s, rules: np.ndarray, rng: np.random.Generator) -> None:  # type: ignore[no-untyped-def]
     pl, sc = s[3], s[4]
     cur = sc[S_CURRENT]
@@ -146,7 +146,7 @@ def _end_turn(m, s, rules: np.ndarray, rng: np.random.Generator) -> None:  # typ
     _begin_turn(m, s, nxt)
 
 
-@njit(cache=True)
+@rule_kernel
 def _eliminate(s, victim: int, by: int) -> None:  # type: ignore[no-untyped-def]
     cards, pl, sc = s[2], s[3], s[4]
     pl[victim, P_ALIVE] = 0
@@ -164,7 +164,7 @@ def _eliminate(s, victim: int, by: int) -> None:  # type: ignore[no-untyped-def]
             pl[q, P_TARGET] = -1
 
 
-@njit(cache=True)
+@rule_kernel
 def _after_occupy(s) -> None:  # type: ignore[no-untyped-def]
     sc = s[4]
     if sc[S_ELIMINATED] >= 0 and hand_size(s[2], sc[S_CURRENT]) >= 6:
@@ -177,7 +177,7 @@ def _after_occupy(s) -> None:  # type: ignore[no-untyped-def]
     sc[S_ELIMINATED] = -1
 
 
-@njit(cache=True)
+@rule_kernel
 def _settle(m, s, rules: np.ndarray, rng: np.random.Generator) -> None:  # type: ignore[no-untyped-def]
     """Advance through every point where the rules leave no choice."""
     owner, armies, cards, sc = s[0], s[1], s[2], s[4]
@@ -221,7 +221,7 @@ def _settle(m, s, rules: np.ndarray, rng: np.random.Generator) -> None:  # type:
         return
 
 
-@njit(cache=True)
+@rule_kernel
 def _advance_setup(m, s, rules: np.ndarray, rng: np.random.Generator) -> None:  # type: ignore[no-untyped-def]
     pl, sc = s[3], s[4]
     n_players = pl.shape[0]

@@ -132,6 +132,7 @@ class GameView:
         out: list[tuple[int, int]] = []
         m = self.map.kernel
         mine = self.mine()
+        armies = self.armies.copy()  # connected_own marks visits in the army counts
         for a in mine:
             if self.armies[a] < 2:
                 continue
@@ -139,7 +140,8 @@ class GameView:
                 if a == b:
                     continue
                 if self.rules.path_fortify:
-                    ok = kernel.connected_own(m, self.state.owner, self.seat, int(a), int(b))
+                    ok = kernel.connected_own(m, self.state.owner, armies, self.seat, int(a),
+                                              int(b))
                 else:
                     ok = bool(self.map.adjacency[a, b])
                 if ok:

@@ -200,10 +200,10 @@ def fortify_to_front(view: GameView, s: Snapshot) -> Fortify | None:
         return None
     src = max(idle, key=lambda t: (armies[t], -t))
     if view.rules.path_fortify:
-        mk, owner = view.map.kernel, view.state.owner
+        mk, owner, marks = view.map.kernel, view.state.owner, view.armies.copy()
         fronts = sorted(s.borders(), key=lambda t: armies[t] - s.threat(t))
         for dst in fronts:
-            if kernel.connected_own(mk, owner, s.me, src, dst):
+            if kernel.connected_own(mk, owner, marks, s.me, src, dst):
                 return Fortify(src, dst, armies[src] - 1)
     steps = [n for n in s.board.nbrs[src] if s.owner[n] == s.me and dist[n] < dist[src]]
     if not steps:

@@ -1,0 +1,220 @@
+"""The genome: a named weight vector built from the feature registry, and its JSON file.
+
+Gene order: `reinforce.*`, `attack.*`, `attack.threshold`, `fortify.*`, `fortify.threshold`,
+`fortify.share`, `occupy.share`, `occupy.threat`, `cards.trade_at` (indices in
+`features.registry`, `G_*`).
+
+Scale genes. A rank's choice (an argmax) does not change when all its weights are multiplied
+by the same c > 0; against a threshold it does not change either when the threshold is scaled
+too. So each rank's weight vector has one redundant degree of freedom, its length. As in the
+seed blog, one weight per rank is restricted to -1 or +1 to remove it: `reinforce.army_vantage`,
+`attack.win_prob` and `fortify.threat_gain`, because they are the features we expect every
+useful player to weigh (threat decides where armies go, the odds decide attacks, the threat gap
+decides moves), so pinning their size costs nothing while their sign stays free to evolve.
+
+`low`/`high` are the initial (uniform) ranges; the evolution may leave them, except that scale
+genes stay -1 or +1. `sigma` is a suggested Gaussian mutation step.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from features.registry import FEATURE_SET_VERSION, FEATURES, N_GENES, TRADE_SCALE
+
+FORMAT = "riskevo-genome"
+SCALE_GENES = ("reinforce.army_vantage", "attack.win_prob", "fortify.threat_gain")
+
+
+class GenomeError(ValueError):
+    """A genome file or vector that does not fit the current gene layout."""
+
+
+@dataclass(frozen=True)
+class GenomeLayout:
+    """Names, initial ranges, mutation steps, scale mask and meaning of every gene."""
+
+    names: tuple[str, ...]
+    low: np.ndarray  # float64[G] initial range
+    high: np.ndarray  # float64[G]
+    sigma: np.ndarray  # float64[G] suggested mutation step
+    scale: np.ndarray  # bool[G]: restricted to -1 or +1
+    docs: tuple[str, ...]
+    version: int = FEATURE_SET_VERSION
+
+    @property
+    def size(self) -> int:
+        """Number of genes."""
+        return len(self.names)
+
+    def index(self, name: str) -> int:
+        """Position of a gene (GenomeError naming it if unknown)."""
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise GenomeError(f"unknown gene {name!r}") from None
+
+    def rank(self, i: int) -> str:
+        """The decision a gene belongs to: reinforce, attack, fortify, occupy or cards."""
+        return self.names[i].split(".", 1)[0]
+
+    def describe(self) -> list[dict[str, Any]]:
+        """(name, rank, range, scale, meaning) per gene, e.g. for plot labels and docs."""
+        return [
+            {"name": n, "rank": self.rank(i), "low": float(self.low[i]),
+             "high": float(self.high[i]), "scale": bool(self.scale[i]), "meaning": self.docs[i]}
+            for i, n in enumerate(self.names)
+        ]
+
+    def as_dict(self, values: np.ndarray) -> dict[str, float]:
+        """Gene name -> value."""
+        v = self.check(values)
+        return {n: float(v[i]) for i, n in enumerate(self.names)}
+
+    def from_dict(self, genes: dict[str, Any]) -> np.ndarray:
+        """Vector from gene name -> value; unknown, missing or non-finite gene is a GenomeError."""
+        for k in genes:
+            if k not in self.names:
+                raise GenomeError(f"unknown gene {k!r} (feature set version {self.version})")
+        out = np.zeros(self.size)
+        for i, n in enumerate(self.names):
+            if n not in genes:
+                raise GenomeError(f"missing gene {n!r}")
+            x = genes[n]
+            if isinstance(x, bool) or not isinstance(x, int | float):
+                raise GenomeError(f"gene {n!r} must be a number, got {x!r}")
+            out[i] = float(x)
+        return self.check(out)
+
+    def check(self, values: np.ndarray) -> np.ndarray:
+        """Validated float64 copy: right length, finite, scale genes exactly -1 or +1."""
+        v = np.array(values, dtype=np.float64).reshape(-1)
+        if v.shape != (self.size,):
+            raise GenomeError(f"genome must have {self.size} genes, got {v.size}")
+        for i in range(self.size):
+            if not math.isfinite(v[i]):
+                raise GenomeError(f"gene {self.names[i]!r} is not finite ({v[i]})")
+            if self.scale[i] and v[i] not in (-1.0, 1.0):
+                raise GenomeError(f"scale gene {self.names[i]!r} must be -1 or 1, got {v[i]}")
+        return v
+
+
+def _build() -> GenomeLayout:
+    rows: list[tuple[str, float, float, bool, str]] = []
+    for f in FEATURES:
+        rows.append((f.gene, -1.0, 1.0, f.gene in SCALE_GENES, f"weight of {f.doc}"))
+        if f.gene == "attack.mission":
+            rows.append(("attack.threshold", -1.0, 1.0, False,
+                         "attack only while the best attack rank is above this"))
+    rows += [
+        ("fortify.threshold", -1.0, 1.0, False, "fortify only if the best fortify rank is above"),
+        ("fortify.share", 0.0, 1.0, False,
+         "share of movable armies a fortify moves from a source with enemy neighbours "
+         "(an interior source moves all)"),
+        ("occupy.share", 0.0, 1.0, False,
+         "move-in = lo + round(f * (hi - lo)), f = clip(share + threat * (hd - hs), 0, 1)"),
+        ("occupy.threat", -1.0, 1.0, False,
+         "hd - hs: hostile-neighbour share of conquered minus source territory (see share)"),
+        ("cards.trade_at", 0.0, 1.5, False,
+         f"trade an optional set only if worth >= {TRADE_SCALE:g} * gene armies (incl. +2 bonus)"),
+    ]
+    names = tuple(r[0] for r in rows)
+    if len(names) != N_GENES:
+        raise RuntimeError(f"gene layout has {len(names)} genes, registry says {N_GENES}")
+    low = np.array([r[1] for r in rows])
+    high = np.array([r[2] for r in rows])
+    scale = np.array([r[3] for r in rows], dtype=np.bool_)
+    for a in (low, high, scale):
+        a.flags.writeable = False
+    sigma = 0.1 * (high - low)
+    sigma.flags.writeable = False
+    return GenomeLayout(names, low, high, sigma, scale, tuple(r[4] for r in rows))
+
+
+LAYOUT = _build()
+
+
+# A sensible hand-set player (for benchmarks and as a baseline opponent): reinforce where the
+# threat is, attack on good odds (more eagerly for the first card and continents), fortify
+# towards threatened borders, move most armies in, always trade.
+HAND_SET: dict[str, float] = {
+    "reinforce.army_vantage": 1.0, "reinforce.territory_vantage": 0.3,
+    "reinforce.continent_share": 0.5, "reinforce.continent_bonus": 0.5, "reinforce.border": 0.5,
+    "reinforce.continent_value": 0.3, "reinforce.enemy_strength": 0.3, "reinforce.mission": 0.5,
+    "attack.win_prob": 1.0, "attack.armies_ratio": 0.3, "attack.completes_continent": 0.5,
+    "attack.breaks_continent": 0.3, "attack.target_share": 0.1, "attack.eliminates": 0.5,
+    "attack.first_conquest": 0.3, "attack.exposure": -0.2, "attack.mission": 0.3,
+    "attack.threshold": 0.85,
+    "fortify.threat_gain": 1.0, "fortify.interior_source": 0.5, "fortify.movable": 0.3,
+    "fortify.dest_border": 0.3, "fortify.threshold": 0.2, "fortify.share": 0.7,
+    "occupy.share": 0.7, "occupy.threat": 0.5, "cards.trade_at": 0.0,
+}
+
+
+def hand_set_genome(layout: GenomeLayout | None = None) -> np.ndarray:
+    """The HAND_SET genome as a vector."""
+    return (layout or LAYOUT).from_dict(HAND_SET)
+
+
+def random_genomes(layout: GenomeLayout, n: int, rng: np.random.Generator) -> np.ndarray:
+    """n genomes f64[n, G]: uniform in [low, high], scale genes -1 or +1 with equal odds."""
+    g = rng.uniform(layout.low, layout.high, size=(n, layout.size))
+    signs = np.where(rng.random((n, layout.size)) < 0.5, -1.0, 1.0)
+    return np.where(layout.scale, signs, g)
+
+
+def save_genome(path: str | Path, values: np.ndarray, meta: dict[str, Any] | None = None,
+                layout: GenomeLayout = LAYOUT) -> None:
+    """Write a genome file atomically (temp file in the same folder, then os.replace)."""
+    doc = {"format": FORMAT, "feature_set_version": layout.version,
+           "genes": layout.as_dict(values), "meta": dict(meta or {})}
+    try:
+        text = json.dumps(doc, indent=2, allow_nan=False) + "\n"
+    except (TypeError, ValueError) as e:
+        raise GenomeError(f"genome meta must be JSON data with finite numbers ({e})") from None
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, p)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT) -> tuple[np.ndarray, dict]:
+    """Read a genome file -> (values f64[G], meta); every problem is a one-line GenomeError."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise GenomeError(f"{p}: cannot read genome file ({e})") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise GenomeError(f"{p}: not valid JSON (line {e.lineno}: {e.msg})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise GenomeError(f"{p}: 'format' must be {FORMAT!r}")
+    ver = doc.get("feature_set_version")
+    if ver != layout.version or isinstance(ver, bool):
+        raise GenomeError(f"{p}: feature_set_version is {ver!r}, this build reads {layout.version}")
+    genes = doc.get("genes")
+    if not isinstance(genes, dict):
+        raise GenomeError(f"{p}: 'genes' must be an object of gene name -> number")
+    meta = doc.get("meta", {})
+    if not isinstance(meta, dict):
+        raise GenomeError(f"{p}: 'meta' must be an object")
+    try:
+        values = layout.from_dict(genes)
+    except GenomeError as e:
+        raise GenomeError(f"{p}: {e}") from None
+    return values, meta

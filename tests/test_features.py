@@ -1,0 +1,232 @@
+"""Feature registry, conquest odds and every feature against hand-computed values."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import CLASSIC, position, tid
+
+from features import registry as R
+from features.kernels import (
+    attack_features,
+    feature_context,
+    fortify_features,
+    odds_lookup,
+    reinforce_features,
+)
+from features.odds import conquest_probability, conquest_table, roll_outcomes
+from game.dice import conquest_probabilities
+from game.layout import (
+    M_18_TWO,
+    M_24,
+    M_ASIA_SAM,
+    M_DESTROY,
+    N_PL,
+    N_SC,
+    N_WILDS,
+    P_ALIVE,
+    P_MISSION,
+    P_TARGET,
+    S_CONQUERED,
+)
+from game.map import build_map
+from game.state import Rules
+
+# Tiny board: A = {a1, a2, a3} bonus 3, B = {b1, b2} bonus 1; a3-b1 is the only crossing.
+TINY = build_map({
+    "name": "tiny",
+    "continents": [
+        {"name": "A", "bonus": 3, "territories": ["a1", "a2", "a3"]},
+        {"name": "B", "bonus": 1, "territories": ["b1", "b2"]},
+    ],
+    "borders": [["a1", "a2"], ["a2", "a3"], ["a1", "a3"], ["a3", "b1"], ["b1", "b2"]],
+})
+A1, A2, A3, B1, B2 = range(5)
+MK = TINY.kernel
+FX = feature_context(MK)
+OFF = Rules().vector()
+MISSIONS = Rules(missions=True).vector()
+
+
+def tiny(owner: list[int], armies: list[int], n_players: int = 2, conquered: int = 0) -> tuple:
+    """State tuple on the tiny board; seats owning nothing are dead."""
+    s = (np.array(owner, np.int32), np.array(armies, np.int32),
+         np.full(5 + N_WILDS, -1, np.int32), np.zeros((n_players, N_PL), np.int32),
+         np.zeros(N_SC, np.int32))
+    s[3][:, P_MISSION] = -1
+    s[3][:, P_TARGET] = -1
+    for q in range(n_players):
+        s[3][q, P_ALIVE] = int(q in owner)
+    s[4][S_CONQUERED] = conquered
+    return s
+
+
+def test_registry_indices_follow_the_tuples() -> None:
+    assert R.REINFORCE[R.RF_ENEMY].name == "enemy_strength"
+    assert R.REINFORCE[R.RF_MISSION].name == "mission"
+    assert R.ATTACK[R.AF_WIN].name == "win_prob"
+    assert R.ATTACK[R.AF_EXPOSURE].name == "exposure"
+    assert R.FORTIFY[R.FF_DEST_BORDER].name == "dest_border"
+    assert len({f.gene for f in R.FEATURES}) == len(R.FEATURES)
+    assert all(f.doc and "\n" not in f.doc for f in R.FEATURES)
+
+
+@pytest.mark.parametrize("a,d,p", [(2, 1, .417), (3, 1, .754), (3, 2, .363), (4, 2, .656),
+                                   (5, 5, .359), (10, 10, .480)])
+def test_conquest_table_matches_rules(a: int, d: int, p: float) -> None:
+    assert conquest_table()[a, d] == pytest.approx(p, abs=5e-4)
+
+
+def test_conquest_table_agrees_with_engine_dice_and_bounds() -> None:
+    t = conquest_table()
+    assert np.allclose(t[1:30, :30], conquest_probabilities(29, 29)[1:], atol=1e-12)
+    assert roll_outcomes(3, 2)[(2, 0)] == pytest.approx(2275 / 7776)
+    assert (t[1:, 0] == 1).all() and (t[:2, 1:] == 0).all()
+    assert (np.diff(t[2:, 5]) >= 0).all() and (np.diff(t[10, 1:]) <= 0).all()
+
+
+def test_odds_beyond_the_table_scale_both_sides() -> None:
+    n = conquest_table().shape[0] - 1
+    assert odds_lookup(conquest_table(), 2 * n, 2 * n) == conquest_table()[n, n]
+    assert conquest_probability(400, 100) == conquest_table()[n, 32]
+    assert conquest_probability(1, 5) == 0.0 and conquest_probability(7, 0) == 1.0
+
+
+def test_static_context() -> None:
+    _odds, value, bonus = FX
+    # A: 3 / (3 territories * 1 border territory) = 1; B: 1 / (2 * 1) = 0.5.
+    assert value.tolist() == pytest.approx([1.0, 0.5])
+    assert bonus.tolist() == pytest.approx([1.0, 1 / 3])
+
+
+# (owner, armies, seat, territory, expected reinforce vector in registry order)
+REINFORCE_CASES = [
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A3, [2 / 6, 1 / 3, 1, 1, 1, 1, 2 / 6, 0]),
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A1, [0, 0, 1, 1, 0, 1, 0, 0]),
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 1, B1, [4 / 6, 1 / 2, 1, 1 / 3, 1, .5, 4 / 6, 0]),
+    # a1 lacks only a3, which borders it: "would complete" counts the bonus.
+    ([0, 0, 1, 1, 1], [3, 1, 4, 2, 5], 0, A1, [4 / 7, 1 / 2, 2 / 3, 1, 1, 1, 4 / 7, 0]),
+    # b2 lacks b1 too but b1 is its neighbour; a3 is not b2's continent.
+    ([0, 0, 1, 1, 0], [3, 1, 4, 2, 6], 0, B2, [2 / 8, 1, 1 / 2, 1 / 3, 1, .5, 2 / 8, 0]),
+    # a2 lacks a3 (a neighbour) and a1 (also a neighbour, owned by 1): completable.
+    ([1, 0, 1, 1, 1], [2, 1, 9, 2, 5], 0, A2, [11 / 12, 1, 1 / 3, 1, 1, 1, 9 / 10, 0]),
+]
+
+
+@pytest.mark.parametrize("owner,armies,seat,t,want", REINFORCE_CASES)
+def test_reinforce_features(owner: list[int], armies: list[int], seat: int, t: int,
+                            want: list[float]) -> None:
+    got = reinforce_features(MK, FX, tiny(owner, armies), OFF, seat, t)
+    assert got.tolist() == pytest.approx(want)
+
+
+def test_reinforce_continent_bonus_completable_from_t() -> None:
+    # a2 lacks only a1, its neighbour; b2 lacks only b1, its neighbour; a1 lacks a2 and a3,
+    # both its neighbours: each can complete its continent by attacking from t.
+    assert reinforce_features(MK, FX, tiny([1, 0, 0, 0, 1], [1] * 5), OFF, 0, A2)[
+        R.RF_CONT_BONUS] == 1.0
+    assert reinforce_features(MK, FX, tiny([1, 1, 0, 1, 0], [1] * 5), OFF, 0, B2)[
+        R.RF_CONT_BONUS] == pytest.approx(1 / 3)
+    assert reinforce_features(MK, FX, tiny([0, 1, 1, 1, 1], [1] * 5), OFF, 0, A1)[
+        R.RF_CONT_BONUS] == 1.0
+
+
+def test_reinforce_bonus_zero_when_a_missing_territory_is_not_adjacent() -> None:
+    m = CLASSIC.kernel
+    st = position(2, owner={"Alaska": 0, "Alberta": 0}, default_owner=1)
+    # North America lacks 7 territories; most do not border Alaska.
+    f = reinforce_features(m, feature_context(m), st.kernel, OFF, 0, tid("Alaska"))
+    assert f[R.RF_CONT_BONUS] == 0.0
+    assert f[R.RF_CONT_SHARE] == pytest.approx(2 / 9)
+
+
+# (owner, armies, seat, src, dst, conquered, expected attack vector)
+ATTACK_CASES = [
+    ([0, 0, 1, 1, 1], [3, 1, 4, 2, 5], 0, A1, A3, 0,
+     [conquest_table()[3, 4], 3 / 7, 1, 0, 3 / 5, 0, 1, 1 / 3, 0]),
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A3, B1, 0,
+     [conquest_table()[4, 2], 4 / 6, 0, 1 / 3, 2 / 5, 0, 1, 1 / 2, 0]),
+    ([0, 0, 0, 0, 1], [1, 1, 1, 3, 1], 0, B1, B2, 1,
+     [conquest_table()[3, 1], 3 / 4, 1 / 3, 0, 1 / 5, 1, 0, 0, 0]),
+]
+
+
+@pytest.mark.parametrize("owner,armies,seat,src,dst,conq,want", ATTACK_CASES)
+def test_attack_features(owner: list[int], armies: list[int], seat: int, src: int, dst: int,
+                         conq: int, want: list[float]) -> None:
+    got = attack_features(MK, FX, tiny(owner, armies, conquered=conq), OFF, seat, src, dst)
+    assert got.tolist() == pytest.approx(want)
+    assert got[R.AF_WIN] == pytest.approx(conquest_table()[armies[src], armies[dst]])
+
+
+def test_attack_win_prob_rules_value() -> None:
+    f = attack_features(MK, FX, tiny([0, 0, 0, 1, 1], [3, 1, 4, 2, 5]), OFF, 0, A3, B1)
+    assert f[R.AF_WIN] == pytest.approx(.656, abs=5e-4)
+
+
+# (owner, armies, seat, a, b, expected fortify vector)
+FORTIFY_CASES = [
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A1, A3, [2 / 6, 1, 2 / 6, 1]),
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A3, A1, [-2 / 6, 0, 3 / 6, 0]),
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 1, B2, B1, [4 / 6, 1, 4 / 6, 1]),
+]
+
+
+@pytest.mark.parametrize("owner,armies,seat,a,b,want", FORTIFY_CASES)
+def test_fortify_features(owner: list[int], armies: list[int], seat: int, a: int, b: int,
+                          want: list[float]) -> None:
+    got = fortify_features(MK, tiny(owner, armies), seat, a, b)
+    assert got.tolist() == pytest.approx(want)
+
+
+def test_feature_ranges_on_random_positions() -> None:
+    rng = np.random.default_rng(3)
+    m = CLASSIC.kernel
+    fx = feature_context(m)
+    for _ in range(20):
+        st = position(4, default_owner=0)
+        st.owner[:] = rng.integers(0, 4, st.owner.size)
+        st.armies[:] = rng.integers(1, 300, st.armies.size)
+        s = st.kernel
+        for t in np.flatnonzero(st.owner == 0)[:5]:
+            f = reinforce_features(m, fx, s, OFF, 0, int(t))
+            assert ((0 <= f) & (f <= 1)).all()
+            for u in CLASSIC.neighbours[t, : CLASSIC.degree[t]]:
+                if st.owner[u] != 0:
+                    g = attack_features(m, fx, s, OFF, 0, int(t), int(u))
+                    assert ((0 <= g) & (g <= 1)).all()
+                else:
+                    h = fortify_features(m, s, 0, int(t), int(u))
+                    assert -1 <= h[0] <= 1 and ((0 <= h[1:]) & (h[1:] <= 1)).all()
+
+
+def test_mission_features() -> None:
+    m = CLASSIC.kernel
+    fx = feature_context(m)
+    china, peru, alaska = tid("China"), tid("Peru"), tid("Alaska")
+    st = position(3, owner={"China": 0, "Peru": 0, "Alaska": 0, "Kamchatka": 2,
+                            "Mongolia": 2, "Japan": 2, "Irkutsk": 2, "Yakutsk": 2},
+                  default_owner=1, missions={0: (M_ASIA_SAM, -1)})
+    s = st.kernel
+    assert reinforce_features(m, fx, s, MISSIONS, 0, china)[R.RF_MISSION] == 1.0
+    assert reinforce_features(m, fx, s, MISSIONS, 0, peru)[R.RF_MISSION] == 1.0
+    assert reinforce_features(m, fx, s, MISSIONS, 0, alaska)[R.RF_MISSION] == 0.0
+    # Missions off: always 0.
+    assert reinforce_features(m, fx, s, OFF, 0, china)[R.RF_MISSION] == 0.0
+    assert attack_features(m, fx, s, OFF, 0, china, tid("Siam"))[R.AF_MISSION] == 0.0
+    assert attack_features(m, fx, s, MISSIONS, 0, china, tid("Siam"))[R.AF_MISSION] == 1.0
+    assert attack_features(m, fx, s, MISSIONS, 0, alaska, tid("Alberta"))[R.AF_MISSION] == 0.0
+    # Destroy seat 2: Alaska borders Kamchatka (seat 2), China borders Mongolia (seat 2).
+    st.pl[0, P_MISSION], st.pl[0, P_TARGET] = M_DESTROY + 2, 2
+    assert reinforce_features(m, fx, s, MISSIONS, 0, alaska)[R.RF_MISSION] == 1.0
+    assert reinforce_features(m, fx, s, MISSIONS, 0, peru)[R.RF_MISSION] == 0.0
+    assert attack_features(m, fx, s, MISSIONS, 0, alaska, tid("Kamchatka"))[R.AF_MISSION] == 1.0
+    assert attack_features(m, fx, s, MISSIONS, 0, alaska, tid("Alberta"))[R.AF_MISSION] == 0.0
+    # 18 territories with 2+ armies: a one-army territory is worth an army.
+    st.pl[0, P_MISSION], st.pl[0, P_TARGET] = M_18_TWO, -1
+    st.armies[peru] = 2
+    assert reinforce_features(m, fx, s, MISSIONS, 0, china)[R.RF_MISSION] == 1.0
+    assert reinforce_features(m, fx, s, MISSIONS, 0, peru)[R.RF_MISSION] == 0.0
+    st.pl[0, P_MISSION] = M_24
+    assert reinforce_features(m, fx, s, MISSIONS, 0, china)[R.RF_MISSION] == 0.0
+    assert attack_features(m, fx, s, MISSIONS, 0, alaska, tid("Alberta"))[R.AF_MISSION] == 1.0
