@@ -3,14 +3,14 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-RUN ?= overnight
+RUN ?=
 GENERATIONS ?=
 GEN ?=
 OUT ?=
 N_JOBS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv test test-slow lint bench evolve plot report export clean
+.PHONY: help venv test test-slow lint bench evolve plot report export clean need-run
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -33,20 +33,23 @@ test: lint  ## ruff, mypy and the fast test suite
 test-slow: $(STAMP)  ## the statistical and long tests
 	$(PY) -m pytest -m slow
 
-bench: $(STAMP)  ## games/s, generation wall time and peak memory
-	$(PY) -m evolve bench
+bench: $(STAMP)  ## games/s, generation wall time, memory; ratios vs the last bench
+	$(PY) -m evolve bench --memory-generations $(or $(MEMORY_GENERATIONS),100)
 
-evolve: $(STAMP)  ## start or resume a run: make evolve [RUN=name] [GENERATIONS=n] [N_JOBS=n]
-	$(PY) -m evolve run --name $(RUN) $(if $(GENERATIONS),--generations $(GENERATIONS)) $(if $(N_JOBS),--n-jobs $(N_JOBS))
+evolve: $(STAMP)  ## start a run, or resume one: make evolve [RUN=name] [GENERATIONS=n]
+	$(PY) -m evolve run $(if $(RUN),--name $(RUN)) $(if $(GENERATIONS),--generations $(GENERATIONS)) $(if $(N_JOBS),--n-jobs $(N_JOBS))
 
-plot: $(STAMP)  ## refresh a run's plots: make plot RUN=name
+need-run:
+	@test -n "$(RUN)" || { echo "error: RUN=name is required (a folder in runs/)"; exit 2; }
+
+plot: $(STAMP) need-run  ## refresh a run's plots: make plot RUN=name
 	$(PY) -m evolve plot runs/$(RUN)
 
-report: $(STAMP)  ## write runs/RUN/report.html
+report: $(STAMP) need-run  ## write runs/RUN/report.html
 	$(PY) -m evolve report runs/$(RUN)
 
-export: $(STAMP)  ## export a champion as a bot file: make export RUN=name [GEN=n] OUT=file.json
-	$(PY) -m evolve export runs/$(RUN) $(if $(GEN),--generation $(GEN)) --out $(or $(OUT),$(RUN)-champion.json)
+export: $(STAMP) need-run  ## champion as a bot file: make export RUN=name [GEN=n] [OUT=file]
+	$(PY) -m evolve export runs/$(RUN) $(if $(GEN),--gen $(GEN)) --out $(or $(OUT),runs/$(RUN)/champion-bot.json)
 
 clean:  ## remove caches (not runs, not .venv)
 	rm -rf .pytest_cache .mypy_cache .ruff_cache

@@ -8,7 +8,7 @@ from numba import njit
 # every array taken out of a tuple costs an atomic incref/decref pair; profiling showed that to
 # be most of a game's time (2.8 us against 0.57 us per step). Kernels that allocate nothing are
 # compiled without it; the few that allocate (setup, placements, path search) keep it.
-rule_kernel = njit(cache=True, _nrt=False)
+rule_kernel = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
 allocating_kernel = njit(cache=True)
 
 __all__ = ["allocating_kernel", "rule_kernel"]

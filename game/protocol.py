@@ -51,16 +51,41 @@ class Player(Protocol):
 
 
 class BasePlayer:
-    """Convenience base: keeps the generator and a name; subclasses fill in the decisions."""
+    """Convenience base: keeps the per-game generator; subclasses fill in the decisions."""
 
     name = "player"
 
     def __init__(self) -> None:
+        # Replaced by the game's own child generator in start_game before any decision.
         self.rng = np.random.default_rng(0)
 
     def start_game(self, view: GameView, rng: np.random.Generator) -> None:
         """Keep the per-game generator."""
         self.rng = rng
+
+    def place_initial(self, view: GameView) -> int:
+        """Territory (own) that gets one of the initial armies."""
+        raise NotImplementedError
+
+    def reinforce(self, view: GameView, armies: int) -> Place:
+        """Where to put some (1..armies) of the reinforcements still to place."""
+        raise NotImplementedError
+
+    def trade(self, view: GameView, compulsory: bool) -> Trade | None:
+        """A set to trade, or None to stop trading (not allowed when compulsory)."""
+        raise NotImplementedError
+
+    def attack(self, view: GameView) -> Attack | None:
+        """One roll, or None to stop attacking this turn."""
+        raise NotImplementedError
+
+    def move_in(self, view: GameView, lo: int, hi: int) -> int:
+        """Armies (lo..hi) to move into the territory just conquered."""
+        raise NotImplementedError
+
+    def fortify(self, view: GameView) -> Fortify | None:
+        """One fortify move, or None to skip; the turn ends either way."""
+        raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -1,0 +1,5 @@
+"""`python -m evolve`."""
+
+from evolve.cli import main
+
+raise SystemExit(main())

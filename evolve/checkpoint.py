@@ -1,0 +1,145 @@
+"""Checkpoints and atomic files: plain data, byte-identical for identical runs."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+FORMAT = 1
+_NAME = re.compile(r"^ckpt_(\d{5,})\.npz$")
+
+
+class CheckpointError(ValueError):
+    """A corrupt, unreadable or mismatched checkpoint."""
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write a file atomically: temp file in the same directory, fsync, os.replace."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def npz_bytes(arrays: dict[str, np.ndarray]) -> bytes:
+    """An .npz archive with fixed timestamps (np.savez stamps the clock, we want equal bytes)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        for name, arr in arrays.items():
+            info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            a = io.BytesIO()
+            np.lib.format.write_array(a, np.asarray(arr), allow_pickle=False)
+            z.writestr(info, a.getvalue())
+    return buf.getvalue()
+
+
+def _json_array(obj: Any) -> np.ndarray:
+    return np.frombuffer(json.dumps(obj, sort_keys=True).encode(), dtype=np.uint8)
+
+
+@dataclass
+class Checkpoint:
+    """State after a completed generation."""
+
+    generation: int
+    genes: np.ndarray  # f64[n, G]
+    mu: np.ndarray  # f64[n]
+    sigma: np.ndarray  # f64[n]
+    names: tuple[str, ...]
+    rng_state: dict[str, Any]  # numpy bit generator state
+    config: dict[str, Any]  # config fingerprint (fields a resume must keep)
+    log: list[dict[str, Any]]  # deterministic part of the per-generation log
+
+    def to_bytes(self) -> bytes:
+        """The .npz file content."""
+        return npz_bytes({
+            "format": np.array(FORMAT), "generation": np.array(self.generation),
+            "genes": self.genes, "mu": self.mu, "sigma": self.sigma,
+            "names": np.array(self.names, dtype=np.str_),
+            "rng_state": _json_array(self.rng_state), "config": _json_array(self.config),
+            "log": _json_array(self.log),
+        })
+
+
+def checkpoint_path(folder: Path, generation: int) -> Path:
+    """checkpoints/ckpt_NNNNN.npz."""
+    return Path(folder) / f"ckpt_{generation:05d}.npz"
+
+
+def list_checkpoints(folder: Path) -> list[tuple[int, Path]]:
+    """(generation, path) of complete checkpoint files, oldest first (temp files ignored)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    found = [(int(m.group(1)), p) for p in folder.iterdir() if (m := _NAME.match(p.name))]
+    return sorted(found)
+
+
+def save_checkpoint(folder: Path, ck: Checkpoint, keep: int) -> Path:
+    """Write atomically, then delete all but the newest `keep` checkpoints."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = checkpoint_path(folder, ck.generation)
+    atomic_write_bytes(path, ck.to_bytes())
+    for _, old in list_checkpoints(folder)[:-keep]:
+        old.unlink(missing_ok=True)
+    return path
+
+
+def load_checkpoint(path: Path) -> Checkpoint:
+    """Read and check one checkpoint; CheckpointError (one line) if it is not usable."""
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            if int(z["format"]) != FORMAT:
+                raise CheckpointError(f"{path}: checkpoint format {int(z['format'])}, "
+                                      f"this version reads {FORMAT}")
+            ck = Checkpoint(
+                generation=int(z["generation"]), genes=np.array(z["genes"], dtype=np.float64),
+                mu=np.array(z["mu"], dtype=np.float64),
+                sigma=np.array(z["sigma"], dtype=np.float64),
+                names=tuple(str(s) for s in z["names"]),
+                rng_state=json.loads(z["rng_state"].tobytes()),
+                config=json.loads(z["config"].tobytes()), log=json.loads(z["log"].tobytes()),
+            )
+    except CheckpointError:
+        raise
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as e:
+        raise CheckpointError(f"{path}: corrupt checkpoint ({type(e).__name__}: {e}); "
+                              "delete it to resume from the previous one") from None
+    n = len(ck.genes)
+    if (ck.genes.ndim != 2 or ck.genes.shape[1] != len(ck.names) or ck.mu.shape != (n,)
+            or ck.sigma.shape != (n,) or not np.isfinite(ck.genes).all()):
+        raise CheckpointError(f"{path}: corrupt checkpoint (inconsistent array shapes); "
+                              "delete it to resume from the previous one")
+    return ck
+
+
+def check_compatible(ck: Checkpoint, path: Path, config: dict[str, Any],
+                     names: tuple[str, ...]) -> None:
+    """CheckpointError naming the first differing field between a checkpoint and this run."""
+    for k in sorted(set(ck.config) | set(config)):
+        a, b = ck.config.get(k), config.get(k)
+        if a != b:
+            raise CheckpointError(f"{path}: checkpoint was made with {k} = {a!r}, this run has "
+                                  f"{b!r}; use the same value or a new --name")
+    if ck.names != names:
+        raise CheckpointError(f"{path}: checkpoint genome has genes {len(ck.names)} "
+                              f"({', '.join(ck.names[:3])}, ...) but the current layout differs; "
+                              "use a new --name")

@@ -1,0 +1,302 @@
+"""Run configuration: package defaults, then a TOML file, then command-line overrides.
+
+Every field is validated; a bad value raises `ConfigError` with one line naming the field and
+what is allowed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, get_type_hints
+
+
+class ConfigError(ValueError):
+    """An invalid or unknown configuration value (one-line message naming the field)."""
+
+
+def _f(lo: float | None = None, hi: float | None = None, *, choices: tuple[str, ...] = (),
+       doc: str = "") -> Any:
+    """A required dataclass field with validation bounds kept in its metadata."""
+    return field(metadata={"lo": lo, "hi": hi, "choices": choices, "doc": doc})
+
+
+@dataclass(frozen=True)
+class RunSection:
+    """Population size, league and selection settings."""
+
+    seed: int = _f(0)
+    generations: int = _f(1)
+    population: int = _f(2)
+    games_per_individual: int = _f(1)
+    group_size: int = _f(2, 6)
+    elite: int = _f(0)
+    tournament_size: int = _f(1)
+
+
+@dataclass(frozen=True)
+class VariationSection:
+    """Crossover and mutation settings."""
+
+    crossover_prob: float = _f(0, 1)
+    crossover_indpb: float = _f(0, 1)
+    mutation_prob: float = _f(0, 1)
+    mutation_indpb: float = _f(0, 1)
+    sigma_scale: float = _f(0)
+    flip_prob: float = _f(0, 1)
+
+
+@dataclass(frozen=True)
+class RatingSection:
+    """TrueSkill environment."""
+
+    mu: float = _f()
+    sigma: float = _f(1e-9)
+    beta: float = _f(1e-9)
+    tau: float = _f(0)
+    draw_probability: float = _f(0, 0.999)
+
+
+@dataclass(frozen=True)
+class RulesSection:
+    """Options of game.engine.Rules."""
+
+    missions: bool = _f()
+    fixed_cards: bool = _f()
+    path_fortify: bool = _f()
+    cap: int = _f(1)
+
+
+@dataclass(frozen=True)
+class GameSection:
+    """Board and game plug-in."""
+
+    map: str = _f()
+    plugin: str = _f()
+
+
+@dataclass(frozen=True)
+class EvalSection:
+    """Absolute progress: the champion against baseline bots."""
+
+    every: int = _f(0)
+    games: int = _f(1)
+    opponents: tuple[str, ...] = _f()
+
+
+@dataclass(frozen=True)
+class ParallelSection:
+    """Where the games run."""
+
+    n_jobs: int = _f(-1)
+    backend: str = _f(choices=("loky", "threading", "sequential", "dask"))
+    scheduler: str = _f()
+    chunk_games: int = _f(1)
+
+
+@dataclass(frozen=True)
+class OutputSection:
+    """Run folder settings."""
+
+    runs_dir: str = _f()
+    keep_checkpoints: int = _f(1)
+    genes_every: int = _f(1)
+
+
+@dataclass(frozen=True)
+class Config:
+    """The effective configuration of a run."""
+
+    run: RunSection
+    variation: VariationSection
+    rating: RatingSection
+    rules: RulesSection
+    game: GameSection
+    eval: EvalSection
+    parallel: ParallelSection
+    output: OutputSection
+
+
+# Fields that may change when a run is resumed: they do not change its results.
+RESUMABLE = ("run.generations", "parallel.", "output.", "eval.")
+
+_SECTIONS: dict[str, Any] = get_type_hints(Config)
+
+
+def _schema() -> dict[str, dict[str, tuple[Any, dataclasses.Field[Any]]]]:
+    """section -> field -> (type, dataclass field)."""
+    out: dict[str, dict[str, tuple[Any, dataclasses.Field[Any]]]] = {}
+    for sname, scls in _SECTIONS.items():
+        hints = get_type_hints(scls)
+        out[sname] = {f.name: (hints[f.name], f) for f in dataclasses.fields(scls)}
+    return out
+
+
+SCHEMA = _schema()
+
+
+def _describe(typ: Any, meta: dict[str, Any]) -> str:
+    """Human text of what a field allows."""
+    if meta["choices"]:
+        return "one of " + ", ".join(repr(c) for c in meta["choices"])
+    if typ is bool:
+        return "true or false"
+    if typ is str:
+        return "a string"
+    if typ == tuple[str, ...]:
+        return "a list of strings"
+    kind = "an integer" if typ is int else "a number"
+    lo, hi = meta["lo"], meta["hi"]
+    if lo is not None and hi is not None:
+        return f"{kind} in [{lo}, {hi}]"
+    if lo is not None:
+        return f"{kind} >= {lo}"
+    return kind
+
+
+def _check(name: str, typ: Any, meta: dict[str, Any], v: Any) -> Any:
+    """Validate and normalise one value (ConfigError naming the field otherwise)."""
+    ok = True
+    if typ is bool:
+        ok = isinstance(v, bool)
+    elif typ is int:
+        ok = isinstance(v, int) and not isinstance(v, bool)
+    elif typ is float:
+        ok = isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+        if ok:
+            v = float(v)
+    elif typ is str:
+        ok = isinstance(v, str) and (not meta["choices"] or v in meta["choices"])
+    else:  # tuple[str, ...]
+        ok = isinstance(v, list | tuple) and all(isinstance(x, str) for x in v)
+        if ok:
+            v = tuple(v)
+    if ok and typ in (int, float):
+        lo, hi = meta["lo"], meta["hi"]
+        ok = (lo is None or v >= lo) and (hi is None or v <= hi)
+    if not ok:
+        raise ConfigError(f"config field {name}: expected {_describe(typ, meta)}, got {v!r}")
+    return v
+
+
+def _merge(base: dict[str, Any], extra: dict[str, Any], source: str) -> None:
+    """Merge one TOML document into `base`, rejecting unknown sections and fields."""
+    for sname, sval in extra.items():
+        if sname not in SCHEMA:
+            raise ConfigError(f"{source}: unknown config section [{sname}] "
+                              f"(allowed: {', '.join(SCHEMA)})")
+        if not isinstance(sval, dict):
+            raise ConfigError(f"{source}: [{sname}] must be a table of fields")
+        for k, v in sval.items():
+            if k not in SCHEMA[sname]:
+                raise ConfigError(f"{source}: unknown config field {sname}.{k} "
+                                  f"(allowed: {', '.join(SCHEMA[sname])})")
+            base.setdefault(sname, {})[k] = v
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read config file ({e.strerror})") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML ({e})") from None
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """Parse `section.field=value` (value in TOML syntax, bare words taken as strings)."""
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or "." not in key:
+        raise ConfigError(f"override {text!r}: expected section.field=value")
+    try:
+        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw.strip()
+    return key, value
+
+
+def load_config(files: list[Path] | tuple[Path, ...] = (),
+                overrides: dict[str, Any] | None = None) -> Config:
+    """Defaults, then each file in order, then `section.field -> value` overrides; validated."""
+    raw: dict[str, Any] = {}
+    text = (resources.files("evolve") / "defaults.toml").read_text(encoding="utf-8")
+    _merge(raw, tomllib.loads(text), "defaults.toml")
+    for p in files:
+        _merge(raw, _read_toml(Path(p)), str(p))
+    for key, v in (overrides or {}).items():
+        sname, _, fname = key.partition(".")
+        _merge(raw, {sname: {fname: v}}, "command line")
+    return from_dict(raw)
+
+
+def from_dict(raw: dict[str, Any]) -> Config:
+    """Build and validate a Config from nested plain data (every field required)."""
+    sections: dict[str, Any] = {}
+    for sname, fields in SCHEMA.items():
+        vals = {}
+        for fname, (typ, f) in fields.items():
+            name = f"{sname}.{fname}"
+            if fname not in raw.get(sname, {}):
+                raise ConfigError(f"config field {name} is missing")
+            vals[fname] = _check(name, typ, dict(f.metadata), raw[sname][fname])
+        sections[sname] = _SECTIONS[sname](**vals)
+    cfg = Config(**sections)
+    _cross_check(cfg)
+    return cfg
+
+
+def _cross_check(cfg: Config) -> None:
+    """Constraints between fields."""
+    r = cfg.run
+    if r.group_size > r.population:
+        raise ConfigError(f"config field run.group_size: must be <= run.population "
+                          f"({r.population}), got {r.group_size}")
+    if r.elite >= r.population:
+        raise ConfigError(f"config field run.elite: must be < run.population "
+                          f"({r.population}), got {r.elite}")
+    if cfg.parallel.n_jobs == 0:
+        raise ConfigError("config field parallel.n_jobs: expected -1 (all cores) or >= 1, got 0")
+    if cfg.parallel.scheduler and cfg.parallel.backend != "dask":
+        raise ConfigError("config field parallel.scheduler: only allowed with "
+                          f"parallel.backend = 'dask', got backend {cfg.parallel.backend!r}")
+
+
+def to_dict(cfg: Config) -> dict[str, Any]:
+    """Nested plain data (lists for tuples), the inverse of `from_dict`."""
+    out = dataclasses.asdict(cfg)
+    for sec in out.values():
+        for k, v in sec.items():
+            if isinstance(v, tuple):
+                sec[k] = list(v)
+    return out
+
+
+def fingerprint(cfg: Config) -> dict[str, Any]:
+    """The flat `section.field -> value` items a resumed run must keep unchanged."""
+    flat = {f"{s}.{k}": v for s, sec in to_dict(cfg).items() for k, v in sec.items()}
+    return {k: v for k, v in flat.items() if not any(k.startswith(p) for p in RESUMABLE)}
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int | float):
+        return repr(v)
+    if isinstance(v, str):
+        return json.dumps(v)  # a JSON string is a valid TOML basic string
+    return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+
+
+def to_toml(cfg: Config) -> str:
+    """TOML text that `load_config` reads back to an equal Config."""
+    lines = ["# Effective configuration of this run (written by python -m evolve run)."]
+    for sname, sec in to_dict(cfg).items():
+        lines.append(f"\n[{sname}]")
+        lines += [f"{k} = {_toml_value(v)}" for k, v in sec.items()]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,62 @@
+"""Where tasks run: joblib (loky, threading, sequential) or joblib's dask backend."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
+from typing import Any
+
+from joblib import Parallel, delayed, parallel_config
+
+from evolve.config import ConfigError, ParallelSection
+
+
+class Runner:
+    """Runs (function, args) tasks and yields results in task order; reuse across generations.
+
+    Use as a context manager: the worker pool (or dask client) lives until exit.
+    """
+
+    def __init__(self, cfg: ParallelSection) -> None:
+        self.cfg = cfg
+        self._stack = ExitStack()
+        self._parallel: Parallel | None = None
+        self.n_workers = 1
+
+    def __enter__(self) -> Runner:
+        cfg = self.cfg
+        n_jobs = cfg.n_jobs if cfg.n_jobs > 0 else (os.cpu_count() or 1)
+        backend = "sequential" if cfg.backend != "dask" and n_jobs == 1 else cfg.backend
+        if backend == "dask":
+            try:
+                from distributed import Client, LocalCluster
+            except ImportError:
+                raise ConfigError("config field parallel.backend: 'dask' needs the optional "
+                                  "extra (pip install 'riskevo[dask]')") from None
+            if cfg.scheduler:
+                client = self._stack.enter_context(Client(cfg.scheduler))
+            else:
+                cluster = self._stack.enter_context(LocalCluster(
+                    n_workers=n_jobs, threads_per_worker=1, processes=True,
+                    dashboard_address=None))
+                client = self._stack.enter_context(Client(cluster))
+            n_jobs = max(1, sum(client.nthreads().values()))
+            self._stack.enter_context(parallel_config(backend="dask"))
+            self._parallel = self._stack.enter_context(
+                Parallel(n_jobs=-1, return_as="generator"))
+        else:
+            self._parallel = self._stack.enter_context(
+                Parallel(n_jobs=n_jobs, backend=backend, return_as="generator"))
+        self.n_workers = n_jobs
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._parallel = None
+        self._stack.close()
+
+    def run(self, tasks: Iterable[tuple[Callable[..., Any], tuple[Any, ...]]]) -> Iterator[Any]:
+        """Results of the tasks, in task order, as they become available."""
+        if self._parallel is None:
+            raise RuntimeError("Runner used outside its with-block")
+        return iter(self._parallel(delayed(fn)(*args) for fn, args in tasks))

@@ -1,0 +1,127 @@
+"""The game side of a run: genome layout, batch game function, rules, map and champion eval.
+
+`default_plugin` wires the real packages (features, game). Tests inject a plug-in built from a
+tiny fake game through the `game.plugin` config field (`module:function`), so the evolution
+code never branches on fakes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from evolve.config import Config, ConfigError
+
+# play_games(weights f64[n, k, G], seeds, rules, map) -> (placements i32[n, k], rounds, capped)
+PlayGames = Callable[[np.ndarray, list[np.random.SeedSequence], Any, Any],
+                     tuple[np.ndarray, np.ndarray, np.ndarray]]
+# play_eval(weights f64[G], opponents per game, seeds, rules, map) -> winner i32[n] (player
+# index, -1 when no winner, e.g. capped); the champion is player 0 of every game.
+PlayEval = Callable[[np.ndarray, list[tuple[str, ...]], list[np.random.SeedSequence], Any, Any],
+                    np.ndarray]
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """Everything the evolution needs from the game and the linear player."""
+
+    names: tuple[str, ...]
+    low: np.ndarray  # f64[G] documented range, used for initialisation and clipping
+    high: np.ndarray  # f64[G]
+    sigma: np.ndarray  # f64[G] mutation step per gene
+    scale: np.ndarray  # bool[G] scale genes: start at +-1, may flip sign
+    play_games: PlayGames  # module-level function (pickled by reference to workers)
+    play_eval: PlayEval
+    save_genome: Callable[[Path, np.ndarray, dict[str, Any]], None]
+    rules: Any
+    map: Any
+    bots: tuple[str, ...]  # baseline opponent names available for eval
+
+    @property
+    def n_genes(self) -> int:
+        """Number of genes G."""
+        return len(self.names)
+
+
+def load_plugin(cfg: Config) -> Plugin:
+    """Import and call the `game.plugin` factory (`module:function`) with the config."""
+    spec = cfg.game.plugin
+    mod_name, sep, fn_name = spec.partition(":")
+    if not sep or not mod_name or not fn_name:
+        raise ConfigError(f"config field game.plugin: expected 'module:function', got {spec!r}")
+    try:
+        factory = getattr(importlib.import_module(mod_name), fn_name)
+    except (ImportError, AttributeError) as e:
+        raise ConfigError(f"config field game.plugin: cannot load {spec!r} ({e})") from None
+    plugin = factory(cfg)
+    if not isinstance(plugin, Plugin):
+        raise ConfigError(f"config field game.plugin: {spec!r} did not return a Plugin")
+    return plugin
+
+
+def eval_games(weights: np.ndarray, opponents: list[tuple[str, ...]],
+               seeds: list[np.random.SeedSequence], rules: Any, map: Any) -> np.ndarray:
+    """Play the champion (player 0, a LinearPlayer) against baseline bots with the Python engine."""
+    from features.linear import LinearPlayer
+    from game.bots import BOTS
+    from game.engine import play_game
+
+    out = np.full(len(seeds), -1, dtype=np.int32)
+    for i, (names, seed) in enumerate(zip(opponents, seeds, strict=True)):
+        players: list[Any] = [LinearPlayer(weights)] + [BOTS[n]() for n in names]
+        outcome = play_game(players, map=map, rules=rules, seed=seed)
+        out[i] = -1 if outcome.winner is None else outcome.winner
+    return out
+
+
+def _scale_mask(layout: Any) -> np.ndarray:
+    """The layout's boolean scale-gene mask (attribute `scale` or `scale_mask`)."""
+    for attr in ("scale", "scale_mask"):
+        if hasattr(layout, attr):
+            return np.asarray(getattr(layout, attr), dtype=np.bool_)
+    raise ConfigError("features.genome.LAYOUT has no scale-gene mask ('scale' or 'scale_mask')")
+
+
+def _save_genome(path: Path, values: np.ndarray, meta: dict[str, Any]) -> None:
+    from features.genome import save_genome
+
+    save_genome(path, values, meta)
+
+
+def default_plugin(cfg: Config) -> Plugin:
+    """The real game: features.compiled batch games, game.engine eval against game.bots."""
+    from features.compiled import play_linear_games
+    from features.genome import LAYOUT
+    from game.bots import BOTS
+    from game.engine import Rules
+    from game.map import classic_map, load_map
+
+    r = cfg.rules
+    rules = Rules(missions=r.missions, fixed_cards=r.fixed_cards,
+                  path_fortify=r.path_fortify, cap=r.cap)
+    board = classic_map() if cfg.game.map == "classic" else load_map(cfg.game.map)
+    return Plugin(
+        names=tuple(LAYOUT.names), low=np.asarray(LAYOUT.low, dtype=np.float64),
+        high=np.asarray(LAYOUT.high, dtype=np.float64),
+        sigma=np.asarray(LAYOUT.sigma, dtype=np.float64), scale=_scale_mask(LAYOUT),
+        play_games=play_linear_games, play_eval=eval_games, save_genome=_save_genome,
+        rules=rules, map=board, bots=tuple(sorted(BOTS)),
+    )
+
+
+def check_opponents(names: Sequence[str], available: Sequence[str]) -> tuple[str, ...]:
+    """The eval opponents (all baseline bots when empty); ConfigError naming unknown ones."""
+    if not names:
+        if not available:
+            raise ConfigError("config field eval.opponents: no baseline bots available")
+        return tuple(available)
+    for n in names:
+        if n not in available:
+            raise ConfigError(f"config field eval.opponents: unknown bot {n!r} "
+                              f"(allowed: {', '.join(available)})")
+    return tuple(names)

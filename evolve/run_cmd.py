@@ -1,0 +1,154 @@
+"""`python -m evolve run`: start or resume a run, one summary line per generation."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from evolve.checkpoint import CheckpointError
+from evolve.config import Config, ConfigError, load_config, parse_override, to_toml
+from evolve.evolution import Evolution
+from evolve.parallel import Runner
+from evolve.plugin import load_plugin
+from evolve.progress import ProgressBar
+from evolve.runfolder import RunFolder, check_name
+
+# Command-line options that set one config field each.
+OPTIONS: dict[str, tuple[str, type]] = {
+    "--seed": ("run.seed", int),
+    "--generations": ("run.generations", int),
+    "--population": ("run.population", int),
+    "--games": ("run.games_per_individual", int),
+    "--group-size": ("run.group_size", int),
+    "--eval-every": ("eval.every", int),
+    "--eval-games": ("eval.games", int),
+    "--n-jobs": ("parallel.n_jobs", int),
+    "--backend": ("parallel.backend", str),
+    "--scheduler": ("parallel.scheduler", str),
+    "--chunk-games": ("parallel.chunk_games", int),
+    "--runs-dir": ("output.runs_dir", str),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Options of the run subcommand."""
+    p = argparse.ArgumentParser(prog="python -m evolve run", description=(
+        "Start a run in runs/<name>/, or resume it from its newest checkpoint if it exists."))
+    p.add_argument("--name", help="run folder name (default: run-YYYYmmdd-HHMMSS, a new run)")
+    p.add_argument("--config", type=Path, help="TOML file overriding the package defaults")
+    for opt, (key, typ) in OPTIONS.items():
+        p.add_argument(opt, type=typ, dest=key, default=None, help=f"sets {key}")
+    p.add_argument("--set", action="append", default=[], metavar="SECTION.FIELD=VALUE",
+                   help="set any config field (TOML value syntax); repeatable")
+    return p
+
+
+def resolve_config(args: argparse.Namespace) -> tuple[Config, RunFolder, str]:
+    """Layer defaults, the run folder's own config (when resuming), --config and options."""
+    overrides: dict[str, Any] = dict(parse_override(s) for s in args.set)
+    overrides.update({key: getattr(args, key) for key, _ in OPTIONS.values()
+                      if getattr(args, key) is not None})
+    files = [args.config] if args.config else []
+    cfg = load_config(files, overrides)
+    name = check_name(args.name or time.strftime("run-%Y%m%d-%H%M%S"))
+    folder = RunFolder(Path(cfg.output.runs_dir) / name)
+    if folder.config.exists():
+        cfg = load_config([folder.config, *files], overrides)
+    return cfg, folder, name
+
+
+def summary(rec: dict[str, Any], total: int) -> str:
+    """One line per generation."""
+    s = (f"gen {rec['generation']:>5}/{total}  {rec['games']} games {rec['wall_s']:6.2f}s "
+         f"({rec['games_per_s']:.0f}/s)  mu {rec['mu_mean']:.2f}±{rec['mu_std']:.2f} "
+         f"max {rec['mu_max']:.2f}  champion #{rec['champion_index']} "
+         f"{rec['champion_mu']:.2f}±{rec['champion_sigma']:.2f}  "
+         f"rounds {rec['mean_rounds']:.1f} capped {100 * rec['capped_fraction']:.1f}%")
+    ev = rec["eval"]
+    if ev:
+        s += f"  vs bots {ev['win_rate']:.3f} [{ev['lo']:.3f}, {ev['hi']:.3f}]"
+    return s
+
+
+class StopFlag:
+    """SIGINT/SIGTERM: first signal asks to stop after the current generation, second aborts."""
+
+    def __init__(self) -> None:
+        self.signum = 0
+        self._old: dict[int, Any] = {}
+
+    def install(self) -> None:
+        """Take over SIGINT and SIGTERM (main thread only)."""
+        for s in (signal.SIGINT, signal.SIGTERM):
+            self._old[s] = signal.signal(s, self._handle)
+
+    def restore(self) -> None:
+        """Give the signals back."""
+        for s, h in self._old.items():
+            signal.signal(s, h)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.signum:
+            raise KeyboardInterrupt
+        self.signum = signum
+        print("\nstopping after this generation (signal again to abort it)", file=sys.stderr,
+              flush=True)
+
+
+def main(argv: list[str]) -> int:
+    """Run or resume; exit 0 when done, 2 on bad input, 130 when stopped by a signal."""
+    args = build_parser().parse_args(argv)
+    try:
+        cfg, folder, name = resolve_config(args)
+        plugin = load_plugin(cfg)
+        folder.create()
+        evo = Evolution(cfg, plugin, folder, name)
+        resumed = evo.resume()
+        if not resumed:
+            folder.reset_log([])
+        folder.write_config(to_toml(cfg))
+    except (ConfigError, CheckpointError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    total = cfg.run.generations
+    resume_cmd = f"python -m evolve run --name {name}"
+    if cfg.output.runs_dir != "runs":
+        resume_cmd += f" --runs-dir {cfg.output.runs_dir}"
+    if resumed:
+        print(f"resuming {folder.root} after generation {evo.generation}", flush=True)
+    else:
+        print(f"new run {folder.root}", flush=True)
+    if evo.generation + 1 >= total:
+        print(f"run already has {evo.generation + 1} generations (--generations to extend)")
+        return 0
+    stop = StopFlag()
+    stop.install()
+    try:
+        with Runner(cfg.parallel) as runner:
+            while evo.generation + 1 < total and not stop.signum:
+                bar = ProgressBar(f"gen {evo.generation + 1}")
+                try:
+                    rec = evo.step(runner, bar.update)
+                finally:
+                    bar.close()
+                evo.save(rec)
+                print(summary(rec, total), flush=True)
+    except Exception:
+        if not stop.signum:
+            raise
+        # Workers died from the same signal: the generation is dropped, the last is saved.
+    except KeyboardInterrupt:
+        stop.signum = stop.signum or signal.SIGINT
+    finally:
+        stop.restore()
+    if stop.signum:
+        print(f"stopped after generation {evo.saved_generation}; resume with: {resume_cmd}",
+              file=sys.stderr, flush=True)
+        return 130
+    print(f"done: {total} generations in {folder.root}", flush=True)
+    return 0

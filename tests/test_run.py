@@ -1,0 +1,154 @@
+"""End-to-end runs of `python -m evolve run` on a tiny fake game (the fake lives only here).
+
+The fake plug-in (`fake_plugin`) is also used by test_resume.py and test_parallel.py, and by
+subprocesses through `--set game.plugin=test_run:fake_plugin` with tests/ on PYTHONPATH.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from evolve.checkpoint import atomic_write_bytes, list_checkpoints, load_checkpoint
+from evolve.config import Config
+from evolve.plugin import Plugin
+from evolve.progress import ProgressBar
+from evolve.run_cmd import main as run_main
+
+NAMES = ("a", "b", "c", "s")
+
+
+def fake_play_games(weights: np.ndarray, seeds: list[np.random.SeedSequence], rules: Any,
+                    map: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Strength = a + b (scale gene s and c irrelevant) + noise; ties when strengths round equal."""
+    n, k, _ = weights.shape
+    placements = np.zeros((n, k), dtype=np.int32)
+    rounds = np.zeros(n, dtype=np.int32)
+    capped = np.zeros(n, dtype=np.bool_)
+    for g in range(n):
+        rng = np.random.default_rng(seeds[g])
+        strength = np.round(weights[g, :, 0] + weights[g, :, 1] + rng.normal(0, 0.5, k), 1)
+        placements[g] = 1 + (strength[None, :] > strength[:, None]).sum(axis=1)
+        rounds[g] = rng.integers(10, 60)
+        capped[g] = rounds[g] >= 55
+    return placements, rounds, capped
+
+
+def fake_play_eval(weights: np.ndarray, opponents: list[tuple[str, ...]],
+                   seeds: list[np.random.SeedSequence], rules: Any, map: Any) -> np.ndarray:
+    """The champion wins when a + b + noise > 1."""
+    out = np.zeros(len(seeds), dtype=np.int32)
+    for i, s in enumerate(seeds):
+        out[i] = 0 if weights[0] + weights[1] + np.random.default_rng(s).normal() > 1 else 1
+    return out
+
+
+def fake_save_genome(path: Path, values: np.ndarray, meta: dict[str, Any]) -> None:
+    """A JSON genome file, written atomically."""
+    doc = {"genes": dict(zip(NAMES, values.tolist(), strict=True)), "meta": meta}
+    atomic_write_bytes(Path(path), json.dumps(doc).encode())
+
+
+def fake_plugin(cfg: Config) -> Plugin:
+    """A four-gene fake game; the evolution code cannot tell it from the real one."""
+    return Plugin(names=NAMES, low=np.full(4, -1.0), high=np.full(4, 1.0),
+                  sigma=np.full(4, 0.2), scale=np.array([False, False, False, True]),
+                  play_games=fake_play_games, play_eval=fake_play_eval,
+                  save_genome=fake_save_genome, rules=None, map=None,
+                  bots=("random", "greedy"))
+
+
+def tiny_args(runs: Path, name: str = "t", *extra: str) -> list[str]:
+    """Command-line arguments for a tiny fake run."""
+    return ["--name", name, "--runs-dir", str(runs), "--population", "30", "--games", "8",
+            "--generations", "6", "--seed", "7", "--n-jobs", "1", "--eval-every", "2",
+            "--eval-games", "40", "--set", "game.plugin=test_run:fake_plugin",
+            "--set", "run.elite=2", *extra]
+
+
+LOG_KEYS = {"generation", "wall_s", "games", "games_per_s", "capped_fraction", "mean_rounds",
+            "mu_mean", "mu_std", "mu_min", "mu_max", "champion_index", "champion_mu",
+            "champion_sigma", "gene_mean", "gene_std", "eval", "time_games_s", "time_rating_s",
+            "time_overhead_s"}
+
+
+def test_run_folder_layout(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    out = capsys.readouterr().out
+    assert out.count("gen ") == 6 and "done: 6 generations" in out
+    root = tmp_path / "t"
+    assert (root / "config.toml").read_text().count("[run]") == 1
+    log = [json.loads(x) for x in (root / "log.jsonl").read_text().splitlines()]
+    assert [r["generation"] for r in log] == list(range(6))
+    for r in log:
+        assert set(r) == LOG_KEYS
+        assert r["games"] == 8 * 8  # 8 rounds of ceil(30 / 4) groups (2 seats filled at random)
+        assert set(r["gene_mean"]) == set(NAMES)
+        assert r["mu_min"] <= r["champion_mu"] <= r["mu_max"]
+    assert [r["eval"] is not None for r in log] == [True, False, True, False, True, False]
+    ev = log[4]["eval"]
+    assert ev["games"] == 40 and ev["lo"] <= ev["win_rate"] <= ev["hi"]
+    assert ev["opponents"] == ["random", "greedy"]
+    with np.load(root / "genes" / "gen_00005.npz") as z:
+        assert z["genes"].shape == (30, 4) and tuple(z["names"]) == NAMES
+        assert np.isin(z["genes"][:, 3], [-1.0, 1.0]).all()
+    champ = json.loads((root / "champion.json").read_text())
+    assert champ["meta"]["generation"] == 5
+    # Default keep_checkpoints = 3: only the newest three remain.
+    assert [g for g, _ in list_checkpoints(root / "checkpoints")] == [3, 4, 5]
+    ck = load_checkpoint(root / "checkpoints" / "ckpt_00005.npz")
+    assert ck.generation == 5 and len(ck.log) == 6 and ck.genes.shape == (30, 4)
+
+
+def test_selection_pushes_strength_up(tmp_path: Path) -> None:
+    """In the fake game a + b is strength: evolution must raise it and mu must track it."""
+    args = tiny_args(tmp_path, "sel")
+    args[args.index("--generations") + 1] = "12"
+    assert run_main(args) == 0
+    root = tmp_path / "sel"
+    with np.load(root / "genes" / "gen_00000.npz") as z0, \
+            np.load(root / "genes" / "gen_00011.npz") as z1:
+        s0 = (z0["genes"][:, 0] + z0["genes"][:, 1]).mean()
+        s1 = (z1["genes"][:, 0] + z1["genes"][:, 1]).mean()
+        assert s1 > s0 + 0.5
+        strength = z0["genes"][:, 0] + z0["genes"][:, 1]
+        assert np.corrcoef(strength, z0["mu"])[0, 1] > 0.7
+
+
+def test_rerun_complete_and_extend(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    assert run_main(tiny_args(tmp_path)) == 0
+    assert "already has 6 generations" in capsys.readouterr().out
+    args = tiny_args(tmp_path)
+    args[args.index("--generations") + 1] = "8"
+    assert run_main(args) == 0
+    log = (tmp_path / "t" / "log.jsonl").read_text().splitlines()
+    assert [json.loads(x)["generation"] for x in log] == list(range(8))
+
+
+def test_bad_option_is_one_line_error(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path, "bad", "--set", "run.group_size=40")) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "run.group_size" in err
+    assert not (tmp_path / "bad").exists()
+
+
+def test_progress_bar_quiet_off_tty() -> None:
+    buf = io.StringIO()
+    bar = ProgressBar("gen 0", stream=buf)
+    bar.update(10, 100)
+    bar.close()
+    assert buf.getvalue() == ""
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty = Tty()
+    bar = ProgressBar("gen 0", stream=tty)
+    bar.update(50, 100)
+    assert "50/100 games" in tty.getvalue() and "ETA" in tty.getvalue()
