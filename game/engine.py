@@ -82,12 +82,30 @@ def game_rngs(seed: Seed, n_players: int) -> tuple[np.random.Generator, list[np.
     return rng, [np.random.Generator(np.random.PCG64(c)) for c in ss.spawn(n_players)]
 
 
+_INT32 = np.iinfo(np.int32)
+
+
+def _whole(x: object) -> bool:
+    """True for an int (not a bool) that fits the kernels' int32 fields."""
+    return (isinstance(x, int | np.integer) and not isinstance(x, bool | np.bool_)
+            and _INT32.min <= int(x) <= _INT32.max)
+
+
+def _checked(act: Action) -> Action:
+    """Reject actions whose fields are not whole numbers before they reach the kernels."""
+    if isinstance(act, Trade) and (not isinstance(act.cards, tuple) or len(act.cards) != 3):
+        raise IllegalActionError(f"Trade needs exactly 3 card ids, got {act!r}")
+    if not all(_whole(x) for x in act.encode()):
+        raise IllegalActionError(f"{type(act).__name__} fields must be whole numbers, got {act!r}")
+    return act
+
+
 def _ask(player: Player, view: GameView, state: State) -> Action:
     """Ask the player the decision the phase calls for and check the answer's type."""
     ph = state.phase
     if ph == PH_SETUP:
         t = player.place_initial(view)
-        if isinstance(t, bool) or not isinstance(t, int | np.integer):
+        if not _whole(t):
             raise IllegalActionError(f"place_initial must return a territory index, got {t!r}")
         return Place(int(t), 1)
     if ph == PH_REINFORCE:
@@ -104,7 +122,7 @@ def _ask(player: Player, view: GameView, state: State) -> Action:
     elif ph == PH_OCCUPY:
         lo, hi = kernel.occupy_bounds(state.kernel)
         n = player.move_in(view, int(lo), int(hi))
-        if isinstance(n, bool) or not isinstance(n, int | np.integer):
+        if not _whole(n):
             raise IllegalActionError(f"move_in must return a number of armies, got {n!r}")
         return MoveIn(int(n))
     elif ph == PH_FORTIFY:
@@ -114,9 +132,10 @@ def _ask(player: Player, view: GameView, state: State) -> Action:
     else:
         raise IllegalActionError(f"no decision in phase {ph}")
     if act in (END_TRADE, STOP, SKIP) or isinstance(act, expected):
-        return act  # type: ignore[return-value]
+        return _checked(act)  # type: ignore[arg-type]
     names = " or ".join(e.__name__ for e in expected)
-    raise IllegalActionError(f"expected {names} (or None) in this phase, got {act!r}")
+    optional = "" if ph == PH_REINFORCE else " (or None)"
+    raise IllegalActionError(f"expected {names}{optional} in this phase, got {act!r}")
 
 
 def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules | None = None,

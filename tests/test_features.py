@@ -14,7 +14,7 @@ from features.kernels import (
     odds_lookup,
     reinforce_features,
 )
-from features.odds import conquest_probability, conquest_table, roll_outcomes
+from features.odds import conquest_probability, conquest_table
 from game.dice import conquest_probabilities
 from game.layout import (
     M_18_TWO,
@@ -77,10 +77,9 @@ def test_conquest_table_matches_rules(a: int, d: int, p: float) -> None:
     assert conquest_table()[a, d] == pytest.approx(p, abs=5e-4)
 
 
-def test_conquest_table_agrees_with_engine_dice_and_bounds() -> None:
+def test_conquest_table_is_monotone_and_bounded() -> None:
     t = conquest_table()
     assert np.allclose(t[1:30, :30], conquest_probabilities(29, 29)[1:], atol=1e-12)
-    assert roll_outcomes(3, 2)[(2, 0)] == pytest.approx(2275 / 7776)
     assert (t[1:, 0] == 1).all() and (t[:2, 1:] == 0).all()
     assert (np.diff(t[2:, 5]) >= 0).all() and (np.diff(t[10, 1:]) <= 0).all()
 

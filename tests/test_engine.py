@@ -1,0 +1,290 @@
+"""The general game loop: determinism, protocol errors, and the outcome of a game."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import pytest
+from conftest import Aggressive
+
+from game import (
+    Attack,
+    EndReason,
+    Fortify,
+    GameView,
+    IllegalActionError,
+    Place,
+    Rules,
+    RulesError,
+    Trade,
+    play_game,
+)
+from game.bots import RandomBot
+from game.layout import PH_FORTIFY
+from game.state import State
+
+# --- determinism -----------------------------------------------------------------------------
+
+
+def _game(seed: Any, n: int = 4, **kw: Any) -> Any:
+    return play_game([RandomBot() for _ in range(n)], seed=seed, transcript=True,
+                     rules=Rules(cap=kw.pop("cap", 15)), **kw)
+
+
+def test_same_seed_same_game() -> None:
+    a, b = _game(11), _game(11)
+    assert a == b and a.transcript == b.transcript
+    assert _game(12).transcript != a.transcript
+
+
+def test_seed_forms_agree() -> None:
+    a = _game(5)
+    assert _game(np.random.SeedSequence(5)) == a
+    g1 = np.random.Generator(np.random.PCG64(99))
+    g2 = np.random.Generator(np.random.PCG64(99))
+    assert _game(g1) == _game(g2)
+
+
+def test_players_reused_replay_identically() -> None:
+    players = [RandomBot() for _ in range(3)]
+    a = play_game(players, seed=3, rules=Rules(cap=10), transcript=True)
+    b = play_game(players, seed=3, rules=Rules(cap=10), transcript=True)
+    assert a == b
+
+
+def test_seat_order_is_drawn() -> None:
+    orders = {_game(s, cap=1).seats for s in range(30)}
+    assert len(orders) > 5 and all(sorted(o) == [0, 1, 2, 3] for o in orders)
+
+
+@pytest.mark.parametrize("seed", ["7", 1.5, True, None])
+def test_bad_seed_type(seed: Any) -> None:
+    with pytest.raises(TypeError, match="seed must be"):
+        _game(seed)
+
+
+# --- rules and player counts -----------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [0, 1, 7])
+def test_player_count(n: int) -> None:
+    with pytest.raises(RulesError, match="players must be 2..6"):
+        play_game([RandomBot() for _ in range(n)], seed=0)
+
+
+@pytest.mark.parametrize("kw,pattern", [
+    ({"cap": 0}, "rules.cap"), ({"cap": True}, "rules.cap"), ({"cap": 2.5}, "rules.cap"),
+    ({"missions": 1}, "rules.missions"), ({"path_fortify": "yes"}, "rules.path_fortify"),
+])
+def test_bad_rules(kw: dict[str, Any], pattern: str) -> None:
+    with pytest.raises(RulesError, match=pattern):
+        Rules(**kw)
+
+
+def test_rules_parse() -> None:
+    assert Rules.parse("missions, cap=50") == Rules(missions=True, cap=50)
+    assert Rules.parse("") == Rules()
+    with pytest.raises(RulesError, match=r"unknown rules option 'bogus' \(allowed: cap, "):
+        Rules.parse("bogus")
+    with pytest.raises(RulesError, match="rules.cap must be a whole number"):
+        Rules.parse("cap=x")
+
+
+# --- outcome ---------------------------------------------------------------------------------
+
+def test_capped_outcome() -> None:
+    o = _game(2, cap=4)
+    assert o.capped and o.rounds == 4 and o.winner is None and o.reason == EndReason.CAP
+    assert o.transcript is not None and o.transcript[-1].startswith("end rounds=4 winner=-1")
+    # Survivors by territories then armies; ties share the better place.
+    keys = [(-s.territories, -s.armies) for s in o.stats]
+    for i in range(4):
+        assert o.placements[i] == 1 + sum(k < keys[i] for k in keys)
+    assert sum(s.territories for s in o.stats) == 42
+
+
+@pytest.mark.parametrize("n,seed", [(2, 0), (3, 0), (4, 1), (6, 4)])
+def test_domination_outcome(n: int, seed: int) -> None:
+    o = play_game([Aggressive() for _ in range(n)], seed=seed)
+    assert not o.capped and o.reason == EndReason.DOMINATION and o.winner is not None
+    assert o.placements[o.winner] == 1 and sorted(o.placements) == list(range(1, n + 1))
+    w = o.stats[o.winner]
+    assert w.territories == 42 and w.eliminations >= 1 and w.conquests >= 1
+    assert all(s.territories == 0 for i, s in enumerate(o.stats) if i != o.winner)
+    assert sum(s.eliminations for s in o.stats) == n - 1
+    assert 1 <= o.rounds < 100
+    for s in o.stats:
+        assert s.received - s.lost == s.armies
+
+
+def test_outcome_in_player_order() -> None:
+    """Player i keeps its index whatever seat it drew: a strong bot wins from any seat."""
+    wins = 0
+    for seed in range(6):
+        players: list[Any] = [RandomBot(), Aggressive()]
+        o = play_game(players, seed=seed)
+        wins += o.winner == 1
+        assert o.placements[o.seats[0]] in (1, 2)
+    assert wins >= 5
+
+
+# --- protocol errors -------------------------------------------------------------------------
+
+class Faulty(RandomBot):
+    """RandomBot that answers `bad(view, *args)` at the first decision of method `where`.
+
+    It snapshots the state and the game generator just before answering, so that the test can
+    check that the illegal answer left both untouched.
+    """
+
+    def __init__(self, where: str, bad: Any, game_rng: np.random.Generator | None = None,
+                 when: Any = None) -> None:
+        super().__init__()
+        self.where, self.bad, self.game_rng, self.when = where, bad, game_rng, when
+        self.before: State | None = None
+        self.rng_before: Any = None
+        self.view: GameView | None = None
+
+    def _maybe(self, method: str, view: GameView, *args: Any) -> Any:
+        if method == self.where and self.before is None and (self.when is None
+                                                             or self.when(view, *args)):
+            self.before, self.view = view.state.copy(), view
+            if self.game_rng is not None:
+                self.rng_before = self.game_rng.bit_generator.state
+            return self.bad(view, *args)
+        return getattr(super(), method)(view, *args)
+
+    def place_initial(self, view: GameView) -> int:
+        return self._maybe("place_initial", view)  # type: ignore[no-any-return]
+
+    def reinforce(self, view: GameView, armies: int) -> Place:
+        return self._maybe("reinforce", view, armies)  # type: ignore[no-any-return]
+
+    def trade(self, view: GameView, compulsory: bool) -> Trade | None:
+        return self._maybe("trade", view, compulsory)  # type: ignore[no-any-return]
+
+    def attack(self, view: GameView) -> Attack | None:
+        return self._maybe("attack", view)  # type: ignore[no-any-return]
+
+    def move_in(self, view: GameView, lo: int, hi: int) -> int:
+        return self._maybe("move_in", view, lo, hi)  # type: ignore[no-any-return]
+
+    def fortify(self, view: GameView) -> Fortify | None:
+        return self._maybe("fortify", view)  # type: ignore[no-any-return]
+
+
+def _enemy(view: GameView) -> int:
+    return int(np.flatnonzero(view.owner != view.seat)[0])
+
+
+def _own(view: GameView) -> int:
+    return int(view.mine()[0])
+
+
+def _first_attack(view: GameView) -> tuple[int, int]:
+    return view.attack_options()[0]
+
+
+def _far_own_pair(view: GameView) -> Fortify | None:
+    mine = view.mine()
+    for a in mine:
+        for b in mine:
+            if view.armies[a] >= 2 and a != b and not view.map.adjacency[a, b]:
+                return Fortify(int(a), int(b), 1)
+    return Fortify(_own(view), _own(view), 1)
+
+
+PROTOCOL_ERRORS: list[tuple[str, str, Any, Any, str]] = [
+    ("enemy initial", "place_initial", lambda v: _enemy(v), None, "not yours"),
+    ("off-board initial", "place_initial", lambda v: 42, None, "no such territory"),
+    ("string initial", "place_initial", lambda v: "Alaska", None, "territory index"),
+    ("bool initial", "place_initial", lambda v: True, None, "territory index"),
+    ("too many", "reinforce", lambda v, n: Place(_own(v), n + 1), None, "count out of range"),
+    ("zero", "reinforce", lambda v, n: Place(_own(v), 0), None, "count out of range"),
+    ("enemy reinforce", "reinforce", lambda v, n: Place(_enemy(v), 1), None, "not yours"),
+    ("no reinforce", "reinforce", lambda v, n: None, None, "expected Place"),
+    ("attack as reinforce", "reinforce", lambda v, n: Attack(0, 1), None, "expected Place"),
+    ("refuse compulsory", "trade", lambda v, c: None, lambda v, c: c, "compulsory"),
+    ("not a set", "trade", lambda v, c: Trade(tuple(v.hand[:2]) + (v.hand[0],)), None,
+     "three different cards"),
+    ("other's card", "trade", lambda v, c: Trade((*v.hand[:2], int(
+        np.flatnonzero(v.state.cards == (v.seat + 1) % v.n_players)[0]) if (
+        v.state.cards == (v.seat + 1) % v.n_players).any() else 44)), None, "own hand"),
+    ("own target", "attack", lambda v: Attack(v.attack_options()[0][0],
+                                               v.attack_options()[0][0]), None, "your own"),
+    ("not adjacent", "attack", lambda v: Attack(v.attack_options()[0][0], next(
+        t for t in range(42) if v.owner[t] != v.seat
+        and not v.map.adjacency[v.attack_options()[0][0], t])), None, "share a border"),
+    ("too many dice", "attack", lambda v: Attack(*_first_attack(v), 4), None, "dice"),
+    ("place in attack", "attack", lambda v: Place(_own(v), 1), None, "expected Attack"),
+    ("move too few", "move_in", lambda v, lo, hi: lo - 1, None, "move-in must be"),
+    ("move too many", "move_in", lambda v, lo, hi: hi + 1, None, "move-in must be"),
+    ("move float", "move_in", lambda v, lo, hi: float(lo), None, "number of armies"),
+    ("fortify far", "fortify", _far_own_pair, None, "border|territory"),
+    ("fortify all", "fortify", lambda v: Fortify(v.fortify_options()[0][0], v.fortify_options(
+    )[0][1], int(v.armies[v.fortify_options()[0][0]])), lambda v: bool(v.fortify_options()),
+     "count out of range"),
+    ("fortify enemy", "fortify", lambda v: Fortify(_own(v), _enemy(v), 1), None, "not yours"),
+]
+
+
+@pytest.mark.parametrize("label,where,bad,when,pattern", PROTOCOL_ERRORS,
+                         ids=[p[0] for p in PROTOCOL_ERRORS])
+def test_illegal_decision_raises_and_keeps_state(label: str, where: str, bad: Any, when: Any,
+                                                 pattern: str) -> None:
+    for seed in range(40):  # some decisions (a compulsory trade) need a seed that reaches them
+        rng = np.random.Generator(np.random.PCG64(seed))
+        f = Faulty(where, bad, rng, when)
+        players: list[Any] = [f, Aggressive(), RandomBot()]
+        try:
+            play_game(players, seed=rng, rules=Rules(cap=30))
+        except IllegalActionError as e:
+            assert f.before is not None and f.view is not None, e
+            assert len(str(e).splitlines()) == 1
+            assert re.search(pattern, str(e)), str(e)
+            assert f.view.state == f.before
+            assert rng.bit_generator.state == f.rng_before
+            return
+        assert f.before is None, "an illegal answer was accepted"
+    pytest.fail(f"no seed reached the decision {where}")
+
+
+TYPE_GARBAGE: list[tuple[str, str, Any]] = [
+    ("string territory", "reinforce", lambda v, n: Place("Alaska", 1)),  # type: ignore[arg-type]
+    ("float territory", "reinforce", lambda v, n: Place(float(_own(v)), 1)),  # type: ignore[arg-type]
+    ("float count", "reinforce", lambda v, n: Place(_own(v), 1.0)),  # type: ignore[arg-type]
+    ("bool count", "reinforce", lambda v, n: Place(_own(v), True)),
+    ("huge territory", "reinforce", lambda v, n: Place(2**70, 1)),
+    ("None dice", "attack", lambda v: Attack(_own(v), _enemy(v), None)),  # type: ignore[arg-type]
+    ("short trade", "trade", lambda v, c: Trade(tuple(v.hand[:2]))),  # type: ignore[arg-type]
+    ("string fortify", "fortify", lambda v: Fortify(_own(v), _own(v), "1")),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize("label,where,bad", TYPE_GARBAGE, ids=[g[0] for g in TYPE_GARBAGE])
+def test_ill_typed_fields_are_illegal_actions(label: str, where: str, bad: Any) -> None:
+    """Wrong types inside an action must be an IllegalActionError, not a numba/Python crash."""
+    for seed in range(40):
+        rng = np.random.Generator(np.random.PCG64(seed))
+        f = Faulty(where, bad, rng)
+        try:
+            play_game([f, Aggressive(), RandomBot()], seed=rng, rules=Rules(cap=30))
+        except IllegalActionError:
+            assert f.view is not None and f.view.state == f.before
+            return
+        assert f.before is None
+    pytest.fail(f"no seed reached the decision {where}")
+
+
+def test_fortify_phase_constant() -> None:
+    # The view reports the phase the player is asked in.
+    seen: list[int] = []
+
+    class Spy(RandomBot):
+        def fortify(self, view: GameView) -> Fortify | None:
+            seen.append(view.phase)
+            return super().fortify(view)
+
+    play_game([Spy(), RandomBot()], seed=1, rules=Rules(cap=3))
+    assert seen and set(seen) == {PH_FORTIFY}

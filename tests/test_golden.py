@@ -1,0 +1,82 @@
+"""A golden transcript: a seeded 4-player game of RandomBots, diffed line by line each run.
+
+The file is never rewritten by the test. After an intended change of the rules or the
+transcript format, regenerate it from the repository root and review the diff:
+
+    .venv/bin/python -m tests.test_golden --regen
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from game import Rules, parse_action, play_game
+from game.bots import RandomBot
+from game.map import classic_map
+
+GOLDEN = Path(__file__).parent / "data" / "golden_4p.txt"
+SEED = 20240611
+RULES = Rules(cap=25)  # long enough for trades, conquests and cards; short enough to review
+
+
+def golden_game() -> tuple[str, ...]:
+    """The transcript of the golden game."""
+    o = play_game([RandomBot() for _ in range(4)], seed=SEED, rules=RULES, transcript=True)
+    assert o.transcript is not None
+    return o.transcript
+
+
+def test_golden_transcript() -> None:
+    expected = GOLDEN.read_text(encoding="utf-8").splitlines()
+    got = list(golden_game())
+    if got != expected:
+        diff = "\n".join(list(difflib.unified_diff(expected, got, "golden", "now", lineterm=""))
+                         [:40])
+        raise AssertionError(f"transcript differs from {GOLDEN.name} "
+                             f"(regenerate with: python -m tests.test_golden --regen):\n{diff}")
+
+
+def test_golden_game_covers_the_rules() -> None:
+    text = "\n".join(golden_game())
+    for what in (" trade ", " conquers", " card ", " fortify ", " move ", " stop", " skip"):
+        assert what in text, what
+
+
+def test_action_lines_parse_back() -> None:
+    m = classic_map()
+    n = 0
+    for line in golden_game():
+        if not re.match(r"r(\d+|-) s\d+ ", line):
+            continue
+        parts = line.split()
+        if parts[2] in ("eliminates", "card"):
+            continue
+        action_text = " ".join(parts[2:]).split(" = ")[0]
+        assert parse_action(action_text, m).text(m) == action_text
+        n += 1
+    assert n > 500
+
+
+def regenerate() -> None:
+    """Write the golden file atomically (temp file in the same folder, then os.replace)."""
+    GOLDEN.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=GOLDEN.parent, prefix=".golden-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("\n".join(golden_game()) + "\n")
+        os.replace(tmp, GOLDEN)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    print(f"wrote {GOLDEN}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--regen"]:
+        sys.exit("usage: python -m tests.test_golden --regen")
+    regenerate()
