@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
-import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,27 +12,14 @@ from typing import Any
 
 import numpy as np
 
+from game.atomic import atomic_write_bytes
+
 FORMAT = 1
 _NAME = re.compile(r"^ckpt_(\d{5,})\.npz$")
 
 
 class CheckpointError(ValueError):
     """A corrupt, unreadable or mismatched checkpoint."""
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write a file atomically: temp file in the same directory, fsync, os.replace."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def npz_bytes(arrays: dict[str, np.ndarray]) -> bytes:

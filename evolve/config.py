@@ -106,6 +106,7 @@ class OutputSection:
     runs_dir: str = _f()
     keep_checkpoints: int = _f(1)
     genes_every: int = _f(1)
+    plot_every: int = _f(0)
 
 
 @dataclass(frozen=True)

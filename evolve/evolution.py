@@ -171,11 +171,9 @@ class Evolution:
             self.folder.write_genes(g, genes, mu, sigma, self.plugin.names)
         self.folder.append_log(rec)
         c = rec["champion_index"]
-        tmp = self.folder.root / ".champion.tmp.json"
-        self.plugin.save_genome(tmp, genes[c], {
+        self.plugin.save_genome(self.folder.champion, genes[c], {
             "run": self.name, "generation": g, "mu": float(mu[c]), "sigma": float(sigma[c]),
             "seed": self.cfg.run.seed})
-        tmp.replace(self.folder.champion)
         self.checkpoint()
         self.saved_generation = g
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,8 @@ matplotlib.use("Agg")  # headless: runs write PNGs on servers without a display
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+
+from game.atomic import atomic_file
 
 __all__ = [
     "RunData",
@@ -107,16 +107,9 @@ def load_run(path: str | Path) -> RunData:
 
 def save_figure(fig: Figure, out: Path, close: bool = True) -> Path:
     """Write a figure as PNG atomically (temp file in the same folder, then rename)."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.stem}.", suffix=".png")
     try:
-        with os.fdopen(fd, "wb") as fh:
+        with atomic_file(out) as fh:
             fig.savefig(fh, format="png", dpi=100)
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are for sharing
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
     finally:
         if close:
             plt.close(fig)

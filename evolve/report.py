@@ -6,14 +6,13 @@ import argparse
 import base64
 import html
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from evolve.plots import RunData, RunFolderError, load_run, make_plots
+from game.atomic import atomic_write_text
 
 __all__ = ["SECTIONS", "build_report", "main", "read_champion", "write_report"]
 
@@ -165,15 +164,7 @@ def write_report(run_path: str | Path, refresh_plots: bool = True) -> Path:
     pngs.sort(key=lambda p: (order.index(p.stem) if p.stem in order else len(order), p.name))
     text = build_report(run, pngs)
     out = run.path / "report.html"
-    fd, tmp = tempfile.mkstemp(dir=run.path, prefix=".report.", suffix=".html")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are for sharing
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(out, text)
     return out
 
 

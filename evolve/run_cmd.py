@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -75,6 +76,38 @@ def summary(rec: dict[str, Any], total: int) -> str:
     return s
 
 
+class PlotRefresher:
+    """Redraws the run's plots in a background process every `every` generations.
+
+    A separate process keeps matplotlib out of the generation loop; a refresh is skipped while
+    the previous one is still drawing, so plots never pile up behind a fast run.
+    """
+
+    def __init__(self, run: Path, every: int) -> None:
+        self.run, self.every = run, every
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        self.proc = subprocess.Popen([sys.executable, "-m", "evolve", "plot", str(self.run)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return self.proc
+
+    def maybe_start(self, generation: int) -> None:
+        """Start a refresh after every `every`-th generation unless one is still running."""
+        if self.every and generation % self.every == 0:
+            if self.proc is None or self.proc.poll() is not None:
+                self._start()
+
+    def finish(self, final: bool) -> None:
+        """Wait for a running refresh; with `final`, draw once more so plots show the end."""
+        if not self.every:
+            return
+        if self.proc is not None:
+            self.proc.wait()
+        if final:
+            self._start().wait()
+
+
 class StopFlag:
     """SIGINT/SIGTERM: first signal asks to stop after the current generation, second aborts."""
 
@@ -128,6 +161,7 @@ def main(argv: list[str]) -> int:
         return 0
     stop = StopFlag()
     stop.install()
+    plots = PlotRefresher(folder.root, cfg.output.plot_every)
     try:
         with Runner(cfg.parallel) as runner:
             while evo.generation + 1 < total and not stop.signum:
@@ -138,6 +172,7 @@ def main(argv: list[str]) -> int:
                     bar.close()
                 evo.save(rec)
                 print(summary(rec, total), flush=True)
+                plots.maybe_start(evo.generation)
     except Exception:
         if not stop.signum:
             raise
@@ -146,6 +181,7 @@ def main(argv: list[str]) -> int:
         stop.signum = stop.signum or signal.SIGINT
     finally:
         stop.restore()
+        plots.finish(final=not stop.signum)
     if stop.signum:
         print(f"stopped after generation {evo.saved_generation}; resume with: {resume_cmd}",
               file=sys.stderr, flush=True)

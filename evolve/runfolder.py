@@ -10,7 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from evolve.checkpoint import atomic_write_bytes, npz_bytes
+from evolve.checkpoint import npz_bytes
+from game.atomic import atomic_write_bytes
 
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 

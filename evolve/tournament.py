@@ -6,8 +6,6 @@ import argparse
 import csv
 import io
 import itertools
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from evolve.stats import wilson_interval
+from game.atomic import atomic_write_bytes
 
 __all__ = [
     "GameResult",
@@ -185,17 +184,6 @@ def format_table(rows: Sequence[Row], per_game: int) -> str:
                      for line in grid)
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are for sharing
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def write_csv(rows: Sequence[Row], per_game: int, path: Path) -> Path:
@@ -204,7 +192,7 @@ def write_csv(rows: Sequence[Row], per_game: int, path: Path) -> Path:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow([h.replace(" ", "_") for h in _header(per_game)])
     w.writerows(_cells(r) for r in rows)
-    _atomic_write(path, buf.getvalue().encode("utf-8"))
+    atomic_write_bytes(path, buf.getvalue().encode("utf-8"))
     return path
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -14,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from evolve.plots import plt, save_figure
+from game.atomic import atomic_file
 from game.layout import S_TURNS
 from game.map import Map, classic_map
 from game.view import GameView
@@ -173,16 +172,9 @@ def write_gif(frames: list[Path], out: Path, ms_per_frame: int = 400, width: int
                         .quantize(colors=64))
     durations = [ms_per_frame] * len(imgs)
     durations[-1] = max(ms_per_frame, 3000)  # linger on the result
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.stem}.", suffix=".gif")
-    os.close(fd)
-    try:
-        imgs[0].save(tmp, format="GIF", save_all=True, append_images=imgs[1:],
+    with atomic_file(out) as fh:
+        imgs[0].save(fh, format="GIF", save_all=True, append_images=imgs[1:],
                      duration=durations, loop=0)
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are for sharing
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
     return out
 
 

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from features.registry import FEATURE_SET_VERSION, FEATURES, N_GENES, TRADE_SCALE
+from game.atomic import atomic_write_text
 
 FORMAT = "riskevo-genome"
 SCALE_GENES = ("reinforce.army_vantage", "attack.win_prob", "fortify.threat_gain")
@@ -180,15 +179,7 @@ def save_genome(path: str | Path, values: np.ndarray, meta: dict[str, Any] | Non
         text = json.dumps(doc, indent=2, allow_nan=False) + "\n"
     except (TypeError, ValueError) as e:
         raise GenomeError(f"genome meta must be JSON data with finite numbers ({e})") from None
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, p)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(path, text)
 
 
 def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT) -> tuple[np.ndarray, dict]:

@@ -9,10 +9,10 @@ when any source it depends on differs from the last import.
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+
+from game.atomic import atomic_write_text
 
 
 def clear_stale_caches(package_dir: Path, sources: Iterable[Path]) -> bool:
@@ -29,11 +29,7 @@ def clear_stale_caches(package_dir: Path, sources: Iterable[Path]) -> bool:
             return False
         for f in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
             f.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cache, prefix=".stamp.")
-        with os.fdopen(fd, "w") as fh:
-            fh.write(digest)
-        os.replace(tmp, stamp)
+        atomic_write_text(stamp, digest)
         return True
     except OSError:
         # A read-only install cannot hold a cache written by a later edit: nothing to clear.

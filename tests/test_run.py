@@ -67,7 +67,7 @@ def tiny_args(runs: Path, name: str = "t", *extra: str) -> list[str]:
     return ["--name", name, "--runs-dir", str(runs), "--population", "30", "--games", "8",
             "--generations", "6", "--seed", "7", "--n-jobs", "1", "--eval-every", "2",
             "--eval-games", "40", "--set", "game.plugin=test_run:fake_plugin",
-            "--set", "run.elite=2", *extra]
+            "--set", "run.elite=2", "--set", "output.plot_every=0", *extra]
 
 
 LOG_KEYS = {"generation", "wall_s", "games", "games_per_s", "capped_fraction", "mean_rounds",
@@ -152,3 +152,11 @@ def test_progress_bar_quiet_off_tty() -> None:
     bar = ProgressBar("gen 0", stream=tty)
     bar.update(50, 100)
     assert "50/100 games" in tty.getvalue() and "ETA" in tty.getvalue()
+
+
+def test_run_refreshes_plots_in_the_background(tmp_path: Path) -> None:
+    # The last flag wins: plots every 3 generations, and once more at the end of the run.
+    assert run_main(tiny_args(tmp_path, "p", "--set", "output.plot_every=3")) == 0
+    plots = tmp_path / "p" / "plots"
+    assert (plots / "progress.png").stat().st_size > 0
+    assert (plots / "all_genes.png").stat().st_size > 0
