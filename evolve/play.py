@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,25 +34,13 @@ def make_bot(spec: str) -> Player:
         except (GenomeError, OSError) as e:
             raise BotSpecError(f"bot file {spec}: {e}") from None
         return LinearPlayer(values)
-    import game.bots as bots
+    from game.bots import make_player
 
     try:
-        if hasattr(bots, "make_player"):
-            return bots.make_player(spec)  # type: ignore[no-any-return]
-        return _fallback_player(spec, bots.BOTS)
-    except (ValueError, ImportError, AttributeError, TypeError) as e:
-        raise BotSpecError(f"bot {spec!r}: {e} (baselines: {', '.join(sorted(bots.BOTS))}; or "
-                           "a bot .json file, or package.module:Class)") from None
-
-
-def _fallback_player(spec: str, registry: dict[str, Any]) -> Player:
-    """Baseline name or `package.module:Class`, for engines without `game.bots.make_player`."""
-    if ":" in spec:
-        mod, _, cls = spec.partition(":")
-        return getattr(importlib.import_module(mod), cls)()  # type: ignore[no-any-return]
-    if spec not in registry:
-        raise ValueError("unknown baseline")
-    return registry[spec]()  # type: ignore[no-any-return]
+        return make_player(spec)
+    except ValueError as e:
+        # make_player's message already names the spec and the allowed baselines.
+        raise BotSpecError(f"{e}; or a bot .json file") from None
 
 
 def make_rules(text: str | None, cap: int | None = None) -> Rules:

@@ -148,3 +148,10 @@ def test_unreadable_and_invalid_json(tmp_path: Path) -> None:
     p.write_text("[1, 2]")
     with pytest.raises(GenomeError, match="'format'"):
         load_genome(p)
+
+
+def test_readme_documents_every_gene() -> None:
+    # The README's gene table is written by hand from LAYOUT.describe(): keep them in step.
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    missing = [n for n in LAYOUT.names if f"`{n}`" not in readme]
+    assert not missing, f"README.md gene table lacks {missing}"
