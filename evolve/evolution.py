@@ -159,7 +159,7 @@ class Evolution:
         wins = int((winners == 0).sum())
         lo, hi = wilson_interval(wins, m)
         return {"games": m, "wins": wins, "win_rate": wins / m, "lo": lo, "hi": hi,
-                "opponents": list(opp)}
+                "opponents": list(opp), "players": k}
 
     # ----- run folder -----
     def save(self, rec: dict[str, Any]) -> None:

@@ -238,8 +238,9 @@ def plot_progress(log: list[dict[str, Any]]) -> Figure:
         hi = np.array([e[1]["hi"] for e in ev], dtype=float)
         ax.fill_between(g, lo, hi, color="seagreen", alpha=0.25, label="95% Wilson interval")
         ax.plot(g, wr, "o-", color="seagreen", label="champion win rate")
-        k = max(len(ev[-1][1].get("opponents") or []) + 1, 2)
-        ax.axhline(1 / k, color="grey", ls=":", label=f"chance (1/{k})")
+        # Par for one of k equal players; older logs lack "players": 4-player games then.
+        k = int(ev[-1][1].get("players", 4))
+        ax.axhline(1 / k, color="grey", ls=":", label=f"par for {k} equal players (1/{k})")
         ax.legend(fontsize=8, loc="upper left")
     else:
         ax.text(0.5, 0.5, "no evaluation yet", ha="center", va="center", transform=ax.transAxes)
