@@ -16,6 +16,7 @@ from numba import njit
 
 from features.decide import decide, make_work
 from features.kernels import feature_context
+from features.registry import N_GENES
 from game.kernel import placements, setup, step
 from game.layout import (
     E_OK,
@@ -30,6 +31,8 @@ from game.layout import (
     S_ROUND,
     S_WINNER,
 )
+from game.map import Map, classic_map
+from game.state import Rules
 
 
 class CompiledGameError(RuntimeError):
@@ -104,18 +107,23 @@ def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: np.ndar
     return out, s
 
 
-def _args(weights: np.ndarray, rules: object, map: object) -> tuple[np.ndarray, np.ndarray, tuple]:
-    from game.engine import Rules
-    from game.map import classic_map
-
+def _args(weights: np.ndarray, rules: Rules | None, map: Map | None
+          ) -> tuple[np.ndarray, np.ndarray, tuple]:
+    """Validated (weights, rules vector, map kernel): the kernels have no bounds checks."""
     mp = classic_map() if map is None else map
-    rv = (Rules() if rules is None else rules).vector()  # type: ignore[attr-defined]
+    rl = Rules() if rules is None else rules
     w = np.ascontiguousarray(weights, dtype=np.float64)
-    return w, np.ascontiguousarray(rv, dtype=np.int32), mp.kernel  # type: ignore[attr-defined]
+    if w.ndim < 2 or w.shape[-1] != N_GENES:
+        raise ValueError(f"weights must end in the {N_GENES} genes of the layout, got shape "
+                         f"{w.shape}")
+    if not np.isfinite(w).all():
+        raise ValueError("weights must be finite (found NaN or inf)")
+    rl.check(mp, w.shape[-2])
+    return w, np.ascontiguousarray(rl.vector(), dtype=np.int32), mp.kernel
 
 
 def play_linear_game(weights: np.ndarray, seed: np.random.SeedSequence | int,
-                     rules: object = None, map: object = None) -> LinearOutcome:
+                     rules: Rules | None = None, map: Map | None = None) -> LinearOutcome:
     """One game between len(weights) linear players (weights f64[k, G]); rules/map default."""
     w, rv, m = _args(weights, rules, map)
     if w.ndim != 2 or not 2 <= w.shape[0] <= 6:
@@ -124,7 +132,7 @@ def play_linear_game(weights: np.ndarray, seed: np.random.SeedSequence | int,
 
 
 def play_linear_games(weights: np.ndarray, seeds: Sequence[np.random.SeedSequence | int],
-                      rules: object = None, map: object = None
+                      rules: Rules | None = None, map: Map | None = None
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Many games: weights f64[n_games, k, G] -> (placements i32[n, k], rounds, capped)."""
     w, rv, m = _args(weights, rules, map)
@@ -145,7 +153,7 @@ def play_linear_games(weights: np.ndarray, seeds: Sequence[np.random.SeedSequenc
 
 
 def trace_linear_game(weights: np.ndarray, seed: np.random.SeedSequence | int,
-                      rules: object = None, map: object = None,
+                      rules: Rules | None = None, map: Map | None = None,
                       max_actions: int = 200_000) -> tuple[LinearOutcome, np.ndarray]:
     """Like `play_linear_game`, also returning every decision as rows (seat, kind, a, b, c)."""
     w, rv, m = _args(weights, rules, map)

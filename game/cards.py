@@ -5,10 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from game.jit import rule_kernel
-from game.layout import R_FIXED_CARDS, WILD
+from game.layout import ESCALATING, FIXED_VALUES, R_FIXED_CARDS, WILD
 
-_ESCALATING = (4, 6, 8, 10, 12, 15)
-_FIXED = (4, 6, 8)  # three infantry, cavalry, artillery; one of each is 10
+_ONE_OF_EACH = FIXED_VALUES[3]
 
 
 @rule_kernel
@@ -31,7 +30,7 @@ def is_set(k1: int, k2: int, k3: int) -> bool:
 def escalating_value(trades: int) -> int:
     """Armies for the (trades+1)-th set traded in the game: 4, 6, 8, 10, 12, 15, then +5 each."""
     if trades < 6:
-        return _ESCALATING[trades]
+        return ESCALATING[trades]
     return 15 + 5 * (trades - 5)
 
 
@@ -42,15 +41,15 @@ def set_value(rules: np.ndarray, trades: int, k1: int, k2: int, k3: int) -> int:
         return escalating_value(trades)
     wilds = (k1 == WILD) + (k2 == WILD) + (k3 == WILD)
     if wilds >= 2:
-        return 10
+        return _ONE_OF_EACH
     if wilds == 1:
         a, b = (k2, k3) if k1 == WILD else ((k1, k3) if k2 == WILD else (k1, k2))
         if a == b:
-            return _FIXED[a]
-        return 10
+            return FIXED_VALUES[a]
+        return _ONE_OF_EACH
     if k1 == k2 and k2 == k3:
-        return _FIXED[k1]
-    return 10
+        return FIXED_VALUES[k1]
+    return _ONE_OF_EACH
 
 
 @rule_kernel

@@ -79,7 +79,12 @@ def game_rngs(seed: Seed, n_players: int) -> tuple[np.random.Generator, list[np.
                         f"got {type(seed).__name__}")
     ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
     rng = np.random.Generator(np.random.PCG64(ss))
-    return rng, [np.random.Generator(np.random.PCG64(c)) for c in ss.spawn(n_players)]
+    # The children SeedSequence.spawn would give, without advancing the caller's object (so
+    # the same SeedSequence replays the same game).
+    first = ss.n_children_spawned
+    children = [np.random.SeedSequence(ss.entropy, spawn_key=(*ss.spawn_key, first + i),
+                                       pool_size=ss.pool_size) for i in range(n_players)]
+    return rng, [np.random.Generator(np.random.PCG64(c)) for c in children]
 
 
 _INT32 = np.iinfo(np.int32)

@@ -75,6 +75,7 @@ from game.layout import (
     S_TRADE_ARMIES,
     S_TRADES,
     S_WINNER,
+    STARTING_ARMIES,
 )
 from game.queries import (
     can_attack,
@@ -88,7 +89,7 @@ from game.queries import (
     reinforcements,
     trade_compulsory,
 )
-from game.turns import _advance_setup, _after_occupy, _eliminate, _end_turn, _settle
+from game.turns import _advance_setup, _after_occupy, _check_end, _eliminate, _end_turn, _settle
 
 
 @allocating_kernel
@@ -111,7 +112,7 @@ def setup(m, s, rules: np.ndarray, rng: np.random.Generator) -> np.ndarray:  # t
     cards[:] = CARD_DECK
     pl[:, :] = 0
     sc[:] = 0
-    start = 50 - 5 * n_players  # 2p 40, 3p 35, 4p 30, 5p 25, 6p 20
+    start = STARTING_ARMIES[n_players]
     for q in range(n_players):
         held = n_owned(owner, q)
         pl[q, P_ALIVE] = 1
@@ -248,6 +249,9 @@ def _apply(m, s, rules: np.ndarray, rng: np.random.Generator, kind: int, a: int,
         pl[cur, P_RECEIVED] += b
         if ph == PH_SETUP:
             pl[cur, P_SETUP_LEFT] -= 1
+            # An initial army can complete a mission (18 territories with 2+ armies).
+            if rules[R_MISSIONS] != 0 and _check_end(m, s, rules):
+                return E_OK
             _advance_setup(m, s, rules, rng)
         else:
             sc[S_POOL] -= b

@@ -138,6 +138,6 @@ MISSION_CONTINENTS = (
     ("Europe", "Australia"),
 )
 
-STARTING_ARMIES = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
+STARTING_ARMIES = (0, 0, 40, 35, 30, 25, 20)  # by number of players (2..6)
 ESCALATING = (4, 6, 8, 10, 12, 15)  # then +5 each
 FIXED_VALUES = (4, 6, 8, 10)  # 3 infantry, 3 cavalry, 3 artillery, one of each

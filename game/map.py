@@ -144,12 +144,15 @@ def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
         for t, ns in nb.items():
             if t not in index:
                 raise fail(f"'neighbours' names unknown territory {t!r}")
+            if not isinstance(ns, list) or not all(isinstance(x, str) for x in ns):
+                raise fail(f"'neighbours' of {t!r} must be a list of territory names")
             for x in ns:
                 if x not in index:
                     raise fail(f"neighbours of {t!r} name unknown territory {x!r}")
                 if x == t:
                     raise fail(f"self border on {t!r}")
-                if t not in nb.get(x, []):
+                back = nb.get(x, [])
+                if not isinstance(back, list) or t not in back:
                     raise fail(f"asymmetric border: {t!r} lists {x!r} but not the reverse")
                 adj[index[t], index[x]] = adj[index[x], index[t]] = True
     deg = adj.sum(axis=1).astype(np.int32)
@@ -179,9 +182,12 @@ def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
         pos = data["positions"]
         if not isinstance(pos, dict) or set(pos) != set(names):
             raise fail("'positions' must give [x, y] for every territory")
-        positions = np.array([pos[t] for t in names], dtype=np.float64)
-        if positions.shape != (n, 2):
-            raise fail("'positions' must give [x, y] for every territory")
+        try:
+            positions = np.array([pos[t] for t in names], dtype=np.float64)
+        except (TypeError, ValueError):
+            positions = np.zeros(0)
+        if positions.shape != (n, 2) or not np.isfinite(positions).all():
+            raise fail("'positions' must give [x, y] numbers for every territory")
     cont_arr = np.array([cont_of[t] for t in names], dtype=np.int32)
     mission_conts = np.array(
         [[cont_names.index(c) if c in cont_names else -1 for c in pair]

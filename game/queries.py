@@ -34,7 +34,9 @@ def n_owned(owner: np.ndarray, seat: int) -> int:
 
 @rule_kernel
 def owns_continent(m, owner: np.ndarray, seat: int, c: int) -> bool:  # type: ignore[no-untyped-def]
-    """True when the seat holds every territory of continent c."""
+    """True when the seat holds every territory of continent c (False for c < 0: no such)."""
+    if c < 0:
+        return False
     cont_of = m[0]
     for t in range(owner.shape[0]):
         if cont_of[t] == c and owner[t] != seat:

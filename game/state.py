@@ -69,23 +69,31 @@ class Rules:
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """Parse 'missions,fixed_cards,path_fortify,cap=50' (any subset, comma separated)."""
+        """Parse 'missions,fixed_cards=false,cap=50': options, option=true/false, cap=N."""
         d: dict[str, object] = {}
         for part in filter(None, (p.strip() for p in text.split(","))):
-            if part.startswith("cap="):
+            name, eq, value = (p.strip() for p in part.partition("="))
+            if name == "cap":
                 try:
-                    d["cap"] = int(part[4:])
+                    d["cap"] = int(value)
                 except ValueError:
-                    msg = f"rules.cap must be a whole number, got {part[4:]!r}"
+                    msg = f"rules.cap must be a whole number, got {value!r}"
                     raise RulesError(msg) from None
+            elif not eq or value.lower() in ("true", "1", "yes"):
+                d[name] = True
+            elif value.lower() in ("false", "0", "no"):
+                d[name] = False
             else:
-                d[part] = True
+                raise RulesError(f"rules.{name} must be true or false, got {value!r}")
         return cls.from_dict(d)
 
     def check(self, m: Map, n_players: int) -> None:
         """Reject combinations the board or seat count cannot play."""
         if not 2 <= n_players <= 6:
             raise RulesError(f"players must be 2..6, got {n_players}")
+        if n_players > m.n_territories:
+            raise RulesError(f"players must be at most the {m.n_territories} territories of map "
+                             f"{m.name!r}, got {n_players}")
         if self.missions and not m.has_mission_continents:
             raise RulesError(
                 f"rules.missions needs the classic continents; map {m.name!r} lacks some")

@@ -237,3 +237,33 @@ def test_play_linear_games_matches_single_games() -> None:
     assert sorted(place[0].tolist())[0] == 1
     with pytest.raises(ValueError, match="n_games"):
         play_linear_games(w, seeds[:2])
+
+
+def _small_map() -> object:
+    from game.map import build_map
+
+    return build_map({"name": "tri", "borders": [["a", "b"], ["b", "c"]],
+                      "continents": [{"name": "A", "bonus": 1, "territories": ["a", "b", "c"]}]})
+
+
+@pytest.mark.parametrize("shape,fill,message", [
+    ((1, 4, 3), 0.0, "genes of the layout"),
+    ((1, 4, LAYOUT.size), np.nan, "finite"),
+])
+def test_compiled_loop_rejects_bad_weights(shape: tuple[int, ...], fill: float,
+                                           message: str) -> None:
+    # The kernels have no bounds checks: a short or NaN genome must never reach them.
+    with pytest.raises(ValueError, match=message):
+        play_linear_games(np.full(shape, fill), [1])
+
+
+@pytest.mark.parametrize("players,rules,message", [
+    (4, Rules(), "at most the 3 territories"),
+    (2, Rules(missions=True), "classic continents"),
+])
+def test_compiled_loop_checks_rules_against_the_map(players: int, rules: Rules,
+                                                    message: str) -> None:
+    # Without the check, continent missions on a board lacking them were won on turn one.
+    w = random_genomes(LAYOUT, players, np.random.default_rng(0))[None]
+    with pytest.raises(ValueError, match=message):
+        play_linear_games(w, [1], rules=rules, map=_small_map())  # type: ignore[arg-type]
