@@ -9,7 +9,9 @@ import numpy as np
 from game import kernel
 from game.actions import Attack, Fortify, Place, Trade
 from game.layout import (
+    A_ATTACK,
     CARD_DECK,
+    E_OK,
     N_WILDS,
     P_ALIVE,
     P_MISSION,
@@ -104,6 +106,26 @@ def hand_size(s: State, seat: int) -> int:
 
 
 N_CARDS = T + N_WILDS
+
+# Cards of territories seat 1 owns in most test positions (card i shows territory i, kind i%3).
+INF = (9, 12, 15, 18, 21)
+CAV = (10, 13, 16, 19, 22)
+ART = (11, 14, 17, 20, 23)
+
+
+def own(territories: Iterable[int]) -> dict[str | int, int]:
+    """An owner mapping for `position` giving every listed territory to seat 0."""
+    return {t: 0 for t in territories}
+
+
+def conquer(s: State, src: str, dst: str, dice: int = 0) -> State:
+    """The position after an attack that conquers `dst` on its first roll (a seed that does)."""
+    for seed in range(500):
+        c = s.copy()
+        assert step(c, A_ATTACK, tid(src), tid(dst), dice, seed=seed) == E_OK
+        if c.owner[tid(dst)] == s.current:
+            return c
+    raise AssertionError("no conquering seed")
 
 
 class Aggressive(BasePlayer):

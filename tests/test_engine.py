@@ -23,6 +23,7 @@ from game import (
 )
 from game.bots import RandomBot
 from game.layout import PH_FORTIFY
+from game.map import Map, build_map
 from game.state import State
 
 # --- determinism -----------------------------------------------------------------------------
@@ -45,6 +46,15 @@ def test_seed_forms_agree() -> None:
     g1 = np.random.Generator(np.random.PCG64(99))
     g2 = np.random.Generator(np.random.PCG64(99))
     assert _game(g1) == _game(g2)
+
+
+def test_seed_sequence_reused_replays() -> None:
+    """A SeedSequence object passed twice gives the same game: play_game must not spawn from it."""
+    ss = np.random.SeedSequence(5)
+    a = _game(ss)
+    assert ss.n_children_spawned == 0
+    assert _game(ss) == a and _game(ss).transcript == a.transcript
+    assert a == _game(5)
 
 
 def test_players_reused_replay_identically() -> None:
@@ -73,6 +83,25 @@ def test_player_count(n: int) -> None:
         play_game([RandomBot() for _ in range(n)], seed=0)
 
 
+def _tiny_map() -> Map:
+    """Three territories in a row: at most 3 players fit."""
+    return build_map({"name": "tiny",
+                      "continents": [{"name": "X", "bonus": 1, "territories": ["A", "B", "C"]}],
+                      "borders": [["A", "B"], ["B", "C"]]}, "tiny")
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_more_players_than_territories(n: int) -> None:
+    m = _tiny_map()
+    Rules().check(m, 3)  # one territory each is playable
+    with pytest.raises(RulesError, match=rf"players.*{n}|{n}.*players") as e:
+        Rules().check(m, n)
+    msg = str(e.value)
+    assert "\n" not in msg and "3" in msg and "territor" in msg
+    with pytest.raises(RulesError, match="territor"):
+        play_game([RandomBot() for _ in range(n)], map=m, seed=0)
+
+
 @pytest.mark.parametrize("kw,pattern", [
     ({"cap": 0}, "rules.cap"), ({"cap": True}, "rules.cap"), ({"cap": 2.5}, "rules.cap"),
     ({"missions": 1}, "rules.missions"), ({"path_fortify": "yes"}, "rules.path_fortify"),
@@ -89,6 +118,24 @@ def test_rules_parse() -> None:
         Rules.parse("bogus")
     with pytest.raises(RulesError, match="rules.cap must be a whole number"):
         Rules.parse("cap=x")
+
+
+@pytest.mark.parametrize("text,rules", [
+    ("missions=true,cap=50", Rules(missions=True, cap=50)),
+    ("missions=false", Rules()),
+    ("missions=false,fixed_cards=true", Rules(fixed_cards=True)),
+    ("path_fortify=True", Rules(path_fortify=True)),
+])
+def test_rules_parse_true_false(text: str, rules: Rules) -> None:
+    assert Rules.parse(text) == rules
+
+
+@pytest.mark.parametrize("text,name", [("missions=maybe", "missions"),
+                                       ("fixed_cards=2", "fixed_cards")])
+def test_rules_parse_bad_flag_value(text: str, name: str) -> None:
+    with pytest.raises(RulesError, match=rf"rules\.{name} must be true or false") as e:
+        Rules.parse(text)
+    assert "\n" not in str(e.value)
 
 
 # --- outcome ---------------------------------------------------------------------------------

@@ -2,26 +2,37 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
 import pytest
-from conftest import Aggressive
+from conftest import INF, N_CARDS, Aggressive, conquer, hand_size, position, step
 
-from game import Rules, State, play_game
+from game import Rules, State, Trade, play_game
 from game.bots import BOTS
 from game.layout import (
+    A_MOVE,
+    A_SKIP,
+    A_TRADE,
     CARD_DECK,
     CARD_DISCARD,
+    E_OK,
     P_ALIVE,
+    P_CONQUESTS,
     P_ELIM_ORDER,
     P_LOST,
     P_RECEIVED,
+    PH_FORTIFY,
     PH_OCCUPY,
     PH_OVER,
+    PH_TRADE,
     S_CAPPED,
+    S_CONQUERED,
+    S_DRAWN,
     S_DST,
     S_N_ELIM,
+    S_TURNS,
 )
 from game.view import GameView
 
@@ -40,10 +51,7 @@ def check(s: State, rules: Rules) -> None:
     assert not low.any(), f"territories with < 1 army: {np.flatnonzero(low).tolist()}"
     owned = np.bincount(s.owner, minlength=s.n_players)
     assert ((owned > 0) == alive).all(), "alive must mean owning territories"
-    assert len(s.cards) == 44
-    holders = s.cards[s.cards >= 0]
-    assert alive[holders].all(), "an eliminated seat holds cards"
-    assert ((s.cards >= 0) | (s.cards == CARD_DECK) | (s.cards == CARD_DISCARD)).all()
+    check_card_places(s)
     assert int(s.armies.sum()) == int(s.pl[:, P_RECEIVED].sum() - s.pl[:, P_LOST].sum())
     dead = ~alive
     assert int(dead.sum()) == int(s.sc[S_N_ELIM])
@@ -52,16 +60,88 @@ def check(s: State, rules: Rules) -> None:
     assert s.round <= rules.cap or (s.phase == PH_OVER and s.round == rules.cap + 1)
 
 
+def check_card_places(s: State) -> None:
+    """Every card is in exactly one place: the deck, the discard, or a living seat's hand."""
+    assert s.cards.shape == (N_CARDS,)
+    alive = s.pl[:, P_ALIVE] == 1
+    living = set(np.flatnonzero(alive).tolist())
+    places = set(s.cards.tolist())
+    assert places <= living | {CARD_DECK, CARD_DISCARD}, f"cards in no place: {places - living}"
+    for q in np.flatnonzero(~alive):
+        assert hand_size(s, int(q)) == 0, f"eliminated seat {q} holds cards"
+
+
+def card_moves(before: State, after: State, answer: object) -> list[str]:
+    """Check the cards moved exactly as the rules say between two decisions; the moves seen.
+
+    `answer` is what the seat to move in `before` answered. A trade sends its 3 cards from the
+    trader's hand to the discard; an elimination gives the victim's whole hand to the mover; a
+    turn that ends after a conquest draws one card from the deck (the discard reshuffled into
+    it when empty) into the mover's hand. Nothing else moves a card.
+    """
+    mover = before.current
+    expected = before.cards.copy()
+    moves: list[str] = []
+    if before.phase == PH_TRADE and isinstance(answer, Trade):
+        cards = list(answer.cards)
+        assert (expected[cards] == mover).all(), f"traded cards {cards} not in the hand"
+        expected[cards] = CARD_DISCARD
+        moves.append("trade")
+    died = (before.pl[:, P_ALIVE] == 1) & (after.pl[:, P_ALIVE] == 0)
+    for victim in np.flatnonzero(died):
+        assert victim != mover, "the seat to move was eliminated"
+        expected[expected == victim] = mover
+        moves.append("elimination")
+    conquered = bool(before.sc[S_CONQUERED]) or (
+        after.pl[mover, P_CONQUESTS] > before.pl[mover, P_CONQUESTS])
+    turn_ended = after.sc[S_TURNS] > before.sc[S_TURNS] or (
+        bool(after.sc[S_CAPPED]) and not before.sc[S_CAPPED])
+    if turn_ended:
+        drawn = int(after.sc[S_DRAWN])
+        if conquered and not (expected == CARD_DECK).any():
+            expected[expected == CARD_DISCARD] = CARD_DECK
+            moves.append("reshuffle")
+        if conquered and (expected == CARD_DECK).any():
+            assert 0 <= drawn < N_CARDS and expected[drawn] == CARD_DECK, (
+                f"drawn card {drawn} was not in the deck")
+            expected[drawn] = mover
+            moves.append("draw")
+        else:
+            assert drawn == -1, f"card {drawn} drawn without a conquest or a card to draw"
+    diff = np.flatnonzero(expected != after.cards)
+    assert diff.size == 0, "cards moved wrongly (card: before, expected, after): " + ", ".join(
+        f"{c}: {before.cards[c]}, {expected[c]}, {after.cards[c]}" for c in diff)
+    return moves
+
+
+class Tracker:
+    """Shared by the wrapped players of one game: checks each state and the step into it."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.decisions = 0
+        self.moves: Counter[str] = Counter()
+        self.prev: tuple[State, object] | None = None
+
+    def observe(self, s: State) -> None:
+        """Check a position and the card moves since the previous decision."""
+        check(s, self.rules)
+        if self.prev is not None:
+            before, answer = self.prev
+            self.moves.update(card_moves(before, s, answer))
+        self.decisions += 1
+
+    def answered(self, s: State, answer: object) -> None:
+        """Remember the position a decision was made in and the answer."""
+        self.prev = (s.copy(), answer)
+
+
 class Checked:
     """Wraps a player: checks the invariants before each of its decisions."""
 
-    def __init__(self, inner: Any, rules: Rules, counter: list[int]) -> None:
-        self.inner, self.rules, self.counter = inner, rules, counter
+    def __init__(self, inner: Any, tracker: Tracker) -> None:
+        self.inner, self.tracker = inner, tracker
         self.view: GameView | None = None
-
-    def _check(self, view: GameView) -> None:
-        check(view.state, self.rules)
-        self.counter[0] += 1
 
     def start_game(self, view: GameView, rng: np.random.Generator) -> None:
         self.view = view
@@ -71,8 +151,10 @@ class Checked:
         method = getattr(self.inner, name)
 
         def wrapped(view: GameView, *args: Any) -> Any:
-            self._check(view)
-            return method(view, *args)
+            self.tracker.observe(view.state)
+            answer = method(view, *args)
+            self.tracker.answered(view.state, answer)
+            return answer
 
         return wrapped
 
@@ -80,18 +162,18 @@ class Checked:
         return f"Checked({self.inner!r})"
 
 
-def run_checked(seed: int, rules: Rules) -> tuple[Any, int]:
-    """One game of 2..6 random baseline bots with every invariant checked; (outcome, checks)."""
+def run_checked(seed: int, rules: Rules) -> tuple[Any, Tracker]:
+    """One game of 2..6 random baseline bots with every invariant checked; (outcome, tracker)."""
     rng = np.random.default_rng(seed)
     n = int(rng.integers(2, 7))
-    counter = [0]
-    players = [Checked(BOT_CLASSES[int(rng.integers(len(BOT_CLASSES)))](), rules, counter)
+    tracker = Tracker(rules)
+    players = [Checked(BOT_CLASSES[int(rng.integers(len(BOT_CLASSES)))](), tracker)
                for _ in range(n)]
     o = play_game(players, seed=seed, rules=rules)  # type: ignore[arg-type]
     final = players[0].view
     assert final is not None
     s = final.state
-    check(s, rules)
+    tracker.observe(s)  # the last step (often the winning conquest) is checked too
     assert s.phase == PH_OVER
     if s.sc[S_CAPPED]:
         assert o.capped and o.rounds == rules.cap and o.winner is None
@@ -99,7 +181,7 @@ def run_checked(seed: int, rules: Rules) -> tuple[Any, int]:
         assert o.winner is not None and o.rounds <= rules.cap
         if not rules.missions:
             assert o.stats[o.winner].territories == 42
-    return o, counter[0]
+    return o, tracker
 
 
 RULE_SETS = [Rules(cap=10), Rules(missions=True, cap=10), Rules(fixed_cards=True, cap=10),
@@ -108,19 +190,26 @@ RULE_SETS = [Rules(cap=10), Rules(missions=True, cap=10), Rules(fixed_cards=True
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=["default", "missions", "fixed", "path"])
 def test_invariants_short_games(rules: Rules) -> None:
-    checks = 0
+    decisions = 0
     ended = 0
+    moves: Counter[str] = Counter()
     for seed in range(50):
-        o, k = run_checked(seed, rules)
-        checks += k
+        o, t = run_checked(seed, rules)
+        decisions += t.decisions
+        moves += t.moves
         ended += not o.capped
-    assert checks > 50 * 50
+    assert decisions > 50 * 50
     assert ended > 0  # some games are won, not only capped
+    # The card checks saw every kind of move often enough to matter.
+    assert moves["trade"] >= 100 and moves["draw"] >= 500 and moves["elimination"] >= 20, moves
+    assert moves["reshuffle"] >= 1, moves
 
 
 def test_invariants_full_games() -> None:
+    moves: Counter[str] = Counter()
     for seed in range(100, 106):
-        run_checked(seed, Rules())
+        moves += run_checked(seed, Rules())[1].moves
+    assert moves["reshuffle"] >= 1, moves
 
 
 @pytest.mark.slow
@@ -129,3 +218,107 @@ def test_invariants_full_games() -> None:
 def test_invariants_many_full_games(rules: Rules) -> None:
     for seed in range(1000, 1150):
         run_checked(seed, rules)
+
+
+# --- the card checks themselves catch broken steps -------------------------------------------
+
+Step = tuple[State, State, object]
+
+
+def _trade() -> Step:
+    s = position(2, owner={"Alaska": 0}, phase=PH_TRADE, pool=3, hands={0: INF[:4]})
+    before = s.copy()
+    assert step(s, A_TRADE, *INF[:3]) == E_OK
+    return before, s, Trade(INF[:3])
+
+
+def _draw(discard_only: bool = False) -> Step:
+    s = position(2, owner={"Alaska": 0, "Alberta": 0}, armies={"Alaska": 5}, phase=PH_FORTIFY)
+    s.sc[S_CONQUERED] = 1
+    if discard_only:  # the deck is empty: the discard is reshuffled into it
+        s.cards[:] = 1
+        s.cards[list(INF[:3])] = CARD_DISCARD
+    before = s.copy()
+    assert step(s, A_SKIP) == E_OK
+    return before, s, None
+
+
+def _elimination() -> Step:
+    s = position(3, owner={"Alaska": 0, "Kamchatka": 2}, armies={"Alaska": 20},
+                 hands={0: INF[:2], 2: INF[2:5]})
+    before = s.copy()
+    after = conquer(s, "Alaska", "Kamchatka", 3)
+    assert after.pl[2, P_ALIVE] == 0
+    return before, after, None
+
+
+def test_card_moves_of_correct_steps() -> None:
+    assert card_moves(*_trade()) == ["trade"]
+    before, after, answer = _draw()
+    assert card_moves(before, after, answer) == ["draw"] and hand_size(after, 0) == 1
+    assert card_moves(*_draw(discard_only=True)) == ["reshuffle", "draw"]
+    assert card_moves(*_elimination()) == ["elimination"]
+    s = position(2, owner={"Alaska": 0}, armies={"Alaska": 9})
+    s = conquer(s, "Alaska", "Kamchatka", 3)
+    before = s.copy()
+    assert step(s, A_MOVE, 3) == E_OK
+    assert card_moves(before, s, 3) == []  # the turn goes on: no card yet
+
+
+def _tamper_trade_two(st: Step) -> None:
+    st[1].cards[INF[2]] = 0  # a trade that discards only 2 of its 3 cards
+
+
+def _tamper_trade_extra(st: Step) -> None:
+    st[1].cards[INF[3]] = CARD_DISCARD  # a fourth card discarded
+
+
+def _tamper_no_draw(st: Step) -> None:
+    st[1].cards[st[1].cards == 0] = CARD_DECK  # the card never reaches the hand
+
+
+def _tamper_two_draws(st: Step) -> None:
+    st[1].cards[int(np.flatnonzero(st[1].cards == CARD_DECK)[0])] = 0
+
+
+def _tamper_no_reshuffle(st: Step) -> None:
+    st[1].cards[[c for c in INF[:3] if st[1].cards[c] == CARD_DECK]] = CARD_DISCARD
+
+
+def _tamper_victim_keeps(st: Step) -> None:
+    st[1].cards[INF[4]] = 2  # an eliminated seat still holds a card
+
+
+def _tamper_victim_to_deck(st: Step) -> None:
+    st[1].cards[INF[4]] = CARD_DECK  # the victim's card goes back to the deck
+
+
+BROKEN = [
+    ("trade discards 2", _trade, _tamper_trade_two),
+    ("trade discards 4", _trade, _tamper_trade_extra),
+    ("conquest, no card", _draw, _tamper_no_draw),
+    ("two cards drawn", _draw, _tamper_two_draws),
+    ("no reshuffle", lambda: _draw(discard_only=True), _tamper_no_reshuffle),
+    ("victim keeps a card", _elimination, _tamper_victim_keeps),
+    ("victim's card to the deck", _elimination, _tamper_victim_to_deck),
+]
+
+
+@pytest.mark.parametrize("label,build,tamper", BROKEN, ids=[b[0] for b in BROKEN])
+def test_card_moves_catch_a_broken_step(label: str, build: Any, tamper: Any) -> None:
+    st = build()
+    card_moves(*st)  # the real step passes
+    tamper(st)
+    with pytest.raises(AssertionError):
+        check_card_places(st[1])
+        card_moves(*st)
+
+
+def test_no_card_moves_without_a_turn_end() -> None:
+    s = position(2, owner={"Alaska": 0, "Alberta": 0}, armies={"Alaska": 5}, phase=PH_FORTIFY)
+    before = s.copy()
+    assert step(s, A_SKIP) == E_OK  # no conquest this turn: no card
+    assert card_moves(before, s, None) == []
+    s.cards[INF[0]] = 0
+    with pytest.raises(AssertionError, match="cards moved wrongly"):
+        card_moves(before, s, None)

@@ -230,6 +230,46 @@ def test_invalid_map_rejected(tmp_path: Path, kind: str, pattern: str) -> None:
     assert "\n" not in msg and msg.startswith(str(p))
 
 
+_GOOD_POS = {"A": [0, 0], "B": [0.5, 0.5], "C": [1, 1]}
+
+
+MALFORMED_OPTIONAL: list[tuple[str, str, Any, str]] = [
+    ("neighbours a string", "neighbours", {"A": "B"}, r"'neighbours' of 'A' must be a list"),
+    ("neighbours a number", "neighbours", {"A": 5}, r"'neighbours' of 'A' must be a list"),
+    ("neighbour a number", "neighbours", {"A": [5]}, r"'neighbours' of 'A' must be a list"),
+    ("neighbours a list", "neighbours", ["A", "B"], r"'neighbours' must map"),
+    ("position strings", "positions", {**_GOOD_POS, "A": ["x", "y"]}, r"'positions'"),
+    ("position of 3", "positions", {**_GOOD_POS, "A": [0, 0, 0]}, r"'positions'"),
+    ("position null", "positions", {**_GOOD_POS, "A": None}, r"'positions'"),
+    ("position a number", "positions", {**_GOOD_POS, "A": 7}, r"'positions'"),
+    ("position NaN", "positions", {**_GOOD_POS, "A": [float("nan"), 0]}, r"'positions'"),
+    ("positions missing", "positions", {"A": [0, 0]}, r"'positions'"),
+]
+
+
+@pytest.mark.parametrize("label,field,value,pattern", MALFORMED_OPTIONAL,
+                         ids=[r[0] for r in MALFORMED_OPTIONAL])
+def test_malformed_optional_field(tmp_path: Path, label: str, field: str, value: Any,
+                                  pattern: str) -> None:
+    d = _tiny()
+    d[field] = value
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps(d), encoding="utf-8")
+    with pytest.raises(MapError, match=pattern) as e:
+        load_map(p)
+    msg = str(e.value)
+    assert "\n" not in msg and msg.startswith(str(p))
+
+
+def test_positions_loaded() -> None:
+    d = _tiny()
+    d["positions"] = _GOOD_POS
+    m = build_map(d, "m")
+    assert m.positions is not None and not m.positions.flags.writeable
+    assert m.positions.tolist() == [[0, 0], [0.5, 0.5], [1, 1]]
+    assert build_map(_tiny(), "m").positions is None
+
+
 def test_asymmetric_neighbours_named(tmp_path: Path) -> None:
     d = _tiny()
     d["neighbours"] = {"A": ["B"], "B": ["A", "C"]}  # B lists C, C lists nobody
