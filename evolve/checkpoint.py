@@ -88,32 +88,87 @@ def save_checkpoint(folder: Path, ck: Checkpoint, keep: int) -> Path:
     return path
 
 
-def load_checkpoint(path: Path) -> Checkpoint:
-    """Read and check one checkpoint; CheckpointError (one line) if it is not usable."""
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            if int(z["format"]) != FORMAT:
-                raise CheckpointError(f"{path}: checkpoint format {int(z['format'])}, "
-                                      f"this version reads {FORMAT}")
-            ck = Checkpoint(
-                generation=int(z["generation"]), genes=np.array(z["genes"], dtype=np.float64),
-                mu=np.array(z["mu"], dtype=np.float64),
-                sigma=np.array(z["sigma"], dtype=np.float64),
-                names=tuple(str(s) for s in z["names"]),
-                rng_state=json.loads(z["rng_state"].tobytes()),
-                config=json.loads(z["config"].tobytes()), log=json.loads(z["log"].tobytes()),
-            )
-    except CheckpointError:
-        raise
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as e:
-        raise CheckpointError(f"{path}: corrupt checkpoint ({type(e).__name__}: {e}); "
-                              "delete it to resume from the previous one") from None
+def _fallback_hint(path: Path) -> str:
+    """Advice for a bad checkpoint: delete it only if an older one can take its place."""
+    m = _NAME.match(Path(path).name)
+    older = [g for g, _ in list_checkpoints(Path(path).parent) if m and g < int(m.group(1))]
+    if older:
+        return f"; delete it to resume from the previous one (generation {older[-1]})"
+    return "; no older checkpoint to fall back on"
+
+
+def _read(path: Path) -> Checkpoint:
+    """The raw fields of an .npz checkpoint (numpy and JSON errors propagate)."""
+    with np.load(path, allow_pickle=False) as z:
+        fmt = int(z["format"])
+        if fmt != FORMAT:
+            raise CheckpointError(f"{path}: checkpoint format {fmt}, this version reads {FORMAT}")
+        return Checkpoint(
+            generation=int(z["generation"]), genes=np.array(z["genes"], dtype=np.float64),
+            mu=np.array(z["mu"], dtype=np.float64),
+            sigma=np.array(z["sigma"], dtype=np.float64),
+            names=tuple(str(s) for s in z["names"]),
+            rng_state=json.loads(z["rng_state"].tobytes()),
+            config=json.loads(z["config"].tobytes()), log=json.loads(z["log"].tobytes()),
+        )
+
+
+def _problem(ck: Checkpoint) -> str | None:
+    """What is inconsistent in a checkpoint read without error, or None."""
     n = len(ck.genes)
     if (ck.genes.ndim != 2 or ck.genes.shape[1] != len(ck.names) or ck.mu.shape != (n,)
-            or ck.sigma.shape != (n,) or not np.isfinite(ck.genes).all()):
-        raise CheckpointError(f"{path}: corrupt checkpoint (inconsistent array shapes); "
-                              "delete it to resume from the previous one")
+            or ck.sigma.shape != (n,)):
+        return "inconsistent array shapes"
+    if not (np.isfinite(ck.genes).all() and np.isfinite(ck.mu).all()
+            and np.isfinite(ck.sigma).all()):
+        return "non-finite genes or ratings"
+    if not isinstance(ck.config, dict):
+        return "config is not a table of fields"
+    if not isinstance(ck.rng_state, dict):
+        return "rng_state is not a bit generator state"
+    if not isinstance(ck.log, list) or not all(
+            isinstance(r, dict) and isinstance(r.get("generation"), int) for r in ck.log):
+        return "log entries without a generation"
+    if [r["generation"] for r in ck.log] != list(range(ck.generation + 1)):
+        return (f"log holds {len(ck.log)} generations, the checkpoint is after generation "
+                f"{ck.generation}")
+    return None
+
+
+def load_checkpoint(path: Path) -> Checkpoint:
+    """Read and check one checkpoint; CheckpointError (one line) if it is not usable."""
+    path = Path(path)
+    try:
+        with open(path, "rb"):  # an unreadable file is an OSError, not "not an archive"
+            pass
+        if not zipfile.is_zipfile(path):
+            raise CheckpointError(f"{path}: corrupt checkpoint (not an .npz archive: truncated "
+                                  f"or another kind of file){_fallback_hint(path)}")
+        ck = _read(path)
+    except CheckpointError:
+        raise
+    except KeyError as e:  # np.load: "'x' is not a file in the archive"
+        raise CheckpointError(f"{path}: corrupt checkpoint ({e.args[0] if e.args else e})"
+                              f"{_fallback_hint(path)}") from None
+    except OSError as e:
+        raise CheckpointError(f"{path}: cannot read checkpoint ({e.strerror or e})") from None
+    except (ValueError, TypeError, zipfile.BadZipFile, EOFError) as e:
+        reason = " ".join(str(e).split())  # one line whatever the library says
+        raise CheckpointError(f"{path}: corrupt checkpoint ({type(e).__name__}: {reason})"
+                              f"{_fallback_hint(path)}") from None
+    problem = _problem(ck)
+    if problem:
+        raise CheckpointError(f"{path}: corrupt checkpoint ({problem}){_fallback_hint(path)}")
     return ck
+
+
+def restore_rng(rng: np.random.Generator, ck: Checkpoint, path: Path) -> None:
+    """Set the generator's state from a checkpoint; CheckpointError if it does not fit."""
+    try:
+        rng.bit_generator.state = ck.rng_state
+    except (TypeError, ValueError, KeyError) as e:
+        raise CheckpointError(f"{path}: corrupt checkpoint (rng_state does not fit "
+                              f"{type(rng.bit_generator).__name__}: {e})") from None
 
 
 def check_compatible(ck: Checkpoint, path: Path, config: dict[str, Any],

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -127,6 +128,9 @@ class Config:
 RESUMABLE = ("run.generations", "parallel.", "output.", "eval.")
 
 _SECTIONS: dict[str, Any] = get_type_hints(Config)
+# A dask scheduler address: tcp://host:port (host a name, IPv4, or [IPv6]).
+_SCHEDULER = re.compile(r"^tcp://(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])"
+                        r":(\d{1,5})$")
 
 
 def _schema() -> dict[str, dict[str, tuple[Any, dataclasses.Field[Any]]]]:
@@ -263,9 +267,14 @@ def _cross_check(cfg: Config) -> None:
                           f"({r.population}), got {r.elite}")
     if cfg.parallel.n_jobs == 0:
         raise ConfigError("config field parallel.n_jobs: expected -1 (all cores) or >= 1, got 0")
-    if cfg.parallel.scheduler and cfg.parallel.backend != "dask":
+    sched = cfg.parallel.scheduler
+    if sched and cfg.parallel.backend != "dask":
         raise ConfigError("config field parallel.scheduler: only allowed with "
                           f"parallel.backend = 'dask', got backend {cfg.parallel.backend!r}")
+    m = _SCHEDULER.match(sched)
+    if sched and not (m and 1 <= int(m.group(1)) <= 65535):
+        raise ConfigError("config field parallel.scheduler: expected tcp://HOST:PORT "
+                          f"(port 1..65535) or empty for a local cluster, got {sched!r}")
 
 
 def to_dict(cfg: Config) -> dict[str, Any]:

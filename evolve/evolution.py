@@ -13,9 +13,11 @@ import trueskill
 from evolve import ga, league
 from evolve.checkpoint import (
     Checkpoint,
+    CheckpointError,
     check_compatible,
     list_checkpoints,
     load_checkpoint,
+    restore_rng,
     save_checkpoint,
 )
 from evolve.config import Config, fingerprint
@@ -53,11 +55,19 @@ class Evolution:
         """Load the newest checkpoint if any (CheckpointError if unusable); True if resumed."""
         found = list_checkpoints(self.folder.checkpoints)
         if not found:
+            # A folder with a run's config or log but no checkpoint is somebody's data, not a
+            # fresh start: restarting would overwrite it.
+            has_log = self.folder.log.exists() and self.folder.log.stat().st_size > 0
+            if self.folder.config.exists() or has_log:
+                what = "config.toml" if self.folder.config.exists() else "a log.jsonl"
+                raise CheckpointError(f"{self.folder.root}: run folder has {what} but no "
+                                      "checkpoint to resume from; use a new --name or delete "
+                                      "the folder to start over")
             return False
         path = found[-1][1]
         ck = load_checkpoint(path)
         check_compatible(ck, path, fingerprint(self.cfg), self.plugin.names)
-        self.rng.bit_generator.state = ck.rng_state
+        restore_rng(self.rng, ck, path)
         self.pop = ga.from_arrays(ck.genes, ck.mu, ck.sigma, self.env)
         self.generation = ck.generation
         self.log = ck.log

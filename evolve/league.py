@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -55,17 +54,6 @@ def chunk_bounds(n_games: int, chunk_games: int, n_workers: int) -> list[tuple[i
     """Contiguous [start, stop) chunks: at most chunk_games each, at least one per worker."""
     size = max(1, min(chunk_games, -(-n_games // max(1, n_workers))))
     return [(a, min(a + size, n_games)) for a in range(0, n_games, size)]
-
-
-@dataclass
-class LeagueResult:
-    """Outcome of a generation's games (in game-index order)."""
-
-    groups: np.ndarray  # int[n_games, k]
-    placements: np.ndarray  # i32[n_games, k]
-    rounds: np.ndarray  # i32[n_games]
-    capped: np.ndarray  # bool[n_games]
-    time_rating_s: float = 0.0
 
 
 def rate_games(env: Any, ratings: list[Any], groups: np.ndarray, placements: np.ndarray) -> None:

@@ -11,6 +11,10 @@ from joblib import Parallel, delayed, parallel_config
 
 from evolve.config import ConfigError, ParallelSection
 
+# Seconds to reach a dask scheduler: a live one answers at once, a wrong address should fail
+# fast rather than after distributed's default 30 s.
+CONNECT_TIMEOUT_S = 10
+
 
 class Runner:
     """Runs (function, args) tasks and yields results in task order; reuse across generations.
@@ -34,13 +38,23 @@ class Runner:
             except ImportError:
                 raise ConfigError("config field parallel.backend: 'dask' needs the optional "
                                   "extra (pip install 'riskevo[dask]')") from None
-            if cfg.scheduler:
-                client = self._stack.enter_context(Client(cfg.scheduler))
-            else:
-                cluster = self._stack.enter_context(LocalCluster(
-                    n_workers=n_jobs, threads_per_worker=1, processes=True,
-                    dashboard_address=None))
-                client = self._stack.enter_context(Client(cluster))
+            try:
+                if cfg.scheduler:
+                    client = self._stack.enter_context(
+                        Client(cfg.scheduler, timeout=CONNECT_TIMEOUT_S))
+                else:
+                    cluster = self._stack.enter_context(LocalCluster(
+                        n_workers=n_jobs, threads_per_worker=1, processes=True,
+                        dashboard_address=None))
+                    client = self._stack.enter_context(Client(cluster))
+            except OSError as e:  # includes TimeoutError: nobody listening at the address
+                self._stack.close()
+                reason = " ".join(str(e).split())
+                if cfg.scheduler:
+                    raise ConfigError(f"parallel.scheduler: cannot connect to {cfg.scheduler} "
+                                      f"({reason})") from None
+                raise ConfigError(f"parallel.backend: cannot start a local dask cluster "
+                                  f"({reason})") from None
             n_jobs = max(1, sum(client.nthreads().values()))
             self._stack.enter_context(parallel_config(backend="dask"))
             self._parallel = self._stack.enter_context(

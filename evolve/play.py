@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -11,10 +12,17 @@ if TYPE_CHECKING:
     from game.protocol import Player
     from game.state import Rules
 
-__all__ = ["BotSpecError", "main", "make_bot", "make_rules", "print_outcome"]
+__all__ = [
+    "BotSpecError", "GameArgError", "error", "game_setup", "main", "make_bot", "make_rules",
+    "print_outcome",
+]
 
 
-class BotSpecError(ValueError):
+class GameArgError(ValueError):
+    """A command-line argument of play, watch or tournament that cannot be used."""
+
+
+class BotSpecError(GameArgError):
     """A BOT argument that is neither a bot file, a baseline name nor `package.module:Class`."""
 
 
@@ -31,8 +39,12 @@ def make_bot(spec: str) -> Player:
 
         try:
             values, _meta = load_genome(spec)
-        except (GenomeError, OSError) as e:
-            raise BotSpecError(f"bot file {spec}: {e}") from None
+        except GenomeError as e:
+            # load_genome's message already starts with the path: do not repeat it.
+            msg = str(e).removeprefix(f"{Path(spec)}: ")
+            raise BotSpecError(f"bot file {spec}: {msg}") from None
+        except OSError as e:
+            raise BotSpecError(f"bot file {spec}: {e.strerror or e}") from None
         return LinearPlayer(values)
     from game.bots import make_player
 
@@ -51,7 +63,7 @@ def make_rules(text: str | None, cap: int | None = None) -> Rules:
         rules = Rules.parse(text or "")
         return dataclasses.replace(rules, cap=cap) if cap is not None else rules
     except RulesError as e:
-        raise BotSpecError(str(e)) from None
+        raise GameArgError(str(e)) from None
 
 
 def print_outcome(labels: list[str], out: Any, transcript: bool) -> None:
@@ -67,6 +79,28 @@ def print_outcome(labels: list[str], out: Any, transcript: bool) -> None:
         print(f"  place {out.placements[i]}: player {i} {labels[i]}")
 
 
+def check_seed(seed: int) -> None:
+    """Seeds are non-negative (numpy's SeedSequence rejects others with a traceback)."""
+    if seed < 0:
+        raise GameArgError(f"--seed must be >= 0, got {seed}")
+
+
+def game_setup(bots: list[str], seed: int, rules_text: str | None, cap: int | None
+               ) -> tuple[list[Player], Rules]:
+    """The checks play and watch share: 2..6 bots, seed, rules; fresh players and the rules."""
+    if not 2 <= len(bots) <= 6:
+        raise GameArgError(f"a game needs 2..6 bots, got {len(bots)}")
+    check_seed(seed)
+    rules = make_rules(rules_text, cap)
+    return [make_bot(s) for s in bots], rules
+
+
+def error(msg: object) -> int:
+    """Print a one-line error to stderr; the exit code for bad input (2)."""
+    print(f"error: {msg}", file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str]) -> int:
     """`python -m evolve play BOT BOT [BOT...] [--seed S] [--rules R]`: play one game."""
     ap = argparse.ArgumentParser(prog="python -m evolve play", description=main.__doc__)
@@ -76,15 +110,10 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--cap", type=int, default=None, help="round cap (overrides --rules)")
     ap.add_argument("--transcript", action="store_true", help="print every decision")
     args = ap.parse_args(argv)
-    if not 2 <= len(args.bots) <= 6:
-        print(f"error: a game needs 2..6 bots, got {len(args.bots)}")
-        return 2
     try:
-        players = [make_bot(s) for s in args.bots]
-        rules = make_rules(args.rules, args.cap)
-    except BotSpecError as e:
-        print(f"error: {e}")
-        return 2
+        players, rules = game_setup(args.bots, args.seed, args.rules, args.cap)
+    except GameArgError as e:
+        return error(e)
     from game.engine import play_game
 
     out = play_game(players, rules=rules, seed=args.seed, transcript=args.transcript)

@@ -31,7 +31,7 @@ class Plugin:
     """Everything the evolution needs from the game and the linear player."""
 
     names: tuple[str, ...]
-    low: np.ndarray  # f64[G] documented range, used for initialisation and clipping
+    low: np.ndarray  # f64[G] documented range: where genes start (never clipped to it)
     high: np.ndarray  # f64[G]
     sigma: np.ndarray  # f64[G] mutation step per gene
     scale: np.ndarray  # bool[G] scale genes: start at +-1, may flip sign
@@ -61,6 +61,10 @@ def load_plugin(cfg: Config) -> Plugin:
     plugin = factory(cfg)
     if not isinstance(plugin, Plugin):
         raise ConfigError(f"config field game.plugin: {spec!r} did not return a Plugin")
+    # Checked here, before a run folder exists, even while eval is off: a later resume may
+    # turn it on.
+    if cfg.eval.every or cfg.eval.opponents:
+        check_opponents(cfg.eval.opponents, plugin.bots)
     return plugin
 
 
@@ -99,12 +103,22 @@ def default_plugin(cfg: Config) -> Plugin:
     from features.genome import LAYOUT
     from game.bots import BOTS
     from game.engine import Rules
-    from game.map import classic_map, load_map
+    from game.map import MapError, classic_map, load_map
+    from game.state import RulesError
 
     r = cfg.rules
     rules = Rules(missions=r.missions, fixed_cards=r.fixed_cards,
                   path_fortify=r.path_fortify, cap=r.cap)
-    board = classic_map() if cfg.game.map == "classic" else load_map(cfg.game.map)
+    try:
+        board = classic_map() if cfg.game.map == "classic" else load_map(cfg.game.map)
+    except MapError as e:
+        raise ConfigError(f"config field game.map: {e}") from None
+    try:
+        rules.check(board, cfg.run.group_size)
+    except RulesError as e:
+        # The rules' message names the option; add the board and seat count it was checked on.
+        raise ConfigError(f"config: {e} (game.map = {cfg.game.map!r}, "
+                          f"run.group_size = {cfg.run.group_size})") from None
     return Plugin(
         names=tuple(LAYOUT.names), low=np.asarray(LAYOUT.low, dtype=np.float64),
         high=np.asarray(LAYOUT.high, dtype=np.float64),

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -133,21 +134,53 @@ class StopFlag:
               flush=True)
 
 
+def _prepare(args: argparse.Namespace, stack: ExitStack
+             ) -> tuple[Config, RunFolder, str, Evolution, Runner, bool]:
+    """Validate everything (config, plug-in, checkpoint, workers), then set up the folder.
+
+    Nothing is written before every check passed: a bad setting leaves no folder behind.
+    """
+    cfg, folder, name = resolve_config(args)
+    plugin = load_plugin(cfg)
+    evo = Evolution(cfg, plugin, folder, name)
+    resumed = evo.resume()
+    try:
+        runner = stack.enter_context(Runner(cfg.parallel))
+    except OSError as e:  # Runner turns connection failures into ConfigError; this is a net
+        raise ConfigError(f"parallel.backend: cannot start the workers ({e})") from None
+    folder.create()
+    if not resumed:
+        folder.reset_log([])
+    folder.write_config(to_toml(cfg))
+    return cfg, folder, name, evo, runner, resumed
+
+
+def _forget_empty_run(folder: RunFolder) -> None:
+    """Remove the config and empty log this process wrote for a run stopped before generation
+    0 was saved, so that the same name starts afresh instead of refusing to overwrite them."""
+    folder.config.unlink(missing_ok=True)
+    folder.log.unlink(missing_ok=True)
+
+
 def main(argv: list[str]) -> int:
     """Run or resume; exit 0 when done, 2 on bad input, 130 when stopped by a signal."""
     args = build_parser().parse_args(argv)
+    stack = ExitStack()  # holds the Runner; _loop closes it
     try:
-        cfg, folder, name = resolve_config(args)
-        plugin = load_plugin(cfg)
-        folder.create()
-        evo = Evolution(cfg, plugin, folder, name)
-        resumed = evo.resume()
-        if not resumed:
-            folder.reset_log([])
-        folder.write_config(to_toml(cfg))
+        cfg, folder, name, evo, runner, resumed = _prepare(args, stack)
     except (ConfigError, CheckpointError, ValueError) as e:
+        stack.close()
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except BaseException:
+        stack.close()
+        raise
+    return _loop(cfg, folder, name, evo, runner, resumed, stack)
+
+
+def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Runner,
+          resumed: bool, stack: ExitStack) -> int:
+    """Generations until done or stopped, then close `stack` (the workers); the exit code."""
     total = cfg.run.generations
     resume_cmd = f"python -m evolve run --name {name}"
     if cfg.output.runs_dir != "runs":
@@ -157,13 +190,14 @@ def main(argv: list[str]) -> int:
     else:
         print(f"new run {folder.root}", flush=True)
     if evo.generation + 1 >= total:
+        stack.close()
         print(f"run already has {evo.generation + 1} generations (--generations to extend)")
         return 0
     stop = StopFlag()
     stop.install()
     plots = PlotRefresher(folder.root, cfg.output.plot_every)
     try:
-        with Runner(cfg.parallel) as runner:
+        with stack:  # closed in here: workers killed by the signal may fail to shut down
             while evo.generation + 1 < total and not stop.signum:
                 bar = ProgressBar(f"gen {evo.generation + 1}")
                 try:
@@ -183,8 +217,13 @@ def main(argv: list[str]) -> int:
         stop.restore()
         plots.finish(final=not stop.signum)
     if stop.signum:
-        print(f"stopped after generation {evo.saved_generation}; resume with: {resume_cmd}",
-              file=sys.stderr, flush=True)
+        if evo.saved_generation < 0:
+            _forget_empty_run(folder)
+            print(f"stopped before generation 0 was saved; nothing to resume (start again "
+                  f"with: {resume_cmd})", file=sys.stderr, flush=True)
+        else:
+            print(f"stopped after generation {evo.saved_generation}; resume with: {resume_cmd}",
+                  file=sys.stderr, flush=True)
         return 130
     print(f"done: {total} generations in {folder.root}", flush=True)
     return 0

@@ -236,22 +236,27 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--cap", type=int, default=None, help="round cap (default: the rules')")
     ap.add_argument("--out", default="runs/tournament", help="folder for table.csv/table.png")
     args = ap.parse_args(argv)
-    from evolve.play import BotSpecError, make_bot, make_rules
+    from evolve.play import GameArgError, check_seed, error, make_bot, make_rules
 
+    out = Path(args.out)
     try:
+        check_seed(args.seed)
+        if args.jobs == 0:
+            raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
         make_rules(args.rules, args.cap)
         for s in set(args.bots):
             make_bot(s)  # fail fast, in this process, with a readable message
+        out.mkdir(parents=True, exist_ok=True)  # before the games, not after them
         results = run_tournament(args.bots, args.games, per_game=args.per_game, seed=args.seed,
                                  n_jobs=args.jobs, rules=args.rules, cap=args.cap)
-    except (BotSpecError, TournamentError) as e:
-        print(f"error: {e}")
-        return 2
+    except (GameArgError, TournamentError) as e:
+        return error(e)
+    except OSError as e:
+        return error(f"--out {out}: cannot create the folder ({e.strerror or e})")
     rows = summarize(labels_for(args.bots), results, args.per_game)
     print(format_table(rows, args.per_game))
     capped_nowin = sum(1 for r in results if r.capped and r.winner < 0)
     print(f"{len(results)} games, {capped_nowin} capped without a winner, seed {args.seed}")
-    out = Path(args.out)
     print(write_csv(rows, args.per_game, out / "table.csv"))
     title = f"tournament: {len(results)} games, {args.per_game} per game, seed {args.seed}"
     print(plot_table(rows, args.per_game, title, out / "table.png"))

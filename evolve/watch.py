@@ -189,32 +189,34 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--every", type=int, default=1, help="keep every k-th turn (default 1)")
     ap.add_argument("--ms", type=int, default=400, help="GIF milliseconds per frame")
     args = ap.parse_args(argv)
-    from evolve.play import BotSpecError, make_bot, make_rules
+    from evolve.play import GameArgError, error, game_setup
     from evolve.tournament import labels_for
 
-    if not 2 <= len(args.bots) <= 6:
-        print(f"error: a game needs 2..6 bots, got {len(args.bots)}")
-        return 2
-    if args.every < 1:
-        print(f"error: --every must be >= 1, got {args.every}")
-        return 2
+    out_dir = Path(args.out)
     try:
-        players = [make_bot(s) for s in args.bots]
-        rules = make_rules(args.rules, args.cap)
-    except BotSpecError as e:
-        print(f"error: {e}")
-        return 2
+        players, rules = game_setup(args.bots, args.seed, args.rules, args.cap)
+        if args.every < 1:
+            raise GameArgError(f"--every must be >= 1, got {args.every}")
+        if args.ms < 1:
+            raise GameArgError(f"--ms must be >= 1, got {args.ms}")
+        out_dir.mkdir(parents=True, exist_ok=True)  # before the game: fail fast
+    except GameArgError as e:
+        return error(e)
+    except OSError as e:
+        return error(f"--out {out_dir}: cannot create the folder ({e.strerror or e})")
     labels = labels_for(args.bots)
     m, frames, out = record_game(players, args.seed, rules)
     seat_labels = {seat: labels[p] for seat, p in enumerate(out.seats)}
     winner = "nobody (round cap)" if out.winner is None else labels[out.winner]
     end_text = f"game over after {out.rounds} rounds: winner {winner}"
     keep = frames[:1] + frames[1:-1][:: args.every] + frames[-1:]
-    out_dir = Path(args.out)
-    for old in out_dir.glob("frame_*.png"):
-        old.unlink()  # frames of an earlier, longer game would otherwise linger
-    files = render_frames(m, keep, seat_labels, end_text, out_dir)
-    gif = write_gif(files, out_dir / "game.gif", args.ms)
+    try:
+        for old in out_dir.glob("frame_*.png"):
+            old.unlink()  # frames of an earlier, longer game would otherwise linger
+        files = render_frames(m, keep, seat_labels, end_text, out_dir)
+        gif = write_gif(files, out_dir / "game.gif", args.ms)
+    except OSError as e:
+        return error(f"--out {out_dir}: cannot write the frames ({e.strerror or e})")
     print(f"{len(files)} frames in {out_dir}; {gif}")
     print(end_text + ("" if not out.capped else " (capped)"))
     return 0

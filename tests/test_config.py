@@ -88,3 +88,19 @@ def test_cli_error_is_one_line(tmp_path: Path) -> None:
                         str(tmp_path), "--games", "0"], cwd=ROOT, capture_output=True, text=True)
     assert p.returncode == 2
     assert p.stderr.strip().count("\n") == 0 and "run.games_per_individual" in p.stderr
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:8786", "tcp://host", "tcp://host:port",
+                                     "tcp://host:0", "tcp://host:70000", "tls://host:8786",
+                                     "tcp://:8786", "tcp://a b:1"])
+def test_scheduler_address_form(address: str) -> None:
+    with pytest.raises(ConfigError) as e:
+        load_config(overrides={"parallel.backend": "dask", "parallel.scheduler": address})
+    assert "parallel.scheduler" in str(e.value) and "tcp://HOST:PORT" in str(e.value)
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:8786", "tcp://node-1.lab:1",
+                                     "tcp://[::1]:8786"])
+def test_scheduler_address_accepted(address: str) -> None:
+    cfg = load_config(overrides={"parallel.backend": "dask", "parallel.scheduler": address})
+    assert cfg.parallel.scheduler == address

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_run import tiny_args
 
+from evolve.checkpoint import checkpoint_path, load_checkpoint
 from evolve.league import chunk_bounds
 from evolve.run_cmd import main as run_main
 
@@ -58,3 +60,58 @@ def test_same_results_on_dask_local_cluster(tmp_path: Path) -> None:
         dask = _run(tmp_path / "dask", "2", "--backend", "dask", "--scheduler",
                     cluster.scheduler_address)
     assert one == dask
+
+
+def test_unreachable_scheduler_is_one_line_error(tmp_path: Path, capsys: Any,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("distributed")
+    import evolve.parallel
+
+    monkeypatch.setattr(evolve.parallel, "CONNECT_TIMEOUT_S", 1)
+    args = [*tiny_args(tmp_path), "--backend", "dask", "--scheduler", "tcp://127.0.0.1:1"]
+    assert run_main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: parallel.scheduler: cannot connect to tcp://127.0.0.1:1")
+    assert "\n" not in err
+    assert not (tmp_path / "t").exists()  # checked before the run folder is made
+
+
+def test_missing_dask_extra_is_one_line_error(tmp_path: Path, capsys: Any,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if not installed
+    assert run_main([*tiny_args(tmp_path), "--backend", "dask"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "parallel.backend" in err and "riskevo[dask]" in err
+    assert not (tmp_path / "t").exists()
+
+
+# The real game (features.compiled via evolve.plugin:default_plugin), kept to a few seconds.
+REAL = ["--population", "12", "--games", "4", "--chunk-games", "2", "--seed", "3",
+        "--eval-every", "2", "--eval-games", "4", "--set", "output.plot_every=0"]
+
+
+def _real(runs: Path, generations: int, n_jobs: int) -> bytes:
+    assert run_main(["--name", "r", "--runs-dir", str(runs), *REAL, "--generations",
+                     str(generations), "--n-jobs", str(n_jobs)]) == 0
+    return checkpoint_path(runs / "r" / "checkpoints", generations - 1).read_bytes()
+
+
+def test_real_plugin_same_results_for_one_and_two_jobs(tmp_path: Path) -> None:
+    one = _real(tmp_path / "one", 3, 1)
+    two = _real(tmp_path / "two", 3, 2)
+    assert one == two
+    ck = load_checkpoint(tmp_path / "one" / "r" / "checkpoints" / "ckpt_00002.npz")
+    assert ck.log[2]["eval"]["games"] == 4 and len(set(ck.mu.tolist())) > 1
+
+
+def test_real_plugin_stop_and_resume_is_identical(tmp_path: Path) -> None:
+    full = _real(tmp_path / "full", 4, 1)
+    _real(tmp_path / "cut", 2, 1)
+    # What a kill between the log line and the checkpoint of generation 2 leaves behind.
+    root = tmp_path / "cut" / "r"
+    with open(root / "log.jsonl", "a", encoding="utf-8") as f:
+        f.write('{"generation": 2, "torn')
+    (root / "checkpoints" / ".ckpt_00002.npz.99.tmp").write_bytes(b"half")
+    assert _real(tmp_path / "cut", 4, 2) == full
+    lines = (root / "log.jsonl").read_text().splitlines()
+    assert [json.loads(x)["generation"] for x in lines] == [0, 1, 2, 3]

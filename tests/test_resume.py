@@ -15,7 +15,15 @@ import numpy as np
 import pytest
 from test_run import fake_plugin, tiny_args
 
-from evolve.checkpoint import CheckpointError, checkpoint_path, list_checkpoints, load_checkpoint
+from evolve.checkpoint import (
+    Checkpoint,
+    CheckpointError,
+    checkpoint_path,
+    list_checkpoints,
+    load_checkpoint,
+    npz_bytes,
+    restore_rng,
+)
 from evolve.config import Config
 from evolve.plugin import Plugin
 from evolve.run_cmd import main as run_main
@@ -120,3 +128,145 @@ def test_temp_files_are_not_checkpoints(tmp_path: Path) -> None:
     folder = tmp_path / "t" / "checkpoints"
     (folder / ".ckpt_00009.npz.123.tmp").write_bytes(b"half written")
     assert list_checkpoints(folder)[-1][0] == 5
+
+
+def test_folder_without_checkpoint_is_never_overwritten(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    root = tmp_path / "t"
+    log_before = (root / "log.jsonl").read_bytes()
+    for _, p in list_checkpoints(root / "checkpoints"):
+        p.unlink()
+    capsys.readouterr()
+    assert run_main(tiny_args(tmp_path)) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and str(root) in err and "no checkpoint" in err
+    assert (root / "log.jsonl").read_bytes() == log_before
+    # Log lines alone (config.toml gone) are data too.
+    (root / "config.toml").unlink()
+    assert run_main(tiny_args(tmp_path)) == 2
+    assert "log.jsonl" in capsys.readouterr().err
+    assert (root / "log.jsonl").read_bytes() == log_before
+
+
+def test_empty_folder_starts_a_run(tmp_path: Path) -> None:
+    (tmp_path / "t" / "checkpoints").mkdir(parents=True)
+    assert run_main(tiny_args(tmp_path)) == 0
+
+
+def test_delete_hint_only_when_an_older_checkpoint_exists(tmp_path: Path) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    found = list_checkpoints(tmp_path / "t" / "checkpoints")
+    assert len(found) == 3
+    for _, p in found:
+        p.write_bytes(b"\x00garbage")
+    with pytest.raises(CheckpointError, match="delete it to resume from the previous one"):
+        load_checkpoint(found[-1][1])
+    with pytest.raises(CheckpointError) as e:
+        load_checkpoint(found[0][1])
+    assert "delete it" not in str(e.value) and "no older checkpoint" in str(e.value)
+
+
+def _good_checkpoint() -> Checkpoint:
+    rng = np.random.default_rng(1)
+    log = [{"generation": 0, "games": 4}, {"generation": 1, "games": 4}]
+    return Checkpoint(generation=1, genes=rng.random((5, 3)), mu=np.full(5, 25.0),
+                      sigma=np.full(5, 8.0), names=("a", "b", "c"),
+                      rng_state=dict(rng.bit_generator.state), config={"run.seed": 1}, log=log)
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    ({"log": [{"games": 4}, {"games": 4}]}, "without a generation"),
+    ({"log": [{"generation": 0}]}, "log holds 1 generations"),
+    ({"generation": 5}, "log holds 2 generations"),
+    ({"config": ["run.seed", 1]}, "config is not a table"),
+    ({"rng_state": "PCG64"}, "rng_state"),
+    ({"genes": np.full((5, 3), np.nan)}, "non-finite"),
+    ({"mu": np.zeros(4)}, "shapes"),
+])
+def test_malformed_checkpoint_is_one_line_error(tmp_path: Path, change: dict[str, Any],
+                                                reason: str) -> None:
+    path = tmp_path / "ckpt_00001.npz"
+    path.write_bytes(Checkpoint(**{**_good_checkpoint().__dict__, **change}).to_bytes())
+    with pytest.raises(CheckpointError) as e:
+        load_checkpoint(path)
+    msg = str(e.value)
+    assert reason in msg and str(path) in msg and "\n" not in msg
+
+
+def test_good_checkpoint_loads(tmp_path: Path) -> None:
+    path = tmp_path / "ckpt_00001.npz"
+    path.write_bytes(_good_checkpoint().to_bytes())
+    assert load_checkpoint(path).generation == 1
+
+
+@pytest.mark.parametrize("content", [b"", b"plain text, not numpy", b"\x93NUMPY garbage"])
+def test_garbage_file_is_called_corrupt(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "ckpt_00003.npz"
+    path.write_bytes(content)
+    with pytest.raises(CheckpointError) as e:
+        load_checkpoint(path)
+    msg = str(e.value)
+    assert "corrupt checkpoint" in msg and str(path) in msg and "pickle" not in msg
+
+
+def test_missing_array_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "ckpt_00001.npz"
+    path.write_bytes(npz_bytes({"format": np.array(1)}))
+    with pytest.raises(CheckpointError, match="generation"):
+        load_checkpoint(path)
+
+
+def test_rng_state_of_another_generator_is_an_error(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    newest = list_checkpoints(tmp_path / "t" / "checkpoints")[-1][1]
+    ck = load_checkpoint(newest)
+    ck.rng_state = {"bit_generator": "MT19937", "state": {"key": [1] * 624, "pos": 624}}
+    newest.write_bytes(ck.to_bytes())
+    with pytest.raises(CheckpointError, match="rng_state"):
+        restore_rng(np.random.default_rng(0), load_checkpoint(newest), newest)
+    args = tiny_args(tmp_path)
+    args[args.index("--generations") + 1] = "8"
+    capsys.readouterr()
+    assert run_main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and str(newest) in err and "rng_state" in err
+
+
+def test_second_signal_in_generation_zero_leaves_a_fresh_folder(tmp_path: Path) -> None:
+    # One game per chunk makes generation 0 take seconds; two signals abort it unsaved.
+    proc = _spawn(_args(tmp_path, 3) + ["--chunk-games", "1"])
+    assert proc.stdout is not None
+    assert proc.stdout.readline().startswith("new run")
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGTERM)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "stopped before generation 0 was saved" in err
+    root = tmp_path / "r"
+    assert not (root / "config.toml").exists() and list_checkpoints(root / "checkpoints") == []
+    args = _args(tmp_path, 1)
+    assert run_main(args) == 0  # the same name starts again instead of refusing
+
+
+@pytest.mark.slow
+def test_real_plugin_killed_run_resumes_bit_identical(tmp_path: Path) -> None:
+    real = ["--set", "game.plugin=evolve.plugin:default_plugin", "--population", "12",
+            "--games", "4", "--chunk-games", "2", "--eval-every", "5", "--eval-games", "4"]
+    n = 30
+
+    def args(runs: Path) -> list[str]:
+        a = [*tiny_args(runs, "r"), *real]
+        a[a.index("--generations") + 1] = str(n)
+        return a
+
+    full, cut = tmp_path / "full", tmp_path / "cut"
+    assert run_main(args(full)) == 0
+    proc = _spawn(args(cut))
+    _wait_for_generation(proc, 5)
+    proc.kill()
+    proc.communicate(timeout=60)
+    assert list_checkpoints(cut / "r" / "checkpoints")[-1][0] < n - 1  # really cut short
+    assert run_main(args(cut)) == 0
+    assert _final_state(cut, n) == _final_state(full, n)

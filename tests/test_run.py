@@ -160,3 +160,42 @@ def test_run_refreshes_plots_in_the_background(tmp_path: Path) -> None:
     plots = tmp_path / "p" / "plots"
     assert (plots / "progress.png").stat().st_size > 0
     assert (plots / "all_genes.png").stat().st_size > 0
+
+
+def test_invalid_opponents_leave_no_folder(tmp_path: Path, capsys: Any) -> None:
+    # eval.every = 0 too: a later resume may turn the evaluation on.
+    for every in ("2", "0"):
+        args = tiny_args(tmp_path, "opp", "--set", "eval.opponents=['nobot']",
+                         "--eval-every", every)
+        assert run_main(args) == 2
+        err = capsys.readouterr().err.strip()
+        assert "\n" not in err and "eval.opponents" in err and "'nobot'" in err
+        assert not (tmp_path / "opp").exists()
+
+
+def _tiny_map(tmp_path: Path) -> Path:
+    """Three territories in two continents: no classic continents for missions."""
+    p = tmp_path / "tiny.json"
+    p.write_text(json.dumps({
+        "name": "tiny",
+        "continents": [{"name": "X", "bonus": 1, "territories": ["A", "B"]},
+                       {"name": "Y", "bonus": 2, "territories": ["C"]}],
+        "borders": [["A", "B"], ["B", "C"]]}), encoding="utf-8")
+    return p
+
+
+def test_rules_the_map_cannot_play_are_config_errors(tmp_path: Path, capsys: Any) -> None:
+    """The real plug-in checks rules against the board before any folder exists."""
+    base = ["--runs-dir", str(tmp_path), "--population", "8", "--n-jobs", "1",
+            "--set", "run.elite=1", "--set", f"game.map={_tiny_map(tmp_path)}"]
+    assert run_main(["--name", "m", *base, "--group-size", "2",
+                     "--set", "rules.missions=true"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "rules.missions" in err and "game.map" in err
+    assert run_main(["--name", "m", *base, "--group-size", "4"]) == 2  # 4 players, 3 territories
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "run.group_size = 4" in err and "territories" in err
+    assert run_main(["--name", "b", *base, "--set", f"game.map={tmp_path / 'none.json'}"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "game.map" in err and "none.json" in err
+    assert not (tmp_path / "m").exists() and not (tmp_path / "b").exists()

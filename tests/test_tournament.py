@@ -95,3 +95,17 @@ def test_game_result_maps_winner_to_bot() -> None:
         if g.winner >= 0:
             assert g.winner == 0 and g.placements[g.lineup.index(0)] == 1
     assert list(itertools.chain(*(g.lineup for g in res))).count(0) == 8
+
+
+def test_cli_errors_are_one_line_on_stderr(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "t"
+    for extra, part in [(["--seed", "-1"], "--seed"), (["--jobs", "0"], "--jobs"),
+                        (["--rules", "fog"], "fog")]:
+        assert main(["random", "random", "--games", "2", "--out", str(out), *extra]) == 2
+        cap = capsys.readouterr()
+        err = cap.err.strip()
+        assert err.startswith("error: ") and "\n" not in err and part in err and cap.out == ""
+    assert main(["random", "random", "--games", "2", "--out", "/proc/nope/t"]) == 2
+    assert "--out /proc/nope/t" in capsys.readouterr().err
+    assert not out.exists()

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PIL import Image
 
+from evolve.play import main as play_main
 from evolve.play import make_bot
 from evolve.watch import board_positions, main, record_game
 from game.map import classic_map
@@ -37,6 +39,45 @@ def test_cli_writes_frames_and_gif(tmp_path: Path) -> None:
     frames = sorted(out.glob("frame_*.png"))
     assert len(frames) >= 3
     with Image.open(out / "game.gif") as gif:
-        assert gif.n_frames == len(frames)
+        assert gif.n_frames == len(frames)  # type: ignore[attr-defined]  # GIF plugin only
     with Image.open(frames[1]) as im:
         assert im.size == (1400, 800)
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str], *parts: str) -> None:
+    cap = capsys.readouterr()
+    err = cap.err.strip()
+    assert err.startswith("error: ") and "\n" not in err and cap.out == ""
+    for p in parts:
+        assert p in err
+
+
+def test_cli_errors_are_one_line_on_stderr(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    out = str(tmp_path / "w")
+    assert main(["random", "random", "--seed", "-1", "--out", out]) == 2
+    _one_line_error(capsys, "--seed", "-1")
+    assert main(["random", "random", "--out", "/proc/nope"]) == 2
+    _one_line_error(capsys, "--out", "/proc/nope")
+    assert main(["random", "random", "--every", "0", "--out", out]) == 2
+    _one_line_error(capsys, "--every")
+    assert main(["random", "--out", out]) == 2
+    _one_line_error(capsys, "2..6 bots")
+    assert not (tmp_path / "w").exists()
+
+
+def test_play_errors_are_one_line_on_stderr(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert play_main(["random", "random", "--seed", "-1"]) == 2
+    _one_line_error(capsys, "--seed")
+    assert play_main(["random"] * 7) == 2
+    _one_line_error(capsys, "2..6 bots, got 7")
+    assert play_main(["random", "random", "--rules", "fog"]) == 2
+    _one_line_error(capsys, "fog")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    assert play_main([str(bad), "random"]) == 2
+    err = capsys.readouterr().err
+    assert err.count(str(bad)) == 1 and "not valid JSON" in err  # the path said once
+    assert play_main(["random", "random", "--cap", "2", "--seed", "4"]) == 0
+    assert "winner:" in capsys.readouterr().out
