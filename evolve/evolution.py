@@ -177,7 +177,9 @@ class Evolution:
         g = self.generation
         mu, sigma = self.ratings()
         genes = ga.to_array(self.pop)
-        if g % self.cfg.output.genes_every == 0:
+        # Generations 0..10 always: the plots compare generations 0, 1, 10 and the last.
+        last = g == self.cfg.run.generations - 1
+        if g <= 10 or last or g % self.cfg.output.genes_every == 0:
             self.folder.write_genes(g, genes, mu, sigma, self.plugin.names)
         self.folder.append_log(rec)
         c = rec["champion_index"]

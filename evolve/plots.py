@@ -66,8 +66,26 @@ def gene_meanings(names: tuple[str, ...]) -> dict[str, str]:
     return {n: docs.get(n, "").strip().splitlines()[0] if docs.get(n) else "" for n in names}
 
 
-def load_run(path: str | Path) -> RunData:
-    """Read log.jsonl and genes/gen_*.npz of a run folder (RunFolderError naming what is wrong)."""
+def _spread(files: list[Path], most: int) -> list[Path]:
+    """At most `most` files, evenly spread, always with generations 0, 1, 10 and the last.
+
+    An overnight run writes thousands of gene files; plotting every one would cost gigabytes
+    and minutes without changing what a density map shows.
+    """
+    if len(files) <= most:
+        return files
+    keep = set(np.linspace(0, len(files) - 1, most - 3).round().astype(int).tolist())
+    for i, f in enumerate(files):
+        if f.stem in ("gen_00000", "gen_00001", "gen_00010"):
+            keep.add(i)
+    return [files[i] for i in sorted(keep)]
+
+
+def load_run(path: str | Path, max_generations: int = 400) -> RunData:
+    """Read log.jsonl and genes/gen_*.npz of a run folder (RunFolderError naming what is wrong).
+
+    Long runs are thinned to `max_generations` gene files (see `_spread`).
+    """
     run = Path(path)
     if not run.is_dir():
         raise RunFolderError(f"{run}: not a run folder")
@@ -84,7 +102,7 @@ def load_run(path: str | Path) -> RunData:
                 if i == len(log_path.read_text(encoding="utf-8").splitlines()):
                     break
                 raise RunFolderError(f"{log_path}: line {i} is not JSON") from None
-    files = sorted((run / "genes").glob("gen_*.npz"))
+    files = _spread(sorted((run / "genes").glob("gen_*.npz")), max_generations)
     if not files:
         raise RunFolderError(f"{run}: no genes/gen_NNNNN.npz files")
     gens: list[int] = []
@@ -148,10 +166,10 @@ def plot_gene_density(run: RunData, gene: int, bins: int = 40) -> Figure:
     dens = np.stack([np.histogram(c, bins=edges)[0] / max(len(c), 1) for c in cols], axis=1)
     gx = run.generations.astype(float)
     fig, ax = plt.subplots(figsize=(9, 5), layout="constrained")
-    x0 = gx[0] - 0.5
-    x1 = gx[-1] + 0.5
-    im = ax.imshow(dens, origin="lower", aspect="auto", extent=(x0, x1, lo, hi),
-                   cmap="Blues", interpolation="nearest")
+    # Column edges halfway between stored generations: they need not be evenly spaced.
+    mids = (gx[1:] + gx[:-1]) / 2
+    xe = np.concatenate([[gx[0] - 0.5], mids, [gx[-1] + 0.5]])
+    im = ax.pcolormesh(xe, edges, dens, cmap="Blues", shading="flat")
     q = np.array([np.percentile(c, [25, 50, 75]) for c in cols])
     ax.plot(gx, q[:, 1], color="crimson", lw=2, label="median")
     ax.plot(gx, q[:, 0], color="darkorange", lw=1.2, ls="--", label="quartiles (25%, 75%)")

@@ -119,3 +119,27 @@ def test_missing_genes_is_a_named_error(tmp_path: Path) -> None:
 def test_main_unknown_gene(run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(run_dir), "--gene", "nope"]) == 2
     assert "unknown gene 'nope'" in capsys.readouterr().out
+
+
+def test_long_runs_are_thinned_but_keep_key_generations(tmp_path: Path) -> None:
+    # 60 gene files, at most 12 loaded: 0, 1, 10 and the last must survive the thinning.
+    run = make_synthetic_run(tmp_path / "long", generations=60, n=5)
+    data = load_run(run, max_generations=12)
+    gens = data.generations.tolist()
+    assert len(gens) <= 12 and gens == sorted(gens)
+    assert {0, 1, 10, 59} <= set(gens)
+
+
+def test_density_columns_sit_at_their_generations(tmp_path: Path) -> None:
+    # Sparse gene files (0..10 then every 10th) must not be drawn as evenly spaced columns.
+    run = make_synthetic_run(tmp_path / "sparse", generations=41, n=5)
+    for f in (run / "genes").glob("gen_*.npz"):
+        g = int(f.stem.split("_")[1])
+        if g > 10 and g % 10:
+            f.unlink()
+    data = load_run(run)
+    mesh = plot_gene_density(data, 1).axes[0].collections[0]
+    x_edges = mesh.get_coordinates()[0, :, 0]
+    assert x_edges[0] == -0.5 and x_edges[-1] == 40.5
+    assert x_edges[10] == 9.5 and x_edges[11] == 15.0  # halfway between 9|10 and 10|20
+    assert x_edges[12] == 25.0  # halfway between 20 and 30
