@@ -18,10 +18,10 @@ help:  ## list the targets
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,dask]'
 	@touch $(STAMP)
 
-venv: $(STAMP)  ## create .venv and install riskevo with the dev tools
+venv: $(STAMP)  ## create .venv and install riskevo with the dev tools and dask
 
 lint: $(STAMP)  ## ruff and mypy
 	$(VENV)/bin/ruff check game features evolve tests
