@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from features.decide import decide, make_work
 from features.kernels import feature_context
 from features.registry import N_GENES
+from game.jit import allocating_kernel
 from game.kernel import placements, setup, step
 from game.layout import (
     E_OK,
@@ -51,7 +51,7 @@ class LinearOutcome:
     actions: int  # decisions applied
 
 
-@njit(cache=True)
+@allocating_kernel
 def _play(m: tuple, fx: tuple, rules: np.ndarray, weights: np.ndarray, rng: np.random.Generator,
           s: tuple, work: tuple, trace: np.ndarray) -> tuple:
     """Play one game in s; returns (perm, actions, error); trace rows get (seat, kind, a, b, c)."""
