@@ -12,6 +12,7 @@ from game import kernel
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
 from game.layout import (
     ERROR_TEXT,
+    P_ALIVE,
     P_CONQUESTS,
     P_ELIMINATIONS,
     P_LOST,
@@ -191,7 +192,7 @@ def outcome(m: Map, state: State, seats: Sequence[int], rules: Rules,
     w = int(state.sc[S_WINNER])
     if capped:
         reason = EndReason.CAP
-    elif rules.missions and int((state.pl[:, 0] == 1).sum()) > 1:
+    elif rules.missions and int((state.pl[:, P_ALIVE] == 1).sum()) > 1:
         reason = EndReason.MISSION
     else:
         reason = EndReason.DOMINATION

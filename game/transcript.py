@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from game import kernel
 from game.actions import Action, Attack, Trade
 from game.layout import (
     P_ALIVE,
@@ -81,8 +82,6 @@ class Transcript:
 
     def finish(self) -> tuple[str, ...]:
         """Close the log with the result line."""
-        from game import kernel
-
         st = self.state
         places = " ".join(str(int(p)) for p in kernel.placements(st.kernel))
         rounds = min(int(st.sc[S_ROUND]), int(self.rules_cap))
