@@ -8,6 +8,7 @@ code never branches on fakes.
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,6 +127,22 @@ def default_plugin(cfg: Config) -> Plugin:
         play_games=play_linear_games, play_eval=eval_games, save_genome=_save_genome,
         rules=rules, map=board, bots=tuple(sorted(BOTS)),
     )
+
+
+def warm_up(plugin: Plugin, group_size: int, opponents: Sequence[str]) -> float:
+    """Play one game of each kind a run plays, in this process; returns the seconds it took.
+
+    The first call on a machine compiles the numba game (tens of seconds) and caches it, so the
+    workers then load it instead of each compiling it while the progress bar stands still.
+    """
+    t0 = time.perf_counter()
+    mid = np.where(plugin.scale, 1.0, (plugin.low + plugin.high) / 2)
+    seeds = [np.random.SeedSequence(0)]
+    plugin.play_games(np.tile(mid, (1, group_size, 1)), seeds, plugin.rules, plugin.map)
+    if opponents:
+        table = tuple(opponents[i % len(opponents)] for i in range(group_size - 1))
+        plugin.play_eval(mid, [table], seeds, plugin.rules, plugin.map)
+    return time.perf_counter() - t0
 
 
 def check_opponents(names: Sequence[str], available: Sequence[str]) -> tuple[str, ...]:

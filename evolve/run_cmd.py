@@ -16,7 +16,7 @@ from evolve.checkpoint import CheckpointError
 from evolve.config import Config, ConfigError, load_config, parse_override, to_toml
 from evolve.evolution import Evolution
 from evolve.parallel import Runner
-from evolve.plugin import load_plugin
+from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar
 from evolve.runfolder import RunFolder, check_name
 
@@ -193,6 +193,11 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         stack.close()
         print(f"run already has {evo.generation + 1} generations (--generations to extend)")
         return 0
+    print("loading the compiled game (the first run on a machine compiles it, about 30 s)",
+          flush=True)
+    took = warm_up(evo.plugin, cfg.run.group_size, evo.opponents)
+    if took > 5:
+        print(f"compiled in {took:.0f} s; cached for later runs", flush=True)
     stop = StopFlag()
     stop.install()
     plots = PlotRefresher(folder.root, cfg.output.plot_every)
