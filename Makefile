@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)  ## create .venv and install riskevo with the dev tools and dask
 
 lint: $(STAMP)  ## ruff and mypy
-	$(VENV)/bin/ruff check game features evolve tests
+	$(VENV)/bin/ruff check game features evolve arena tests
 	$(VENV)/bin/mypy
 
 test: lint  ## ruff, mypy and the fast test suite

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from evolve.cli import error
 
 if TYPE_CHECKING:
     from game.protocol import Player
     from game.state import Rules
 
 __all__ = [
-    "BotSpecError", "GameArgError", "error", "game_setup", "main", "make_bot", "make_rules",
+    "BotSpecError", "GameArgError", "game_setup", "labels_for", "main", "make_bot", "make_rules",
     "print_outcome",
 ]
 
@@ -95,15 +97,20 @@ def game_setup(bots: list[str], seed: int, rules_text: str | None, cap: int | No
     return [make_bot(s) for s in bots], rules
 
 
-def error(msg: object) -> int:
-    """Print a one-line error to stderr; the exit code for bad input (2)."""
-    print(f"error: {msg}", file=sys.stderr)
-    return 2
+def labels_for(specs: Sequence[str]) -> list[str]:
+    """Short unique labels: file stem or bot name, with #2, #3 for repeats."""
+    seen: dict[str, int] = {}
+    out = []
+    for s in specs:
+        base = Path(s).stem if s.endswith(".json") else s.rsplit(":", 1)[-1]
+        seen[base] = seen.get(base, 0) + 1
+        out.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
+    return out
 
 
 def main(argv: list[str]) -> int:
-    """`python -m evolve play BOT BOT [BOT...] [--seed S] [--rules R]`: play one game."""
-    ap = argparse.ArgumentParser(prog="python -m evolve play", description=main.__doc__)
+    """`python -m arena play BOT BOT [BOT...] [--seed S] [--rules R]`: play one game."""
+    ap = argparse.ArgumentParser(prog="python -m arena play", description=main.__doc__)
     ap.add_argument("bots", nargs="+", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rules", default=None, help="e.g. missions,fixed_cards,cap=50")
@@ -117,7 +124,5 @@ def main(argv: list[str]) -> int:
     from game.engine import play_game
 
     out = play_game(players, rules=rules, seed=args.seed, transcript=args.transcript)
-    from evolve.tournament import labels_for
-
     print_outcome(labels_for(args.bots), out, args.transcript)
     return 0

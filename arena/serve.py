@@ -1,7 +1,7 @@
 """Bot protocol: JSON lines over stdin/stdout (see docs/protocol.md) and its engine-side adapter.
 
 `serve` runs any riskevo player behind the protocol; `SubprocessPlayer` is a `game.protocol`
-player that forwards every decision to `python -m evolve serve BOT` (or any other command that
+player that forwards every decision to `python -m arena serve BOT` (or any other command that
 speaks the protocol), so riskevo can play bots that live in another process or language.
 """
 
@@ -209,8 +209,8 @@ class SubprocessPlayer:
 
     @classmethod
     def for_bot(cls, spec: str) -> SubprocessPlayer:
-        """`python -m evolve.serve SPEC` (as `python -m evolve serve`) with this interpreter."""
-        return cls([sys.executable, "-m", "evolve.serve", spec])
+        """`python -m arena.serve SPEC` (as `python -m arena serve`) with this interpreter."""
+        return cls([sys.executable, "-m", "arena.serve", spec])
 
     def exchange(self, line: str) -> str:
         """Send one request line, return the reply line ("" if the process closed its output)."""
@@ -298,11 +298,11 @@ class SubprocessPlayer:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m evolve serve BOT`: answer protocol requests on stdin/stdout."""
-    ap = argparse.ArgumentParser(prog="python -m evolve serve", description=main.__doc__)
+    """`python -m arena serve BOT`: answer protocol requests on stdin/stdout."""
+    ap = argparse.ArgumentParser(prog="python -m arena serve", description=main.__doc__)
     ap.add_argument("bot", help="bot file, baseline name or package.module:Class")
     args = ap.parse_args(argv)
-    from evolve.play import BotSpecError, make_bot
+    from arena.play import BotSpecError, make_bot
 
     try:
         make_bot(args.bot)

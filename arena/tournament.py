@@ -90,7 +90,7 @@ def schedule(n_bots: int, per_game: int, games: int,
 def _play_specs(specs: tuple[str, ...], seed: int, rules_spec: str | None,
                 cap: int | None) -> tuple[tuple[int, ...], int, int, bool]:
     """Play one game with fresh players (runs in a worker process)."""
-    from evolve.play import make_bot, make_rules
+    from arena.play import make_bot, make_rules
     from game.engine import play_game
 
     players = [make_bot(s) for s in specs]
@@ -148,17 +148,6 @@ def summarize(labels: Sequence[str], results: Sequence[GameResult], per_game: in
             mean_rounds=float(np.mean([r.rounds for r, _ in mine])) if n else float("nan"),
         ))
     return rows
-
-
-def labels_for(specs: Sequence[str]) -> list[str]:
-    """Short unique labels: file stem or bot name, with #2, #3 for repeats."""
-    seen: dict[str, int] = {}
-    out = []
-    for s in specs:
-        base = Path(s).stem if s.endswith(".json") else s.rsplit(":", 1)[-1]
-        seen[base] = seen.get(base, 0) + 1
-        out.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
-    return out
 
 
 _HEAD = ("bot", "games", "wins", "mean place", "win rate", "95% lo", "95% hi", "capped",
@@ -225,8 +214,8 @@ def plot_table(rows: Sequence[Row], per_game: int, title: str, path: Path) -> Pa
 
 
 def main(argv: list[str]) -> int:
-    """`python -m evolve tournament BOTS... --games N`: play, print and save the table."""
-    ap = argparse.ArgumentParser(prog="python -m evolve tournament", description=main.__doc__)
+    """`python -m arena tournament BOTS... --games N`: play, print and save the table."""
+    ap = argparse.ArgumentParser(prog="python -m arena tournament", description=main.__doc__)
     ap.add_argument("bots", nargs="+", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--games", type=int, required=True, help="number of games")
     ap.add_argument("--per-game", type=int, default=4, help="players per game (default 4)")
@@ -236,7 +225,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--cap", type=int, default=None, help="round cap (default: the rules')")
     ap.add_argument("--out", default="runs/tournament", help="folder for table.csv/table.png")
     args = ap.parse_args(argv)
-    from evolve.play import GameArgError, check_seed, error, make_bot, make_rules
+    from arena.play import GameArgError, check_seed, labels_for, make_bot, make_rules
+    from evolve.cli import error
 
     out = Path(args.out)
     try:

@@ -179,8 +179,8 @@ def write_gif(frames: list[Path], out: Path, ms_per_frame: int = 400, width: int
 
 
 def main(argv: list[str]) -> int:
-    """`python -m evolve watch BOTS... --seed S --out DIR`: PNG per turn and game.gif."""
-    ap = argparse.ArgumentParser(prog="python -m evolve watch", description=main.__doc__)
+    """`python -m arena watch BOTS... --seed S --out DIR`: PNG per turn and game.gif."""
+    ap = argparse.ArgumentParser(prog="python -m arena watch", description=main.__doc__)
     ap.add_argument("bots", nargs="+", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", required=True, help="folder for frame_NNNN.png and game.gif")
@@ -189,8 +189,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--every", type=int, default=1, help="keep every k-th turn (default 1)")
     ap.add_argument("--ms", type=int, default=400, help="GIF milliseconds per frame")
     args = ap.parse_args(argv)
-    from evolve.play import GameArgError, error, game_setup
-    from evolve.tournament import labels_for
+    from arena.play import GameArgError, game_setup, labels_for
+    from evolve.cli import error
 
     out_dir = Path(args.out)
     try:

@@ -1,60 +1,64 @@
 """`python -m evolve SUBCOMMAND ...`: dispatch to the subcommand's `main(argv) -> int`.
 
-To add a subcommand, add one line to SUBCOMMANDS: name -> "module:function", where the function
-takes the remaining arguments (list[str]) and returns an exit code. Modules load lazily, so a
-subcommand's heavy imports cost nothing to the others.
+To add a subcommand, add one line to SUBCOMMANDS: name -> ("module:function", help), where the
+function takes the remaining arguments (list[str]) and returns an exit code. Modules load lazily,
+so a subcommand's heavy imports cost nothing to the others. The tools that play bots against
+each other live in the `arena` package; they are listed here by name only (a string, not an
+import), so evolve never imports arena, and `python -m arena` dispatches the same entries.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-SUBCOMMANDS: dict[str, str] = {
-    "run": "evolve.run_cmd:main",
-    "bench": "evolve.bench:main",
-    "plot": "evolve.plots:main",
-    "report": "evolve.report:main",
-    "export": "evolve.export:main",
-    "play": "evolve.play:main",
-    "tournament": "evolve.tournament:main",
-    "serve": "evolve.serve:main",
-    "watch": "evolve.watch:main",
-}
-
-HELP = {
-    "run": "start or resume an evolution run in runs/<name>/",
-    "bench": "games/s, generation wall time (games / rating / overhead) and memory",
-    "plot": "draw a run's weight-distribution and progress plots",
-    "report": "write a run's self-contained report.html",
-    "export": "export a run's champion (or any individual) as a bot file",
-    "play": "play one game between bots and print the outcome",
-    "tournament": "many seeded games among bots: a table with 95% intervals",
-    "serve": "speak the JSON-lines bot protocol on stdin/stdout",
-    "watch": "render a game as PNG frames and an animated GIF",
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("evolve.run_cmd:main", "start or resume an evolution run in runs/<name>/"),
+    "bench": ("evolve.bench:main",
+              "games/s, generation wall time (games / rating / overhead) and memory"),
+    "plot": ("evolve.plots:main", "draw a run's weight-distribution and progress plots"),
+    "report": ("evolve.report:main", "write a run's self-contained report.html"),
+    "export": ("evolve.export:main", "export a run's champion (or any individual) as a bot file"),
+    "play": ("arena.play:main", "play one game between bots and print the outcome"),
+    "tournament": ("arena.tournament:main",
+                   "many seeded games among bots: a table with 95% intervals"),
+    "serve": ("arena.serve:main", "speak the JSON-lines bot protocol on stdin/stdout"),
+    "watch": ("arena.watch:main", "render a game as PNG frames and an animated GIF"),
 }
 
 
-def _usage() -> str:
-    lines = ["usage: python -m evolve SUBCOMMAND [options]   (SUBCOMMAND --help for options)", ""]
-    lines += [f"  {name:<12} {HELP.get(name, '')}" for name in SUBCOMMANDS]
+def error(msg: object) -> int:
+    """Print a one-line error to stderr; the exit code for bad input (2)."""
+    print(f"error: {msg}", file=sys.stderr)
+    return 2
+
+
+def _usage(prog: str, table: Mapping[str, tuple[str, str]]) -> str:
+    lines = [f"usage: {prog} SUBCOMMAND [options]   (SUBCOMMAND --help for options)", ""]
+    lines += [f"  {name:<12} {help_}" for name, (_, help_) in table.items()]
     return "\n".join(lines)
 
 
-def resolve(name: str) -> Callable[[list[str]], int]:
+def resolve(name: str, table: Mapping[str, tuple[str, str]] = SUBCOMMANDS
+            ) -> Callable[[list[str]], int]:
     """The main function of a subcommand (SystemExit with a one-line message if unknown)."""
-    spec = SUBCOMMANDS.get(name)
-    if spec is None:
-        raise SystemExit(f"unknown subcommand {name!r} (allowed: {', '.join(SUBCOMMANDS)})")
-    mod, _, fn = spec.partition(":")
+    entry = table.get(name)
+    if entry is None:
+        raise SystemExit(f"unknown subcommand {name!r} (allowed: {', '.join(table)})")
+    mod, _, fn = entry[0].partition(":")
     return getattr(importlib.import_module(mod), fn)  # type: ignore[no-any-return]
+
+
+def dispatch(prog: str, table: Mapping[str, tuple[str, str]], argv: list[str] | None) -> int:
+    """Run `prog SUBCOMMAND ...` from `table` (usage on no argument or --help)."""
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] in ("-h", "--help"):
+        print(_usage(prog, table))
+        return 0 if args else 2
+    return resolve(args[0], table)(args[1:])
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `python -m evolve`."""
-    args = sys.argv[1:] if argv is None else argv
-    if not args or args[0] in ("-h", "--help"):
-        print(_usage())
-        return 0 if args else 2
-    return resolve(args[0])(args[1:])
+    return dispatch("python -m evolve", SUBCOMMANDS, argv)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from evolve.tournament import (
+from arena.tournament import (
     GameResult,
     TournamentError,
     main,
