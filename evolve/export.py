@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from evolve.runfolder import RunFolder, RunFolderError
 from features.genome import LAYOUT, GenomeError, load_genome, save_genome
 
 __all__ = ["ExportError", "export_bot", "load_bot", "main"]
@@ -18,67 +18,52 @@ class ExportError(ValueError):
     """The run folder cannot provide the requested individual."""
 
 
-def _log_row(run: Path, gen: int) -> dict[str, Any]:
-    path = run / "log.jsonl"
-    if not path.exists():
-        return {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a torn last line of a killed run
-        if row.get("generation") == gen:
-            return dict(row)
-    return {}
+def _log_row(folder: RunFolder, gen: int) -> dict[str, Any]:
+    """The log record of a generation ({} if the log does not hold it)."""
+    return next((dict(r) for r in folder.read_log() if r["generation"] == gen), {})
 
 
-def _from_generation(run: Path, gen: int | None, index: int | None
+def _from_generation(folder: RunFolder, gen: int | None, index: int | None
                      ) -> tuple[np.ndarray, dict[str, Any]]:
-    files = sorted((run / "genes").glob("gen_*.npz"))
-    if not files:
-        raise ExportError(f"{run}: no genes/gen_NNNNN.npz files")
+    files = folder.genes_files(required=True)
     if gen is None:
-        path = files[-1]
-        gen = int(path.stem.split("_")[1])
-    else:
-        path = run / "genes" / f"gen_{gen:05d}.npz"
-        if not path.exists():
-            have = ", ".join(f.stem[4:].lstrip("0") or "0" for f in files[-5:])
-            raise ExportError(f"{run}: no generation {gen} (last ones stored: {have})")
-    with np.load(path, allow_pickle=False) as z:
-        genes, mu, sigma = z["genes"], z["mu"], z["sigma"]
-        names = tuple(str(n) for n in z["names"])
-    if names != LAYOUT.names:
-        extra = sorted(set(names) - set(LAYOUT.names))
-        missing = sorted(set(LAYOUT.names) - set(names))
-        raise ExportError(f"{path}: gene names differ from feature set version {LAYOUT.version} "
-                          f"(run only: {extra[:3]}, build only: {missing[:3]})")
-    row = _log_row(run, gen)
+        gen = files[-1][0]
+    elif gen not in dict(files):
+        have = ", ".join(str(g) for g, _ in files[-5:])
+        raise ExportError(f"{folder.root}: no generation {gen} (last ones stored: {have})")
+    pop = folder.read_genes(gen)
+    if pop.names != LAYOUT.names:
+        extra = sorted(set(pop.names) - set(LAYOUT.names))
+        missing = sorted(set(LAYOUT.names) - set(pop.names))
+        raise ExportError(f"{folder.genes_path(gen)}: gene names differ from feature set version "
+                          f"{LAYOUT.version} (run only: {extra[:3]}, build only: {missing[:3]})")
+    row = _log_row(folder, gen)
     if index is None:
         # The logged champion of that generation, else the highest rating.
-        index = int(row.get("champion_index", int(np.argmax(mu))))
-    if not 0 <= index < len(genes):
-        raise ExportError(f"index must be 0..{len(genes) - 1} in generation {gen}, got {index}")
-    meta = {"run": run.name, "generation": gen, "index": index, "mu": float(mu[index]),
-            "sigma": float(sigma[index]), "eval": row.get("eval")
-            if index == row.get("champion_index") else None}
-    return np.asarray(genes[index], dtype=np.float64), meta
+        index = int(row.get("champion_index", int(np.argmax(pop.mu))))
+    if not 0 <= index < len(pop.genes):
+        raise ExportError(f"index must be 0..{len(pop.genes) - 1} in generation {gen}, "
+                          f"got {index}")
+    meta = {"run": folder.root.name, "generation": gen, "index": index,
+            "mu": float(pop.mu[index]), "sigma": float(pop.sigma[index]),
+            "eval": row.get("eval") if index == row.get("champion_index") else None,
+            "source": str(folder.genes_path(gen).relative_to(folder.root))}
+    return np.asarray(pop.genes[index], dtype=np.float64), meta
 
 
 def export_bot(run_path: str | Path, out: str | Path, gen: int | None = None,
                index: int | None = None) -> Path:
     """Write a bot file for the run's champion (no gen/index) or the chosen individual."""
-    run = Path(run_path)
-    if not run.is_dir():
-        raise ExportError(f"{run}: not a run folder")
-    champ = run / "champion.json"
-    if gen is None and index is None and champ.exists():
-        values, meta = load_genome(champ)
-        meta = {**meta, "run": meta.get("run", run.name), "source": "champion.json"}
-    else:
-        values, meta = _from_generation(run, gen, index)
-        meta["source"] = f"genes/gen_{meta['generation']:05d}.npz"
+    folder = RunFolder(Path(run_path))
+    if not folder.root.is_dir():
+        raise ExportError(f"{folder.root}: not a run folder")
     out_p = Path(out)
+    if gen is None and index is None and folder.champion.exists():
+        values, meta = load_genome(folder.champion)
+        meta = {**meta, "run": meta.get("run", folder.root.name),
+                "source": folder.champion.name}
+    else:
+        values, meta = _from_generation(folder, gen, index)
     out_p.parent.mkdir(parents=True, exist_ok=True)
     save_genome(out_p, values, meta)
     return out_p
@@ -102,7 +87,7 @@ def main(argv: list[str]) -> int:
     try:
         out = export_bot(args.run, args.out, args.gen, args.index)
         _, meta = load_bot(out)
-    except (ExportError, GenomeError, KeyError) as e:
+    except (ExportError, RunFolderError, GenomeError) as e:
         print(f"error: {e}")
         return 2
     print(f"{out}: run {meta.get('run')}, generation {meta.get('generation')}, "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
+from evolve.runfolder import RunFolder, RunFolderError
 from game.atomic import atomic_file
 
 __all__ = [
@@ -32,10 +32,6 @@ __all__ = [
 ]
 
 WRAP = 48  # characters per line of a gene's meaning under a title
-
-
-class RunFolderError(ValueError):
-    """A run folder that is missing files or holds unreadable ones."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +62,7 @@ def gene_meanings(names: tuple[str, ...]) -> dict[str, str]:
     return {n: docs.get(n, "").strip().splitlines()[0] if docs.get(n) else "" for n in names}
 
 
-def _spread(files: list[Path], most: int) -> list[Path]:
+def _spread(files: list[tuple[int, Path]], most: int) -> list[tuple[int, Path]]:
     """At most `most` files, evenly spread, always with generations 0, 1, 10 and the last.
 
     An overnight run writes thousands of gene files; plotting every one would cost gigabytes
@@ -75,9 +71,7 @@ def _spread(files: list[Path], most: int) -> list[Path]:
     if len(files) <= most:
         return files
     keep = set(np.linspace(0, len(files) - 1, most - 3).round().astype(int).tolist())
-    for i, f in enumerate(files):
-        if f.stem in ("gen_00000", "gen_00001", "gen_00010"):
-            keep.add(i)
+    keep |= {i for i, (gen, _) in enumerate(files) if gen in (0, 1, 10)}
     return [files[i] for i in sorted(keep)]
 
 
@@ -86,41 +80,19 @@ def load_run(path: str | Path, max_generations: int = 400) -> RunData:
 
     Long runs are thinned to `max_generations` gene files (see `_spread`).
     """
-    run = Path(path)
-    if not run.is_dir():
-        raise RunFolderError(f"{run}: not a run folder")
-    log: list[dict[str, Any]] = []
-    log_path = run / "log.jsonl"
-    if log_path.exists():
-        for i, line in enumerate(log_path.read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                log.append(json.loads(line))
-            except json.JSONDecodeError:
-                # A run killed mid-write leaves a torn last line; earlier lines must be whole.
-                if i == len(log_path.read_text(encoding="utf-8").splitlines()):
-                    break
-                raise RunFolderError(f"{log_path}: line {i} is not JSON") from None
-    files = _spread(sorted((run / "genes").glob("gen_*.npz")), max_generations)
-    if not files:
-        raise RunFolderError(f"{run}: no genes/gen_NNNNN.npz files")
-    gens: list[int] = []
-    genes: list[np.ndarray] = []
-    names: tuple[str, ...] = ()
-    for f in files:
-        try:
-            with np.load(f, allow_pickle=False) as z:
-                g = np.asarray(z["genes"], dtype=np.float64)
-                if not names:
-                    names = tuple(str(n) for n in z["names"])
-        except (OSError, KeyError, ValueError) as e:
-            raise RunFolderError(f"{f}: unreadable genes file ({e})") from None
-        if g.ndim != 2 or g.shape[1] != len(names):
-            raise RunFolderError(f"{f}: 'genes' must be [n, {len(names)}], got {g.shape}")
-        gens.append(int(f.stem.split("_")[1]))
-        genes.append(g)
-    return RunData(run, log, np.array(gens), genes, names, gene_meanings(names))
+    folder = RunFolder(Path(path))
+    if not folder.root.is_dir():
+        raise RunFolderError(f"{folder.root}: not a run folder")
+    log = folder.read_log()
+    files = _spread(folder.genes_files(required=True), max_generations)
+    pops = [folder.read_genes(gen) for gen, _ in files]
+    names = pops[0].names
+    for pop in pops[1:]:
+        if pop.names != names:
+            raise RunFolderError(f"{folder.genes_path(pop.generation)}: gene names differ from "
+                                 f"{folder.genes_path(pops[0].generation)}")
+    return RunData(folder.root, log, np.array([p.generation for p in pops]),
+                   [p.genes for p in pops], names, gene_meanings(names))
 
 
 def save_figure(fig: Figure, out: Path, close: bool = True) -> Path:
@@ -296,7 +268,7 @@ def plot_progress(log: list[dict[str, Any]]) -> Figure:
 def make_plots(run_path: str | Path, genes: list[str] | None = None) -> list[Path]:
     """Write every plot of a run into `<run>/plots/` and return the files written."""
     run = load_run(run_path)
-    out = run.path / "plots"
+    out = RunFolder(run.path).plots
     chosen = list(run.names) if genes is None else genes
     for g in chosen:
         if g not in run.names:

@@ -11,7 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from evolve.plots import RunData, RunFolderError, load_run, make_plots
+from evolve.plots import RunData, load_run, make_plots
+from evolve.runfolder import RunFolder, RunFolderError
 from game.atomic import atomic_write_text
 
 __all__ = ["SECTIONS", "build_report", "main", "read_champion", "write_report"]
@@ -57,7 +58,7 @@ def _fmt(v: Any, spec: str) -> str:
 
 def read_champion(run: RunData) -> tuple[tuple[str, ...], np.ndarray, dict[str, Any]]:
     """Names, values and metadata of the run's champion (champion.json, else the last log row)."""
-    path = run.path / "champion.json"
+    path = RunFolder(run.path).champion
     if path.exists():
         # Read the genome file as plain JSON: the report shows it even from an older feature set.
         try:
@@ -71,8 +72,11 @@ def read_champion(run: RunData) -> tuple[tuple[str, ...], np.ndarray, dict[str, 
     if not run.log:
         raise RunFolderError(f"{run.path}: no champion.json and no log.jsonl")
     last = run.log[-1]
-    gi = int(np.flatnonzero(run.generations == last["generation"])[-1])
-    values = run.genes[gi][int(last["champion_index"])]
+    hit = np.flatnonzero(run.generations == last["generation"])
+    if not hit.size:
+        raise RunFolderError(f"{run.path}: no champion.json and no genes file of generation "
+                             f"{last['generation']}")
+    values = run.genes[int(hit[-1])][int(last["champion_index"])]
     meta = {"generation": last["generation"], "mu": last.get("champion_mu"),
             "sigma": last.get("champion_sigma"), "eval": last.get("eval")}
     return run.names, values, meta
@@ -109,7 +113,7 @@ def _eval_block(ev: dict[str, Any] | None, source: str) -> str:
 def build_report(run: RunData, plots: list[Path]) -> str:
     """The report page as one HTML string, with the given PNGs embedded."""
     name = html.escape(run.path.name)
-    cfg_path = run.path / "config.toml"
+    cfg_path = RunFolder(run.path).config
     cfg = cfg_path.read_text(encoding="utf-8") if cfg_path.exists() else "(no config.toml)"
     names, values, meta = read_champion(run)
     gene_rows = "".join(
@@ -158,12 +162,13 @@ def write_report(run_path: str | Path, refresh_plots: bool = True) -> Path:
     run = load_run(run_path)
     if refresh_plots:
         make_plots(run.path)
-    plot_dir = run.path / "plots"
+    folder = RunFolder(run.path)
+    plot_dir = folder.plots
     order = ["progress", "all_genes"]
     pngs = sorted(plot_dir.glob("*.png")) if plot_dir.is_dir() else []
     pngs.sort(key=lambda p: (order.index(p.stem) if p.stem in order else len(order), p.name))
     text = build_report(run, pngs)
-    out = run.path / "report.html"
+    out = folder.report
     atomic_write_text(out, text)
     return out
 
@@ -176,7 +181,7 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     try:
         out = write_report(args.run, refresh_plots=not args.no_plots)
-    except (RunFolderError, KeyError, json.JSONDecodeError) as e:
+    except (RunFolderError, KeyError) as e:
         print(f"error: {e}")
         return 2
     print(out)

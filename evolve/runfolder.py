@@ -1,10 +1,18 @@
-"""The run folder `runs/<name>/`: config, log, genes per generation, champion, checkpoints."""
+"""The run folder `runs/<name>/`: its file names, writers and the one reader of each file.
+
+Everything that reads a run folder (resume, plots, report, export) goes through here, so a
+damaged file is treated the same way everywhere.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+import sys
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +21,18 @@ import numpy as np
 from evolve.checkpoint import npz_bytes
 from game.atomic import atomic_write_bytes
 
+__all__ = [
+    "BadLine", "Population", "RunFolder", "RunFolderError", "check_name", "genes_file_name",
+    "parse_log",
+]
+
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_GENES_NAME = re.compile(r"^gen_(\d{5,})\.npz$")
+_SHOWN_BAD = 5  # bad lines listed by name in a warning; the rest are counted
+
+
+class RunFolderError(ValueError):
+    """A run folder that is missing files or holds unreadable ones."""
 
 
 def check_name(name: str) -> str:
@@ -24,8 +43,72 @@ def check_name(name: str) -> str:
     return name
 
 
+def genes_file_name(generation: int) -> str:
+    """gen_NNNNN.npz: the population of one generation, in genes/."""
+    return f"gen_{generation:05d}.npz"
+
+
+@dataclass(frozen=True)
+class BadLine:
+    """A log.jsonl line that was skipped: its 1-based number and why."""
+
+    number: int
+    reason: str
+
+
+def parse_log(data: bytes) -> tuple[list[dict[str, Any]], list[BadLine]]:
+    """Generation records of log.jsonl bytes, and the lines skipped (blank lines are neither).
+
+    A bad line (torn by a kill, stray bytes, not UTF-8, not a record) costs only itself: the
+    lines after it are read as usual.
+    """
+    records: list[dict[str, Any]] = []
+    bad: list[BadLine] = []
+    lines = data.split(b"\n")
+    for i, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            rec = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            bad.append(BadLine(i, "not UTF-8"))
+            continue
+        except ValueError:  # json.JSONDecodeError, and numbers too large to convert
+            last = i == len(lines)  # no newline after it: a write cut short
+            bad.append(BadLine(i, "incomplete last line" if last else "not JSON"))
+            continue
+        gen = rec.get("generation") if isinstance(rec, dict) else None
+        if not isinstance(gen, int) or isinstance(gen, bool):
+            bad.append(BadLine(i, "not a generation record"))
+            continue
+        records.append(rec)
+    return records, bad
+
+
+def _stderr(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def bad_lines_warning(path: Path, bad: list[BadLine]) -> str:
+    """One line naming the file and the skipped lines (the first few by number)."""
+    shown = ", ".join(f"line {b.number} ({b.reason})" for b in bad[:_SHOWN_BAD])
+    more = f" and {len(bad) - _SHOWN_BAD} more" if len(bad) > _SHOWN_BAD else ""
+    return f"warning: {path}: skipped {len(bad)} unreadable line(s): {shown}{more}"
+
+
+@dataclass(frozen=True)
+class Population:
+    """One genes/gen_NNNNN.npz file: every individual's genes, mu and sigma."""
+
+    generation: int
+    genes: np.ndarray  # f64[n, G]
+    mu: np.ndarray  # f64[n]
+    sigma: np.ndarray  # f64[n]
+    names: tuple[str, ...]
+
+
 class RunFolder:
-    """Paths and writers of one run folder (every write atomic; the log append-only)."""
+    """Paths, writers and readers of one run folder (every write atomic; the log append-only)."""
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
@@ -34,6 +117,8 @@ class RunFolder:
         self.genes = self.root / "genes"
         self.champion = self.root / "champion.json"
         self.checkpoints = self.root / "checkpoints"
+        self.plots = self.root / "plots"
+        self.report = self.root / "report.html"
 
     def create(self) -> None:
         """Make the folder tree."""
@@ -44,6 +129,7 @@ class RunFolder:
         """The effective config.toml."""
         atomic_write_bytes(self.config, text.encode())
 
+    # ----- log.jsonl -----
     def append_log(self, record: dict[str, Any]) -> None:
         """One JSON line per generation (flushed and fsynced: the log survives a kill)."""
         line = json.dumps(record, sort_keys=False, allow_nan=False) + "\n"
@@ -52,29 +138,60 @@ class RunFolder:
             f.flush()
             os.fsync(f.fileno())
 
-    def read_log(self) -> list[dict[str, Any]]:
-        """Records of log.jsonl (a torn last line from a kill is dropped)."""
-        if not self.log.exists():
+    def read_log(self, warn: Callable[[str], None] | None = _stderr) -> list[dict[str, Any]]:
+        """Records of log.jsonl; bad lines are skipped and named in one warning line."""
+        try:
+            data = self.log.read_bytes()
+        except FileNotFoundError:
             return []
-        out = []
-        for line in self.log.read_text(encoding="utf-8").splitlines():
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError:
-                break
-        return out
+        except OSError as e:
+            raise RunFolderError(f"{self.log}: cannot read ({e.strerror or e})") from None
+        records, bad = parse_log(data)
+        if bad and warn is not None:
+            warn(bad_lines_warning(self.log, bad))
+        return records
 
     def reset_log(self, keep: list[dict[str, Any]]) -> None:
         """Rewrite the log with only `keep` (used when resuming from a checkpoint)."""
         text = "".join(json.dumps(r, allow_nan=False) + "\n" for r in keep)
         atomic_write_bytes(self.log, text.encode())
 
+    # ----- genes/gen_NNNNN.npz -----
     def genes_path(self, generation: int) -> Path:
         """genes/gen_NNNNN.npz."""
-        return self.genes / f"gen_{generation:05d}.npz"
+        return self.genes / genes_file_name(generation)
+
+    def genes_files(self, required: bool = False) -> list[tuple[int, Path]]:
+        """(generation, path) of every stored population, oldest first (if `required`, none is
+        a RunFolderError)."""
+        found = sorted((int(m.group(1)), p) for p in self.genes.iterdir()
+                       if (m := _GENES_NAME.match(p.name))) if self.genes.is_dir() else []
+        if required and not found:
+            raise RunFolderError(f"{self.root}: no genes/gen_NNNNN.npz files")
+        return found
 
     def write_genes(self, generation: int, genes: np.ndarray, mu: np.ndarray,
                     sigma: np.ndarray, names: tuple[str, ...]) -> None:
         """The population of a generation, for the plots."""
         atomic_write_bytes(self.genes_path(generation), npz_bytes({
             "genes": genes, "mu": mu, "sigma": sigma, "names": np.array(names, dtype=np.str_)}))
+
+    def read_genes(self, generation: int) -> Population:
+        """The stored population of a generation (RunFolderError naming the file if unusable)."""
+        path = self.genes_path(generation)
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                genes = np.asarray(z["genes"], dtype=np.float64)
+                mu = np.asarray(z["mu"], dtype=np.float64)
+                sigma = np.asarray(z["sigma"], dtype=np.float64)
+                names = tuple(str(n) for n in z["names"])
+        except FileNotFoundError:
+            raise RunFolderError(f"{path}: no such genes file") from None
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as e:
+            raise RunFolderError(f"{path}: unreadable genes file ({e})") from None
+        if genes.ndim != 2 or genes.shape[1] != len(names):
+            raise RunFolderError(f"{path}: 'genes' must be [n, {len(names)}], got {genes.shape}")
+        if mu.shape != (len(genes),) or sigma.shape != (len(genes),):
+            raise RunFolderError(f"{path}: 'mu' and 'sigma' must hold {len(genes)} values, got "
+                                 f"{mu.shape} and {sigma.shape}")
+        return Population(generation, genes, mu, sigma, names)
