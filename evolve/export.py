@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from evolve.cli import error
 from evolve.runfolder import RunFolder, RunFolderError
 from features.genome import LAYOUT, GenomeError, load_genome, save_genome
 
@@ -15,7 +17,7 @@ __all__ = ["ExportError", "export_bot", "load_bot", "main"]
 
 
 class ExportError(ValueError):
-    """The run folder cannot provide the requested individual."""
+    """The run folder cannot provide the requested individual, or --out cannot take the file."""
 
 
 def _log_row(folder: RunFolder, gen: int) -> dict[str, Any]:
@@ -51,13 +53,22 @@ def _from_generation(folder: RunFolder, gen: int | None, index: int | None
     return np.asarray(pop.genes[index], dtype=np.float64), meta
 
 
+def _check_out(out: str | Path) -> Path:
+    """The bot file to write: a file name, never an existing folder (ExportError otherwise)."""
+    out_p = Path(out)
+    if out_p.is_dir() or str(out).endswith(("/", os.sep)):
+        raise ExportError(f"--out {out}: is a folder; give the bot file to write, e.g. "
+                          f"{out_p / 'champion-bot.json'}")
+    return out_p
+
+
 def export_bot(run_path: str | Path, out: str | Path, gen: int | None = None,
                index: int | None = None) -> Path:
     """Write a bot file for the run's champion (no gen/index) or the chosen individual."""
     folder = RunFolder(Path(run_path))
     if not folder.root.is_dir():
         raise ExportError(f"{folder.root}: not a run folder")
-    out_p = Path(out)
+    out_p = _check_out(out)
     if gen is None and index is None and folder.champion.exists():
         values, meta = load_genome(folder.champion)
         meta = {**meta, "run": meta.get("run", folder.root.name),
@@ -88,8 +99,9 @@ def main(argv: list[str]) -> int:
         out = export_bot(args.run, args.out, args.gen, args.index)
         _, meta = load_bot(out)
     except (ExportError, RunFolderError, GenomeError) as e:
-        print(f"error: {e}")
-        return 2
+        return error(e)
+    except OSError as e:
+        return error(f"--out {args.out}: cannot write the bot file ({e.strerror or e})")
     print(f"{out}: run {meta.get('run')}, generation {meta.get('generation')}, "
           f"mu {meta.get('mu')}, eval {meta.get('eval')}")
     return 0

@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
+from evolve.cli import error
 from evolve.runfolder import RunFolder, RunFolderError
 from game.atomic import atomic_file
 
@@ -294,8 +295,9 @@ def main(argv: list[str]) -> int:
     try:
         files = make_plots(args.run, args.gene)
     except RunFolderError as e:
-        print(f"error: {e}")
-        return 2
+        return error(e)
+    except OSError as e:
+        return error(f"{args.run}: cannot write the plots ({e.strerror or e})")
     for f in files:
         print(f)
     return 0

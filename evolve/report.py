@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from evolve.cli import error
 from evolve.plots import RunData, load_run, make_plots
 from evolve.runfolder import RunFolder, RunFolderError
 from game.atomic import atomic_write_text
@@ -182,7 +183,8 @@ def main(argv: list[str]) -> int:
     try:
         out = write_report(args.run, refresh_plots=not args.no_plots)
     except (RunFolderError, KeyError) as e:
-        print(f"error: {e}")
-        return 2
+        return error(e)
+    except OSError as e:
+        return error(f"{args.run}: cannot write the report ({e.strerror or e})")
     print(out)
     return 0

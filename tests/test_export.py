@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +13,8 @@ from test_plots import make_synthetic_run
 
 from evolve.export import ExportError, export_bot, load_bot, main
 from features.genome import LAYOUT, GenomeError
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -56,5 +60,39 @@ def test_bad_requests(run_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
     with pytest.raises(ExportError, match="index must be 0..29"):
         export_bot(run_dir, tmp_path / "x.json", gen=0, index=30)
     assert main([str(run_dir), "--gen", "7", "--out", str(tmp_path / "y.json")]) == 2
-    assert "no generation 7" in capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert out == "" and "no generation 7" in err and err.count("\n") == 1
     assert not (tmp_path / "y.json").exists()
+
+
+@pytest.mark.parametrize("trailing", ["", "/"])
+def test_out_existing_folder_is_a_one_line_error(run_dir: Path, tmp_path: Path, trailing: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "bots"
+    folder.mkdir()
+    assert main([str(run_dir), "--out", str(folder) + trailing]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(f"error: --out {folder}{trailing}: is a folder")
+    assert "champion-bot.json" in err  # what to give instead
+    assert list(folder.iterdir()) == []  # nothing written, not even a temp file
+    with pytest.raises(ExportError, match="is a folder"):
+        export_bot(run_dir, f"{tmp_path / 'new'}/")  # a folder that does not exist yet
+
+
+def test_out_that_cannot_be_written_is_a_one_line_error(run_dir: Path, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("x")
+    assert main([str(run_dir), "--out", str(tmp_path / "file" / "bot.json")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"error: --out {tmp_path / 'file' / 'bot.json'}: cannot")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["plot", "report", "export"])
+def test_errors_go_to_stderr_without_traceback(command: str, tmp_path: Path) -> None:
+    extra = ["--out", str(tmp_path / "b.json")] if command == "export" else []
+    res = subprocess.run([sys.executable, "-m", "evolve", command, str(tmp_path / "nope"),
+                          *extra], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert res.returncode == 2 and res.stdout == ""
+    assert res.stderr == f"error: {tmp_path / 'nope'}: not a run folder\n"

@@ -118,7 +118,8 @@ def test_missing_genes_is_a_named_error(tmp_path: Path) -> None:
 
 def test_main_unknown_gene(run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(run_dir), "--gene", "nope"]) == 2
-    assert "unknown gene 'nope'" in capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("error: unknown gene 'nope'") and err.count("\n") == 1
 
 
 def test_long_runs_are_thinned_but_keep_key_generations(tmp_path: Path) -> None:

@@ -51,4 +51,5 @@ def test_evaluation_of_champion(report: tuple[Path, str]) -> None:
 
 def test_main_bad_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(tmp_path / "nope")]) == 2
-    assert "not a run folder" in capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert out == "" and "not a run folder" in err and err.count("\n") == 1
