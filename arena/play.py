@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     from game.state import Rules
 
 __all__ = [
-    "BotSpecError", "GameArgError", "game_setup", "labels_for", "main", "make_bot", "make_rules",
-    "print_outcome",
+    "BotSpecError", "GameArgError", "add_game_arguments", "game_setup", "labels_for", "main",
+    "make_bot", "make_rules", "print_outcome",
 ]
 
 
@@ -108,13 +108,18 @@ def labels_for(specs: Sequence[str]) -> list[str]:
     return out
 
 
-def main(argv: list[str]) -> int:
-    """`python -m arena play BOT BOT [BOT...] [--seed S] [--rules R]`: play one game."""
-    ap = argparse.ArgumentParser(prog="python -m arena play", description=main.__doc__)
+def add_game_arguments(ap: argparse.ArgumentParser) -> None:
+    """The arguments play and watch share: BOT..., --seed, --rules, --cap (see game_setup)."""
     ap.add_argument("bots", nargs="+", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rules", default=None, help="e.g. missions,fixed_cards,cap=50")
     ap.add_argument("--cap", type=int, default=None, help="round cap (overrides --rules)")
+
+
+def main(argv: list[str]) -> int:
+    """`python -m arena play BOT BOT [BOT...] [--seed S] [--rules R]`: play one game."""
+    ap = argparse.ArgumentParser(prog="python -m arena play", description=main.__doc__)
+    add_game_arguments(ap)
     ap.add_argument("--transcript", action="store_true", help="print every decision")
     args = ap.parse_args(argv)
     try:

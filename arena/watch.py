@@ -180,18 +180,15 @@ def write_gif(frames: list[Path], out: Path, ms_per_frame: int = 400, width: int
 
 def main(argv: list[str]) -> int:
     """`python -m arena watch BOTS... --seed S --out DIR`: PNG per turn and game.gif."""
+    from arena.play import GameArgError, add_game_arguments, game_setup, labels_for
+    from evolve.cli import error
+
     ap = argparse.ArgumentParser(prog="python -m arena watch", description=main.__doc__)
-    ap.add_argument("bots", nargs="+", help="bot file, baseline name or package.module:Class")
-    ap.add_argument("--seed", type=int, default=0)
+    add_game_arguments(ap)
     ap.add_argument("--out", required=True, help="folder for frame_NNNN.png and game.gif")
-    ap.add_argument("--rules", default=None, help="e.g. missions,fixed_cards,cap=50")
-    ap.add_argument("--cap", type=int, default=None, help="round cap (overrides --rules)")
     ap.add_argument("--every", type=int, default=1, help="keep every k-th turn (default 1)")
     ap.add_argument("--ms", type=int, default=400, help="GIF milliseconds per frame")
     args = ap.parse_args(argv)
-    from arena.play import GameArgError, game_setup, labels_for
-    from evolve.cli import error
-
     out_dir = Path(args.out)
     try:
         players, rules = game_setup(args.bots, args.seed, args.rules, args.cap)
