@@ -70,14 +70,24 @@ def bench_linear(weights: np.ndarray, repeats: int, seed: int) -> dict[str, Any]
     return _median_rate(run, repeats)
 
 
+def hand_set_population(n: int, rng: np.random.Generator) -> np.ndarray:
+    """n copies of the hand-set genome, each ordinary gene moved by a quarter of its mutation
+    step: players like an evolved population's, whose games are short."""
+    from features.genome import LAYOUT, hand_set_genome
+
+    g = np.tile(hand_set_genome(), (n, 1))
+    return np.where(LAYOUT.scale, g, g + 0.25 * LAYOUT.sigma * rng.standard_normal(g.shape))
+
+
 def bench_generation(population: int, games: int, n_jobs: int, generations: int,
-                     seed: int) -> dict[str, Any]:
-    """Whole generations (fresh random population first): medians after the first generation."""
-    rows = run_generations(population, games, n_jobs, generations, seed)
+                     seed: int, initial: np.ndarray | None = None) -> dict[str, Any]:
+    """Whole generations (fresh random population first, or `initial` genes): medians after
+    the first generation."""
+    rows = run_generations(population, games, n_jobs, generations, seed, initial=initial)
     steady = rows[1:] or rows  # generation 0 also starts the worker pool
     med = {k: statistics.median(r[k] for r in steady) for k in
            ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s",
-            "mean_rounds", "capped_fraction")}
+            "time_save_s", "mean_rounds", "capped_fraction")}
     return {"population": population, "games_per_individual": games, "n_jobs": n_jobs,
             "generations": generations, "games_per_generation": rows[0]["games"],
             "first_wall_s": rows[0]["wall_s"], "median": med,
@@ -91,12 +101,13 @@ def _report(label: str, r: dict[str, Any]) -> None:
           f"{r['mean_rounds']:.1f}  capped {r['capped_fraction']:.2f}", flush=True)
 
 
-def _report_gen(g: dict[str, Any]) -> None:
+def _report_gen(g: dict[str, Any], label: str = "") -> None:
     m = g["median"]
-    print(f"generation {g['population']} x {g['games_per_individual']} games on {g['n_jobs']} "
-          f"jobs ({g['games_per_generation']} games): first {g['first_wall_s']:.2f} s, then "
-          f"median {m['wall_s']:.2f} s = games {m['time_games_s']:.2f} + rating "
-          f"{m['time_rating_s']:.2f} + overhead {m['time_overhead_s']:.2f} "
+    print(f"generation{label} {g['population']} x {g['games_per_individual']} games on "
+          f"{g['n_jobs']} jobs ({g['games_per_generation']} games): first "
+          f"{g['first_wall_s']:.2f} s, then median {m['wall_s']:.2f} s = games "
+          f"{m['time_games_s']:.2f} + rating {m['time_rating_s']:.3f} + overhead "
+          f"{m['time_overhead_s']:.3f}, then saving {m['time_save_s']:.3f} s "
           f"({m['games_per_s']:.0f} games/s, mean rounds {m['mean_rounds']:.1f}, capped "
           f"{m['capped_fraction']:.2f})", flush=True)
     rss = g["rss_main_mb"]
@@ -123,7 +134,10 @@ def run_bench(quick: bool, memory_generations: int, seed: int = 2026) -> dict[st
     _report("compiled, 4 hand-set linear (1 core)", res["linear_hand_set"])
     pop, k, gens = (64, 4, 3) if quick else (512, 16, 8)
     res["generation"] = bench_generation(pop, k, 2, gens, seed)
-    _report_gen(res["generation"])
+    _report_gen(res["generation"], " (random genomes)")
+    short = hand_set_population(pop, np.random.default_rng(seed))
+    res["generation_short"] = bench_generation(pop, k, 2, gens, seed, initial=short)
+    _report_gen(res["generation_short"], " (short games: hand-set genomes)")
     if memory_generations:
         res["memory"] = bench_generation(128, 16, 2, memory_generations, seed)
         print(f"memory over {memory_generations} generations (population 128 x 16):")
@@ -139,9 +153,10 @@ def _compare(new: dict[str, Any], old: dict[str, Any], label: str) -> None:
     for key in ("engine_random", "engine_aggressive", "linear_random", "linear_hand_set"):
         if key in old and key in new:
             print(f"  {key:20s} games/s x{new[key]['games_per_s'] / old[key]['games_per_s']:.2f}")
-    if "generation" in old and "generation" in new:
-        ratio = new["generation"]["median"]["wall_s"] / old["generation"]["median"]["wall_s"]
-        print(f"  generation wall time x{ratio:.2f}")
+    for key in ("generation", "generation_short"):
+        if key in old and key in new:
+            ratio = new[key]["median"]["wall_s"] / old[key]["median"]["wall_s"]
+            print(f"  {key:20s} wall time x{ratio:.2f}")
 
 
 def main(argv: list[str]) -> int:

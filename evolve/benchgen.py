@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from evolve import ga
 from evolve.config import load_config
 from evolve.evolution import Evolution
 from evolve.parallel import Runner
@@ -37,8 +41,10 @@ def tree_rss_mb(pid: int) -> float:
 
 
 def run_generations(population: int, games: int, n_jobs: int, generations: int,
-                    seed: int, overrides: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """Run generations of a fresh population; one row of timings and memory per generation."""
+                    seed: int, overrides: dict[str, Any] | None = None,
+                    initial: np.ndarray | None = None) -> list[dict[str, Any]]:
+    """Run generations of a fresh population (or of the `initial` genes f64[population, G]);
+    one row of timings (the generation, then saving it) and memory per generation."""
     cfg_over: dict[str, Any] = dict(overrides or {})
     cfg_over.update({"run.population": population, "run.games_per_individual": games,
                      "run.generations": generations, "run.seed": seed,
@@ -50,12 +56,16 @@ def run_generations(population: int, games: int, n_jobs: int, generations: int,
         folder = RunFolder(Path(tmp) / "bench")
         folder.create()
         evo = Evolution(cfg, plugin, folder, "bench")
+        if initial is not None:
+            evo.pop = ga.individuals(initial)
         for _ in range(generations):
             rec = evo.step(runner)
+            t0 = time.perf_counter()
             evo.save(rec)
             row = {k: rec[k] for k in ("generation", "wall_s", "games", "games_per_s",
                                        "time_games_s", "time_rating_s", "time_overhead_s",
                                        "mean_rounds", "capped_fraction")}
+            row["time_save_s"] = time.perf_counter() - t0
             row["rss_main_mb"] = rss_mb(os.getpid())
             row["rss_total_mb"] = tree_rss_mb(os.getpid())
             rows.append(row)

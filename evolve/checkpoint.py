@@ -6,7 +6,7 @@ import io
 import json
 import re
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,9 @@ import numpy as np
 
 from game.atomic import atomic_write_bytes
 
-FORMAT = 1
+# Format 2 added `arrays` (strategy state, hall of fame) and left the log to log.jsonl (a copy in
+# every checkpoint made saving O(generations)); format 1 files still load.
+FORMAT = 2
 _NAME = re.compile(r"^ckpt_(\d{5,})\.npz$")
 
 
@@ -50,16 +52,21 @@ class Checkpoint:
     names: tuple[str, ...]
     rng_state: dict[str, Any]  # numpy bit generator state
     config: dict[str, Any]  # config fingerprint (fields a resume must keep)
-    log: list[dict[str, Any]]  # deterministic part of the per-generation log
+    # Named numeric arrays of the search strategy ("cma.*") and hall of fame ("hof.*").
+    arrays: dict[str, np.ndarray] = field(default_factory=dict)
+    format: int = FORMAT
+    # Format 1 only: the deterministic part of the per-generation log.
+    log: list[dict[str, Any]] = field(default_factory=list)
 
     def to_bytes(self) -> bytes:
-        """The .npz file content."""
+        """The .npz file content (format 1 only to test that old files still load)."""
+        old = {"log": _json_array(self.log)} if self.format == 1 else {}
         return npz_bytes({
-            "format": np.array(FORMAT), "generation": np.array(self.generation),
+            "format": np.array(self.format), "generation": np.array(self.generation),
             "genes": self.genes, "mu": self.mu, "sigma": self.sigma,
             "names": np.array(self.names, dtype=np.str_),
             "rng_state": _json_array(self.rng_state), "config": _json_array(self.config),
-            "log": _json_array(self.log),
+            **old, **{k: self.arrays[k] for k in sorted(self.arrays)},
         })
 
 
@@ -101,15 +108,18 @@ def _read(path: Path) -> Checkpoint:
     """The raw fields of an .npz checkpoint (numpy and JSON errors propagate)."""
     with np.load(path, allow_pickle=False) as z:
         fmt = int(z["format"])
-        if fmt != FORMAT:
-            raise CheckpointError(f"{path}: checkpoint format {fmt}, this version reads {FORMAT}")
+        if fmt not in (1, FORMAT):
+            raise CheckpointError(f"{path}: checkpoint format {fmt}, this version reads 1 and "
+                                  f"{FORMAT}")
         return Checkpoint(
             generation=int(z["generation"]), genes=np.array(z["genes"], dtype=np.float64),
             mu=np.array(z["mu"], dtype=np.float64),
             sigma=np.array(z["sigma"], dtype=np.float64),
             names=tuple(str(s) for s in z["names"]),
             rng_state=json.loads(z["rng_state"].tobytes()),
-            config=json.loads(z["config"].tobytes()), log=json.loads(z["log"].tobytes()),
+            config=json.loads(z["config"].tobytes()),
+            arrays={k: np.array(z[k]) for k in z.files if "." in k}, format=fmt,
+            log=json.loads(z["log"].tobytes()) if fmt == 1 else [],
         )
 
 
@@ -122,10 +132,14 @@ def _problem(ck: Checkpoint) -> str | None:
     if not (np.isfinite(ck.genes).all() and np.isfinite(ck.mu).all()
             and np.isfinite(ck.sigma).all()):
         return "non-finite genes or ratings"
+    if not all(a.dtype.kind in "biuf" and np.isfinite(a).all() for a in ck.arrays.values()):
+        return "non-numeric or non-finite strategy or hall-of-fame arrays"
     if not isinstance(ck.config, dict):
         return "config is not a table of fields"
     if not isinstance(ck.rng_state, dict):
         return "rng_state is not a bit generator state"
+    if ck.format != 1:
+        return None
     if not isinstance(ck.log, list) or not all(
             isinstance(r, dict) and isinstance(r.get("generation"), int) for r in ck.log):
         return "log entries without a generation"
@@ -172,10 +186,14 @@ def restore_rng(rng: np.random.Generator, ck: Checkpoint, path: Path) -> None:
 
 
 def check_compatible(ck: Checkpoint, path: Path, config: dict[str, Any],
-                     names: tuple[str, ...]) -> None:
-    """CheckpointError naming the first differing field between a checkpoint and this run."""
+                     names: tuple[str, ...], defaults: dict[str, Any] | None = None) -> None:
+    """CheckpointError naming the first differing field between a checkpoint and this run.
+
+    A field the checkpoint does not know (added to the config after it was written) counts as
+    its value in `defaults`, the fingerprint of the package defaults.
+    """
     for k in sorted(set(ck.config) | set(config)):
-        a, b = ck.config.get(k), config.get(k)
+        a, b = ck.config.get(k, (defaults or {}).get(k)), config.get(k)
         if a != b:
             raise CheckpointError(f"{path}: checkpoint was made with {k} = {a!r}, this run has "
                                   f"{b!r}; use the same value or a new --name")

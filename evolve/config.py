@@ -27,9 +27,16 @@ def _f(lo: float | None = None, hi: float | None = None, *, choices: tuple[str, 
     return field(metadata={"lo": lo, "hi": hi, "choices": choices, "doc": doc})
 
 
+# DEAP operators by name (evolve.toolbox registers them; tests check both lists agree).
+STRATEGIES = ("ga", "cma")
+MATE_CHOICES = ("cxUniform", "cxOnePoint", "cxTwoPoint")
+MUTATE_CHOICES = ("mutGaussian",)
+SELECT_CHOICES = ("selTournament", "selBest", "selRandom")
+
+
 @dataclass(frozen=True)
 class RunSection:
-    """Population size, league and selection settings."""
+    """Population size, league, selection settings and the search strategy."""
 
     seed: int = _f(0)
     generations: int = _f(1)
@@ -38,18 +45,30 @@ class RunSection:
     group_size: int = _f(2, 6)
     elite: int = _f(0)
     tournament_size: int = _f(1)
+    strategy: str = _f(choices=STRATEGIES)
+    hall_of_fame: int = _f(1)
 
 
 @dataclass(frozen=True)
 class VariationSection:
-    """Crossover and mutation settings."""
+    """Genetic operators (by DEAP name) and their settings."""
 
+    mate: str = _f(choices=MATE_CHOICES)
+    mutate: str = _f(choices=MUTATE_CHOICES)
+    select: str = _f(choices=SELECT_CHOICES)
     crossover_prob: float = _f(0, 1)
     crossover_indpb: float = _f(0, 1)
     mutation_prob: float = _f(0, 1)
     mutation_indpb: float = _f(0, 1)
     sigma_scale: float = _f(0)
     flip_prob: float = _f(0, 1)
+
+
+@dataclass(frozen=True)
+class CmaSection:
+    """CMA-ES (run.strategy = "cma"): DEAP's cma.Strategy over the genes."""
+
+    sigma: float = _f(1e-9)
 
 
 @dataclass(frozen=True)
@@ -61,6 +80,7 @@ class RatingSection:
     beta: float = _f(1e-9)
     tau: float = _f(0)
     draw_probability: float = _f(0, 0.999)
+    engine: str = _f(choices=("compiled", "reference"))
 
 
 @dataclass(frozen=True)
@@ -116,6 +136,7 @@ class Config:
 
     run: RunSection
     variation: VariationSection
+    cma: CmaSection
     rating: RatingSection
     rules: RulesSection
     game: GameSection
@@ -124,8 +145,9 @@ class Config:
     output: OutputSection
 
 
-# Fields that may change when a run is resumed: they do not change its results.
-RESUMABLE = ("run.generations", "parallel.", "output.", "eval.")
+# Fields that may change when a run is resumed: they do not change its results (both rating
+# engines give the same numbers).
+RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "rating.engine")
 
 _SECTIONS: dict[str, Any] = get_type_hints(Config)
 # A dask scheduler address: tcp://host:port (host a name, IPv4, or [IPv6]).

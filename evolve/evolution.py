@@ -1,16 +1,15 @@
-"""One run's state and its generation step (ask/tell): vary, league, rate, log, checkpoint."""
+"""One run's state and its generation step in named stages: ask, league (tell as games arrive),
+tell, evaluate, record; then save."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import trueskill
 
-from evolve import ga, league
+from evolve import ga, league, records
 from evolve.checkpoint import (
     Checkpoint,
     CheckpointError,
@@ -20,35 +19,42 @@ from evolve.checkpoint import (
     restore_rng,
     save_checkpoint,
 )
-from evolve.config import Config, fingerprint
+from evolve.config import Config, fingerprint, load_config
 from evolve.parallel import Runner
 from evolve.plugin import Plugin, check_opponents
+from evolve.rater import Rater
 from evolve.runfolder import RunFolder
 from evolve.stats import wilson_interval
+from evolve.stopwatch import Stopwatch
+from evolve.strategy import make_strategy
 
 EVAL_KEY = 0xE7A1  # first spawn_key entry of eval game seeds (game seeds use 2-tuples)
 TIMING_KEYS = ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s")
+UNKEPT_KEYS = (*TIMING_KEYS, "gene_mean", "gene_std")  # log.jsonl fields not in the logbook
 Progress = Callable[[int, int], None]
 
 
 class Evolution:
-    """Population, ratings and RNG of a run; `generation` is the last completed one (-1: none)."""
+    """Population, ratings, strategy and RNG of a run; `generation` is the last completed one
+    (-1: none). `hall_of_fame` holds the best champions so far (see evolve.records)."""
 
     def __init__(self, cfg: Config, plugin: Plugin, folder: RunFolder, name: str = "") -> None:
         self.cfg = cfg
         self.plugin = plugin
         self.folder = folder
         self.name = name
-        r = cfg.rating
-        self.env = trueskill.TrueSkill(mu=r.mu, sigma=r.sigma, beta=r.beta, tau=r.tau,
-                                       draw_probability=r.draw_probability)
+        self.rater = Rater(cfg.rating, cfg.run.population)
+        self.strategy = make_strategy(cfg, plugin)
         self.opponents = (check_opponents(cfg.eval.opponents, plugin.bots)
                           if cfg.eval.every else ())
         self.rng = np.random.default_rng(np.random.SeedSequence(cfg.run.seed))
         self.generation = -1
         self.saved_generation = -1  # last generation whose checkpoint is on disk
-        self.pop: list[Any] = ga.random_population(plugin, cfg.run.population, self.rng)
-        self.log: list[dict[str, Any]] = []  # deterministic part, kept in checkpoints
+        self.log_missing = 0  # generations before the resumed checkpoint missing from the log
+        self.pop: list[Any] = self.strategy.initial(self.rng)
+        self.statistics = records.statistics()
+        self.logbook = records.logbook()  # the log without timings and gene statistics
+        self.hall_of_fame = records.hall_of_fame(cfg.run.hall_of_fame)
 
     # ----- checkpoints -----
     def resume(self) -> bool:
@@ -66,91 +72,103 @@ class Evolution:
             return False
         path = found[-1][1]
         ck = load_checkpoint(path)
-        check_compatible(ck, path, fingerprint(self.cfg), self.plugin.names)
+        check_compatible(ck, path, fingerprint(self.cfg), self.plugin.names,
+                         defaults=fingerprint(load_config()))
         restore_rng(self.rng, ck, path)
-        self.pop = ga.from_arrays(ck.genes, ck.mu, ck.sigma, self.env)
+        try:
+            self.strategy.restore(ck.arrays)
+            records.restore_hall_of_fame(self.hall_of_fame, ck.arrays)
+        except ValueError as e:
+            raise CheckpointError(f"{path}: corrupt checkpoint ({e})") from None
+        self.pop = ga.from_arrays(ck.genes, ck.mu, ck.sigma)
         self.generation = ck.generation
-        self.log = ck.log
         self.saved_generation = ck.generation
-        # The log may run ahead of the checkpoint (killed in between): drop those lines; fill
-        # lines lost from the file from the checkpoint's copy (without timings).
-        on_file = {r.get("generation"): r for r in self.folder.read_log()}
-        keep = [on_file.get(d["generation"], d) for d in self.log]
+        # The log may run ahead of the checkpoint (killed in between): drop those lines. Lines
+        # lost from the file come from a format-1 checkpoint's copy (without timings); a newer
+        # checkpoint has none (every line is on disk before its checkpoint is written).
+        lines = {r.get("generation"): r for r in ck.log}
+        lines.update((r.get("generation"), r) for r in self.folder.read_log())
+        keep = [lines[i] for i in range(ck.generation + 1) if i in lines]
+        self.log_missing = ck.generation + 1 - len(keep)
         self.folder.reset_log(keep)
+        self.logbook = records.logbook([{k: v for k, v in r.items() if k not in UNKEPT_KEYS}
+                                        for r in keep])
         return True
 
     def checkpoint(self) -> Path:
         """Save the current state as checkpoints/ckpt_NNNNN.npz."""
         mu, sigma = self.ratings()
+        arrays = {**self.strategy.state(),
+                  **records.hall_of_fame_arrays(self.hall_of_fame, self.plugin.n_genes)}
         ck = Checkpoint(generation=self.generation, genes=ga.to_array(self.pop), mu=mu,
                         sigma=sigma, names=self.plugin.names,
                         rng_state=dict(self.rng.bit_generator.state), config=fingerprint(self.cfg),
-                        log=self.log)
+                        arrays=arrays)
         return save_checkpoint(self.folder.checkpoints, ck, self.cfg.output.keep_checkpoints)
 
     def ratings(self) -> tuple[np.ndarray, np.ndarray]:
-        """mu, sigma f64[n] of the (rated) population."""
-        mu = np.array([ind.rating.mu for ind in self.pop], dtype=np.float64)
-        sigma = np.array([ind.rating.sigma for ind in self.pop], dtype=np.float64)
-        return mu, sigma
+        """mu, sigma f64[n] of the population (unrated individuals: the initial rating)."""
+        return ga.ratings(self.pop, self.cfg.rating.mu, self.cfg.rating.sigma)
 
     # ----- one generation -----
     def step(self, runner: Runner, progress: Progress | None = None) -> dict[str, Any]:
         """Run the next generation and return its log record (state is updated, not saved)."""
-        t0 = time.perf_counter()
-        cfg, plugin = self.cfg, self.plugin
+        sw = Stopwatch()
         g = self.generation + 1
-        pop = self.pop if g == 0 else ga.next_generation(self.pop, plugin, cfg.run,
-                                                          cfg.variation, self.rng)
-        ratings = [ind.rating if ind.rating is not None else self.env.create_rating()
-                   for ind in pop]
-        groups = league.draw_groups(len(pop), cfg.run.games_per_individual, cfg.run.group_size,
-                                    self.rng)
+        pop = self.ask(g)
+        groups = league.draw_groups(len(pop), self.cfg.run.games_per_individual,
+                                    self.cfg.run.group_size, self.rng)
         genes = ga.to_array(pop)
-        weights = genes[groups]
-        n_games = len(groups)
-        bounds = league.chunk_bounds(n_games, cfg.parallel.chunk_games, runner.n_workers)
-        placements = np.zeros(groups.shape, dtype=np.int32)
-        rounds = np.zeros(n_games, dtype=np.int32)
-        capped = np.zeros(n_games, dtype=np.bool_)
-        t_rating = 0.0
-        t1 = time.perf_counter()
-        tasks = league.iter_tasks(plugin.play_games, weights, bounds, cfg.run.seed, g,
-                                  plugin.rules, plugin.map)
-        # Results arrive in chunk order; rating chunk i while workers play later chunks hides
-        # most of the (sequential) rating time behind the games.
-        for (a, b), (pl, rd, cp) in zip(bounds, runner.run(tasks), strict=True):
-            placements[a:b], rounds[a:b], capped[a:b] = pl, rd, cp
-            tr = time.perf_counter()
-            league.rate_games(self.env, ratings, groups[a:b], placements[a:b])
-            t_rating += time.perf_counter() - tr
-            if progress is not None:
-                progress(b, n_games)
-        t_games = time.perf_counter() - t1 - t_rating
-        for ind, r in zip(pop, ratings, strict=True):
-            ind.rating = r
-            ind.fitness.values = (r.mu,)
-        self.pop = pop
-        self.generation = g
+        self.rater.set_population(*ga.ratings(pop, self.cfg.rating.mu, self.cfg.rating.sigma))
+        games = league.Results.empty(groups)
+        with sw.lap("league"):
+            for a, b in league.play(runner, self.plugin, genes[groups], self.cfg, g, games):
+                with sw.lap("rating"):  # tell: rate each chunk as it arrives
+                    self.rater.rate(groups[a:b], games.placements[a:b])
+                if progress is not None:
+                    progress(b, len(groups))
+        self.tell(pop)
         mu, sigma = self.ratings()
         champ = ga.champion_index(mu, sigma)
         ev = None
-        if cfg.eval.every and g % cfg.eval.every == 0:
+        if self.cfg.eval.every and g % self.cfg.eval.every == 0:
             ev = self.evaluate(runner, genes[champ], g)
-        wall = time.perf_counter() - t0
+        return self.record(genes, games, champ, ev, sw)
+
+    def ask(self, g: int) -> list[Any]:
+        """The population to rate in generation g (generation 0: the initial one)."""
+        return self.pop if g == 0 else self.strategy.ask(self.pop, self.rng)
+
+    def tell(self, pop: list[Any]) -> None:
+        """Ratings become fitness; the strategy learns; the population is the new one."""
+        ga.rate(pop, *self.rater.population)
+        self.strategy.tell(pop)
+        self.pop = pop
+        self.generation += 1
+
+    def record(self, genes: np.ndarray, games: league.Results, champ: int,
+               ev: dict[str, Any] | None, sw: Stopwatch) -> dict[str, Any]:
+        """The generation's log record; the logbook and hall of fame take their part."""
+        g = self.generation
+        mu, sigma = self.ratings()
+        records.enter_champion(self.hall_of_fame, self.pop[champ], float(mu[champ]),
+                               float(sigma[champ]), g)
+        stats = records.flat_statistics(self.statistics, self.pop, self.plugin.names)
+        n_games = len(games.rounds)
+        wall = sw.elapsed()
+        t_games, t_rating = sw["league"] - sw["rating"], sw["rating"]
         rec: dict[str, Any] = {
             "generation": g, "wall_s": wall, "games": n_games, "games_per_s": n_games / wall,
-            "capped_fraction": float(capped.mean()), "mean_rounds": float(rounds.mean()),
-            "mu_mean": float(mu.mean()), "mu_std": float(mu.std()), "mu_min": float(mu.min()),
-            "mu_max": float(mu.max()), "champion_index": champ,
-            "champion_mu": float(mu[champ]), "champion_sigma": float(sigma[champ]),
-            "gene_mean": dict(zip(plugin.names, genes.mean(axis=0).tolist(), strict=True)),
-            "gene_std": dict(zip(plugin.names, genes.std(axis=0).tolist(), strict=True)),
+            "capped_fraction": float(games.capped.mean()),
+            "mean_rounds": float(games.rounds.mean()),
+            **{k: stats[k] for k in ("mu_mean", "mu_std", "mu_min", "mu_max")},
+            "champion_index": champ, "champion_mu": float(mu[champ]),
+            "champion_sigma": float(sigma[champ]),
+            "gene_mean": stats["gene_mean"], "gene_std": stats["gene_std"],
             "eval": ev, "time_games_s": t_games, "time_rating_s": t_rating,
             "time_overhead_s": max(0.0, wall - t_games - t_rating),
         }
-        self.log.append({k: v for k, v in rec.items()
-                         if k not in TIMING_KEYS and k not in ("gene_mean", "gene_std")})
+        records.log(self.logbook, {k: v for k, v in rec.items() if k not in UNKEPT_KEYS})
         return rec
 
     def evaluate(self, runner: Runner, weights: np.ndarray, g: int) -> dict[str, Any]:
@@ -188,4 +206,3 @@ class Evolution:
             "seed": self.cfg.run.seed})
         self.checkpoint()
         self.saved_generation = g
-

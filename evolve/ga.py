@@ -1,8 +1,6 @@
-"""Genetic operators on DEAP individuals, drawing only from an explicit numpy Generator.
+"""Populations as DEAP individuals: random start, arrays in and out, the champion.
 
-DEAP's own `tools.cxUniform`/`mutGaussian`/`selTournament` draw from the global `random`
-module, which would make runs depend on hidden global state and break checkpointed resume; these
-are the same operators (same semantics, DEAP's in-place/invalidate conventions) on a Generator.
+The genetic operators themselves are DEAP's, registered in evolve.toolbox.
 """
 
 from __future__ import annotations
@@ -23,8 +21,12 @@ def random_population(plugin: Plugin, n: int, rng: np.random.Generator) -> list[
     hi = np.where(plugin.scale, 1.0, plugin.high)
     genes = rng.uniform(lo, hi, size=(n, plugin.n_genes))
     signs = rng.choice(np.array([-1.0, 1.0]), size=(n, plugin.n_genes))
-    genes = np.where(plugin.scale, signs, genes)
-    return [Individual(row.tolist()) for row in genes]
+    return individuals(np.where(plugin.scale, signs, genes))
+
+
+def individuals(genes: np.ndarray) -> list[Any]:
+    """Unrated individuals with the given genes f64[n, G]."""
+    return [Individual(row) for row in np.asarray(genes, dtype=np.float64).tolist()]
 
 
 def to_array(pop: Sequence[Any]) -> np.ndarray:
@@ -32,86 +34,26 @@ def to_array(pop: Sequence[Any]) -> np.ndarray:
     return np.asarray(pop, dtype=np.float64)
 
 
-def from_arrays(genes: np.ndarray, mu: np.ndarray, sigma: np.ndarray, env: Any) -> list[Any]:
-    """Individuals with ratings (as stored in a checkpoint)."""
-    pop = []
-    for row, m, s in zip(genes, mu, sigma, strict=True):
-        ind = Individual(row.tolist())
-        ind.rating = env.create_rating(float(m), float(s))
-        ind.fitness.values = (float(m),)
-        pop.append(ind)
+def rate(pop: Sequence[Any], mu: np.ndarray, sigma: np.ndarray) -> None:
+    """Give each individual its rating (mu, sigma) and fitness mu."""
+    for ind, m, s in zip(pop, mu.tolist(), sigma.tolist(), strict=True):
+        ind.rating = (m, s)
+        ind.fitness.values = (m,)
+
+
+def from_arrays(genes: np.ndarray, mu: np.ndarray, sigma: np.ndarray) -> list[Any]:
+    """Rated individuals (as stored in a checkpoint)."""
+    pop = individuals(genes)
+    rate(pop, mu, sigma)
     return pop
 
 
-def cx_uniform(a: Any, b: Any, indpb: float, rng: np.random.Generator) -> tuple[Any, Any]:
-    """Uniform crossover in place: swap each gene with probability indpb (as DEAP)."""
-    swap = rng.random(len(a)) < indpb
-    for i in np.flatnonzero(swap):
-        a[i], b[i] = b[i], a[i]
-    return a, b
-
-
-def mutate(ind: Any, plugin: Plugin, sigma_scale: float, indpb: float, flip_prob: float,
-           rng: np.random.Generator) -> tuple[Any]:
-    """In place: gaussian step (per-gene sigma) with probability indpb on ordinary genes, sign
-    flip with probability flip_prob on scale genes (which stay exactly -1 or +1).
-
-    Ordinary genes are not clipped: the layout's range is only where they start.
-    """
-    g = len(ind)
-    x = np.asarray(ind, dtype=np.float64)
-    step = ~plugin.scale & (rng.random(g) < indpb)
-    noise = rng.normal(0.0, 1.0, g) * plugin.sigma * sigma_scale
-    flip = plugin.scale & (rng.random(g) < flip_prob)
-    x = np.where(step, x + noise, x)
-    x = np.where(flip, -x, x)
-    ind[:] = x.tolist()
-    return (ind,)
-
-
-def select_tournament(pop: Sequence[Any], k: int, size: int,
-                      rng: np.random.Generator) -> list[Any]:
-    """k tournament winners on mu (contestants drawn with replacement, as DEAP)."""
-    mu = np.array([ind.fitness.values[0] for ind in pop])
-    contest = rng.integers(0, len(pop), size=(k, size))
-    winners = contest[np.arange(k), np.argmax(mu[contest], axis=1)]
-    return [pop[i] for i in winners]
-
-
-def clone(ind: Any) -> Any:
-    """A copy keeping genes, fitness and rating (ratings are immutable objects)."""
-    c = Individual(ind)
-    if ind.fitness.valid:
-        c.fitness.values = ind.fitness.values
-    c.rating = ind.rating
-    return c
-
-
-def next_generation(pop: Sequence[Any], plugin: Plugin, cfg_run: Any, cfg_var: Any,
-                    rng: np.random.Generator) -> list[Any]:
-    """Elites unchanged, then tournament-selected offspring varied as DEAP's varAnd.
-
-    Offspring that were crossed or mutated lose fitness and rating (they start fresh); clones
-    that came through unchanged are their parent and keep its rating.
-    """
-    mu = np.array([ind.fitness.values[0] for ind in pop])
-    order = np.argsort(-mu, kind="stable")
-    elites = [clone(pop[i]) for i in order[: cfg_run.elite]]
-    parents = select_tournament(pop, len(pop) - cfg_run.elite, cfg_run.tournament_size, rng)
-    off = [clone(p) for p in parents]
-    for i in range(1, len(off), 2):
-        if rng.random() < cfg_var.crossover_prob:
-            cx_uniform(off[i - 1], off[i], cfg_var.crossover_indpb, rng)
-            for j in (i - 1, i):
-                del off[j].fitness.values
-                off[j].rating = None
-    for ind in off:
-        if rng.random() < cfg_var.mutation_prob:
-            mutate(ind, plugin, cfg_var.sigma_scale, cfg_var.mutation_indpb,
-                   cfg_var.flip_prob, rng)
-            del ind.fitness.values
-            ind.rating = None
-    return elites + off
+def ratings(pop: Sequence[Any], default_mu: float, default_sigma: float
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """mu, sigma f64[n] the individuals carry (unrated ones: the defaults)."""
+    pairs = [ind.rating or (default_mu, default_sigma) for ind in pop]
+    mu, sigma = np.array(pairs, dtype=np.float64).reshape(len(pairs), 2).T
+    return mu.copy(), sigma.copy()
 
 
 def champion_index(mu: np.ndarray, sigma: np.ndarray) -> int:

@@ -1,11 +1,20 @@
-"""League of one generation: draw groups and seats, play the games in chunks, rate them."""
+"""League of one generation: draw groups and seats, play the games in chunks on the workers.
+
+Ratings are not kept here: the generation step rates each chunk (evolve.rater) as it arrives.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from evolve.config import Config
+    from evolve.parallel import Runner
+    from evolve.plugin import Plugin
 
 
 def draw_groups(n: int, games_per_individual: int, group_size: int,
@@ -56,17 +65,37 @@ def chunk_bounds(n_games: int, chunk_games: int, n_workers: int) -> list[tuple[i
     return [(a, min(a + size, n_games)) for a in range(0, n_games, size)]
 
 
-def rate_games(env: Any, ratings: list[Any], groups: np.ndarray, placements: np.ndarray) -> None:
-    """Update `ratings` in place from each game's full finishing order, in the given order."""
-    for idx, pl in zip(groups.tolist(), placements.tolist(), strict=True):
-        new = env.rate([(ratings[i],) for i in idx], ranks=pl)
-        for i, (r,) in zip(idx, new, strict=True):
-            ratings[i] = r
-
-
 def iter_tasks(play_games: Callable[..., Any], weights: np.ndarray, bounds: list[tuple[int, int]],
                run_seed: int, generation: int, rules: Any, map: Any
                ) -> Iterator[tuple[Callable[..., Any], tuple[Any, ...]]]:
     """(function, args) per chunk, for the parallel runner."""
     for a, b in bounds:
         yield play_chunk, (play_games, weights[a:b], run_seed, generation, a, rules, map)
+
+
+@dataclass
+class Results:
+    """Outcomes of a generation's games: placements i32[g, k] (1 = best), rounds, capped."""
+
+    placements: np.ndarray
+    rounds: np.ndarray
+    capped: np.ndarray
+
+    @classmethod
+    def empty(cls, groups: np.ndarray) -> Results:
+        """Zeroed arrays for the games of `groups` int[g, k]."""
+        n = len(groups)
+        return cls(np.zeros(groups.shape, dtype=np.int32), np.zeros(n, dtype=np.int32),
+                   np.zeros(n, dtype=np.bool_))
+
+
+def play(runner: Runner, plugin: Plugin, weights: np.ndarray, cfg: Config, generation: int,
+         out: Results) -> Iterator[tuple[int, int]]:
+    """Play the games (weights f64[g, k, G]) in chunks; fill `out` and yield each chunk's
+    [start, stop) in game order as soon as it is there."""
+    bounds = chunk_bounds(len(weights), cfg.parallel.chunk_games, runner.n_workers)
+    tasks = iter_tasks(plugin.play_games, weights, bounds, cfg.run.seed, generation,
+                       plugin.rules, plugin.map)
+    for (a, b), (pl, rd, cp) in zip(bounds, runner.run(tasks), strict=True):
+        out.placements[a:b], out.rounds[a:b], out.capped[a:b] = pl, rd, cp
+        yield a, b

@@ -187,6 +187,9 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         resume_cmd += f" --runs-dir {cfg.output.runs_dir}"
     if resumed:
         print(f"resuming {folder.root} after generation {evo.generation}", flush=True)
+        if evo.log_missing:
+            print(f"warning: {folder.log} lacks {evo.log_missing} of the generations before "
+                  "the checkpoint; the run goes on without them", file=sys.stderr, flush=True)
     else:
         print(f"new run {folder.root}", flush=True)
     if evo.generation + 1 >= total:

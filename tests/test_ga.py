@@ -1,4 +1,4 @@
-"""GA pieces: population, operators, selection, league draws, ratings, Wilson interval."""
+"""GA pieces: population, DEAP variation through the toolbox, league draws, Wilson interval."""
 
 from __future__ import annotations
 
@@ -6,24 +6,26 @@ from typing import Any
 
 import numpy as np
 import pytest
-import trueskill
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_run import fake_plugin
 
 from evolve import ga
 from evolve.config import load_config
-from evolve.creator import Individual
-from evolve.league import draw_groups, rate_games
+from evolve.league import draw_groups
 from evolve.stats import wilson_interval
+from evolve.toolbox import build_toolbox, next_generation
 
 CFG = load_config()
 PLUGIN = fake_plugin(CFG)
 
 
+def _cfg(**over: Any) -> Any:
+    return load_config(overrides=over)
+
+
 def _rated(values: list[list[float]], mus: list[float]) -> list[Any]:
-    env = trueskill.TrueSkill()
-    return ga.from_arrays(np.array(values), np.array(mus), np.full(len(mus), 2.0), env)
+    return ga.from_arrays(np.array(values), np.array(mus), np.full(len(mus), 2.0))
 
 
 def test_random_population_ranges_and_scale_genes() -> None:
@@ -41,53 +43,67 @@ def test_same_generator_state_same_population() -> None:
     assert np.array_equal(a, b)
 
 
-def test_mutation_keeps_scale_genes_and_moves_others() -> None:
-    rng = np.random.default_rng(1)
-    flips = 0
-    for _ in range(400):
-        ind = Individual([0.5, 0.5, 0.5, 1.0])
-        ga.mutate(ind, PLUGIN, 1.0, 1.0, 0.25, rng)
-        assert ind[3] in (-1.0, 1.0) and all(v != 0.5 for v in ind[:3])
-        flips += ind[3] == -1.0
-    assert 60 < flips < 140  # flip probability 0.25
-
-
-def test_uniform_crossover_swaps_genes() -> None:
-    a, b = Individual([0.0] * 4), Individual([1.0] * 4)
-    ga.cx_uniform(a, b, 1.0, np.random.default_rng(0))
-    assert a == [1.0] * 4 and b == [0.0] * 4
-    a, b = Individual([0.0] * 40), Individual([1.0] * 40)
-    ga.cx_uniform(a, b, 0.5, np.random.default_rng(0))
-    assert 5 < sum(a) < 35 and [x + y for x, y in zip(a, b, strict=True)] == [1.0] * 40
-
-
-def test_tournament_prefers_high_mu() -> None:
-    pop = _rated([[float(i)] * 4 for i in range(10)], [float(i) for i in range(10)])
-    picks = ga.select_tournament(pop, 2000, 3, np.random.default_rng(0))
-    mean = np.mean([p[0] for p in picks])
-    assert mean > 6.0  # E[max of 3 uniform draws of 0..9] = 6.7; random would be 4.5
+def test_ratings_of_unrated_individuals_are_the_initial_rating() -> None:
+    pop = _rated([[0.0] * 4, [1.0] * 4], [30.0, 20.0])
+    pop[1].rating = None
+    mu, sigma = ga.ratings(pop, 25.0, 8.0)
+    assert mu.tolist() == [30.0, 25.0] and sigma.tolist() == [2.0, 8.0]
 
 
 def test_next_generation_elites_keep_ratings_offspring_fresh() -> None:
-    cfg = CFG.run.__class__(**{**CFG.run.__dict__, "elite": 2, "tournament_size": 2})
-    var = CFG.variation.__class__(**{**CFG.variation.__dict__, "crossover_prob": 0.0,
-                                     "mutation_prob": 1.0, "mutation_indpb": 1.0})
+    cfg = _cfg(**{"run.elite": 2, "run.tournament_size": 2, "run.population": 8,
+                  "variation.crossover_prob": 0.0, "variation.mutation_prob": 1.0,
+                  "variation.mutation_indpb": 1.0})
     pop = _rated([[float(i), 0, 0, 1] for i in range(8)], [float(i) for i in range(8)])
-    nxt = ga.next_generation(pop, PLUGIN, cfg, var, np.random.default_rng(0))
+    nxt = next_generation(pop, build_toolbox(cfg, PLUGIN), cfg, np.random.default_rng(0))
     assert len(nxt) == 8
     assert [ind[0] for ind in nxt[:2]] == [7.0, 6.0]
-    assert [ind.rating.mu for ind in nxt[:2]] == [7.0, 6.0]
+    assert [ind.rating[0] for ind in nxt[:2]] == [7.0, 6.0]
     assert all(ind.rating is None and not ind.fitness.valid for ind in nxt[2:])
     assert [ind[0] for ind in pop] == [float(i) for i in range(8)]  # parents untouched
 
 
 def test_unchanged_offspring_keep_parent_rating() -> None:
-    cfg = CFG.run.__class__(**{**CFG.run.__dict__, "elite": 0})
-    var = CFG.variation.__class__(**{**CFG.variation.__dict__, "crossover_prob": 0.0,
-                                     "mutation_prob": 0.0})
+    cfg = _cfg(**{"run.elite": 0, "variation.crossover_prob": 0.0,
+                  "variation.mutation_prob": 0.0})
     pop = _rated([[float(i), 0, 0, 1] for i in range(6)], [float(i) for i in range(6)])
-    for ind in ga.next_generation(pop, PLUGIN, cfg, var, np.random.default_rng(0)):
-        assert ind.rating.mu == ind[0]
+    for ind in next_generation(pop, build_toolbox(cfg, PLUGIN), cfg, np.random.default_rng(0)):
+        assert ind.rating[0] == ind[0] and ind.fitness.values == (ind[0],)
+
+
+def test_tournament_selection_prefers_high_mu() -> None:
+    cfg = _cfg(**{"run.elite": 0, "run.tournament_size": 3, "variation.crossover_prob": 0.0,
+                  "variation.mutation_prob": 0.0})
+    pop = _rated([[float(i)] * 4 for i in range(10)], [float(i) for i in range(10)]) * 200
+    nxt = next_generation(pop, build_toolbox(cfg, PLUGIN), cfg, np.random.default_rng(0))
+    assert np.mean([p[0] for p in nxt]) > 6.0  # E[max of 3 of 0..9] = 6.7; random: 4.5
+
+
+def test_mutation_keeps_scale_genes_and_flips_them() -> None:
+    cfg = _cfg(**{"variation.flip_prob": 0.25, "variation.mutation_indpb": 1.0})
+    tb = build_toolbox(cfg, PLUGIN)
+    from evolve.toolbox import seed_random
+
+    seed_random(np.random.default_rng(1))
+    flips = 0
+    for _ in range(400):
+        ind = tb.clone(_rated([[0.5, 0.5, 0.5, 1.0]], [1.0])[0])
+        tb.mutate(ind)
+        assert ind[3] in (-1.0, 1.0) and all(v != 0.5 for v in ind[:3])
+        flips += ind[3] == -1.0
+    assert 60 < flips < 140  # flip probability 0.25
+
+
+def test_same_generator_state_same_offspring() -> None:
+    cfg = _cfg(**{"run.population": 30})
+    pop = _rated(np.random.default_rng(3).uniform(-1, 1, (30, 4)).tolist(),
+                 np.linspace(20, 30, 30).tolist())
+    runs = [ga.to_array(next_generation(pop, build_toolbox(cfg, PLUGIN), cfg,
+                                        np.random.default_rng(9))) for _ in range(2)]
+    assert np.array_equal(runs[0], runs[1])
+    other = ga.to_array(next_generation(pop, build_toolbox(cfg, PLUGIN), cfg,
+                                        np.random.default_rng(10)))
+    assert not np.array_equal(runs[0], other)
 
 
 def test_champion_is_best_conservative_rating() -> None:
@@ -112,19 +128,6 @@ def test_league_seats_are_random() -> None:
     groups = draw_groups(8, 400, 4, np.random.default_rng(0))
     seat0 = np.bincount(groups[:, 0], minlength=8)
     assert seat0.min() > 60  # 400 games per 4 seats... each individual ~100 times in seat 0
-
-
-def test_rating_uses_full_order_and_ties() -> None:
-    env = trueskill.TrueSkill()
-    r = [env.create_rating() for _ in range(4)]
-    rate_games(env, r, np.array([[0, 1, 2, 3]]), np.array([[1, 2, 3, 4]]))
-    mus = [x.mu for x in r]
-    assert mus[0] > mus[1] > mus[2] > mus[3]
-    r = [env.create_rating() for _ in range(4)]
-    rate_games(env, r, np.array([[0, 1, 2, 3]]), np.array([[1, 2, 2, 4]]))
-    # Tied players end (nearly: the factor graph is approximate) level, between 1st and 4th.
-    assert r[1].mu == pytest.approx(r[2].mu, abs=0.05)
-    assert r[0].mu > r[1].mu + 1 and r[2].mu > r[3].mu + 1
 
 
 def test_wilson_interval() -> None:

@@ -101,7 +101,9 @@ def test_real_plugin_same_results_for_one_and_two_jobs(tmp_path: Path) -> None:
     two = _real(tmp_path / "two", 3, 2)
     assert one == two
     ck = load_checkpoint(tmp_path / "one" / "r" / "checkpoints" / "ckpt_00002.npz")
-    assert ck.log[2]["eval"]["games"] == 4 and len(set(ck.mu.tolist())) > 1
+    log = [json.loads(x) for x in (tmp_path / "one" / "r" / "log.jsonl").read_text().split("\n")
+           if x]
+    assert log[2]["eval"]["games"] == 4 and len(set(ck.mu.tolist())) > 1
 
 
 def test_real_plugin_stop_and_resume_is_identical(tmp_path: Path) -> None:

@@ -171,7 +171,8 @@ def _good_checkpoint() -> Checkpoint:
     log = [{"generation": 0, "games": 4}, {"generation": 1, "games": 4}]
     return Checkpoint(generation=1, genes=rng.random((5, 3)), mu=np.full(5, 25.0),
                       sigma=np.full(5, 8.0), names=("a", "b", "c"),
-                      rng_state=dict(rng.bit_generator.state), config={"run.seed": 1}, log=log)
+                      rng_state=dict(rng.bit_generator.state), config={"run.seed": 1},
+                      arrays={"hof.mu": np.array([25.0])}, format=1, log=log)
 
 
 @pytest.mark.parametrize(("change", "reason"), [
@@ -182,6 +183,7 @@ def _good_checkpoint() -> Checkpoint:
     ({"rng_state": "PCG64"}, "rng_state"),
     ({"genes": np.full((5, 3), np.nan)}, "non-finite"),
     ({"mu": np.zeros(4)}, "shapes"),
+    ({"arrays": {"cma.C": np.full((2, 2), np.inf)}}, "non-finite strategy"),
 ])
 def test_malformed_checkpoint_is_one_line_error(tmp_path: Path, change: dict[str, Any],
                                                 reason: str) -> None:
@@ -193,10 +195,27 @@ def test_malformed_checkpoint_is_one_line_error(tmp_path: Path, change: dict[str
     assert reason in msg and str(path) in msg and "\n" not in msg
 
 
-def test_good_checkpoint_loads(tmp_path: Path) -> None:
+@pytest.mark.parametrize("fmt", [1, 2])
+def test_good_checkpoint_loads(tmp_path: Path, fmt: int) -> None:
     path = tmp_path / "ckpt_00001.npz"
-    path.write_bytes(_good_checkpoint().to_bytes())
-    assert load_checkpoint(path).generation == 1
+    path.write_bytes(Checkpoint(**{**_good_checkpoint().__dict__, "format": fmt}).to_bytes())
+    ck = load_checkpoint(path)
+    assert ck.generation == 1 and ck.format == fmt and ck.arrays["hof.mu"].tolist() == [25.0]
+    assert len(ck.log) == (2 if fmt == 1 else 0)
+
+
+def test_log_lines_lost_from_the_file_are_named(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    log = tmp_path / "t" / "log.jsonl"
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join(lines[:2] + lines[4:]) + "\n")
+    args = tiny_args(tmp_path)
+    args[args.index("--generations") + 1] = "7"
+    capsys.readouterr()
+    assert run_main(args) == 0
+    assert "lacks 2 of the generations" in capsys.readouterr().err
+    assert [json.loads(x)["generation"] for x in log.read_text().splitlines()] == \
+        [0, 1, 4, 5, 6]
 
 
 @pytest.mark.parametrize("content", [b"", b"plain text, not numpy", b"\x93NUMPY garbage"])
