@@ -19,6 +19,9 @@ CONNECT_TIMEOUT_S = 10
 class Runner:
     """Runs (function, args) tasks and yields results in task order; reuse across generations.
 
+    One task per batch: the callers size their tasks (league.chunk_bounds), and joblib's
+    automatic batching would glue the small last chunks back together.
+
     Use as a context manager: the worker pool (or dask client) lives until exit.
     """
 
@@ -58,10 +61,10 @@ class Runner:
             n_jobs = max(1, sum(client.nthreads().values()))
             self._stack.enter_context(parallel_config(backend="dask"))
             self._parallel = self._stack.enter_context(
-                Parallel(n_jobs=-1, return_as="generator"))
+                Parallel(n_jobs=-1, return_as="generator", batch_size=1))
         else:
             self._parallel = self._stack.enter_context(
-                Parallel(n_jobs=n_jobs, backend=backend, return_as="generator"))
+                Parallel(n_jobs=n_jobs, backend=backend, return_as="generator", batch_size=1))
         self.n_workers = n_jobs
         return self
 

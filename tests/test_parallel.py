@@ -42,6 +42,13 @@ def test_chunks_cover_all_games() -> None:
         assert len(b) >= min(n, workers)
 
 
+def test_chunks_shrink_towards_the_end() -> None:
+    # Big chunks while work is plentiful, small ones last: no worker idles on a long tail.
+    sizes = [y - x for x, y in chunk_bounds(2048, 256, 2)]
+    assert sizes[0] == 256 and max(sizes[-4:]) <= 16
+    assert sizes == sorted(sizes, reverse=True) and len(sizes) < 25
+
+
 def test_same_results_for_one_and_two_jobs(tmp_path: Path) -> None:
     one = _run(tmp_path / "one", "1")
     two = _run(tmp_path / "two", "2")
