@@ -56,6 +56,7 @@ def run_generations(population: int, games: int, n_jobs: int, generations: int,
         folder = RunFolder(Path(tmp) / "bench")
         folder.create()
         evo = Evolution(cfg, plugin, folder, "bench")
+        evo.rater.warm_up()
         if initial is not None:
             evo.pop = ga.individuals(initial)
         for _ in range(generations):

@@ -99,6 +99,14 @@ class Rater:
         self.fixed = np.concatenate([self.fixed, np.full(len(mu), fixed, dtype=np.bool_)])
         return np.arange(start, len(self.mu))
 
+    def warm_up(self) -> None:
+        """Load (on a machine's first run: compile, a few seconds) the compiled kernel now,
+        rating a game on scratch arrays."""
+        if self.engine == "compiled":
+            mu, sigma = np.full(2, self.cfg.mu), np.full(2, self.cfg.sigma)
+            tk.rate_games(mu, sigma, np.zeros(2, dtype=np.bool_), np.array([[0, 1]]),
+                          np.array([[1, 2]], dtype=np.int32), self.params)
+
     def rate(self, groups: np.ndarray, placements: np.ndarray) -> None:
         """Rate games in order: groups int[g, k] of slots, placements int[g, k] (1 = best)."""
         groups = np.ascontiguousarray(groups, dtype=np.int64)

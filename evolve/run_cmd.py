@@ -198,7 +198,10 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         return 0
     print("loading the compiled game (the first run on a machine compiles it, about 30 s)",
           flush=True)
-    took = warm_up(evo.plugin, cfg.run.group_size, evo.opponents)
+    t0 = time.perf_counter()
+    warm_up(evo.plugin, cfg.run.group_size, evo.opponents)
+    evo.rater.warm_up()
+    took = time.perf_counter() - t0
     if took > 5:
         print(f"compiled in {took:.0f} s; cached for later runs", flush=True)
     stop = StopFlag()

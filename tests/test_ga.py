@@ -14,7 +14,7 @@ from evolve import ga
 from evolve.config import load_config
 from evolve.league import draw_groups
 from evolve.stats import wilson_interval
-from evolve.toolbox import build_toolbox, next_generation
+from evolve.toolbox import build_toolbox, next_generation, seed_random
 
 CFG = load_config()
 PLUGIN = fake_plugin(CFG)
@@ -82,8 +82,6 @@ def test_tournament_selection_prefers_high_mu() -> None:
 def test_mutation_keeps_scale_genes_and_flips_them() -> None:
     cfg = _cfg(**{"variation.flip_prob": 0.25, "variation.mutation_indpb": 1.0})
     tb = build_toolbox(cfg, PLUGIN)
-    from evolve.toolbox import seed_random
-
     seed_random(np.random.default_rng(1))
     flips = 0
     for _ in range(400):

@@ -14,6 +14,9 @@ from test_run import fake_plugin, tiny_args
 from evolve import records
 from evolve.checkpoint import checkpoint_path, list_checkpoints, load_checkpoint
 from evolve.config import load_config
+from evolve.evolution import UNKEPT_KEYS, Evolution
+from evolve.plugin import load_plugin
+from evolve.run_cmd import build_parser, resolve_config
 from evolve.run_cmd import main as run_main
 from evolve.strategy import CMA_STATE, CmaEs
 
@@ -129,3 +132,16 @@ def test_checkpoint_of_the_previous_format_resumes_alike_with_both_engines(
     # Selection read the old ratings: generation 3's elites are the two best of the old file.
     gen3 = load_checkpoint(tmp_path / "compiled" / "t" / "checkpoints" / "ckpt_00003.npz")
     assert np.array_equal(gen3.genes[:2], old.genes[np.argsort(-old.mu, kind="stable")[:2]])
+
+
+def test_resumed_logbook_holds_the_logged_generations(tmp_path: Path) -> None:
+    _run(tmp_path, 6)
+    cfg, folder, name = resolve_config(build_parser().parse_args(tiny_args(tmp_path)))
+    evo = Evolution(cfg, load_plugin(cfg), folder, name)
+    assert evo.resume()
+    lines = [json.loads(x) for x in folder.log.read_text().splitlines()]
+    assert records.flat_records(evo.logbook) == [
+        {k: v for k, v in r.items() if k not in UNKEPT_KEYS} for r in lines]
+    assert evo.logbook.select("generation") == list(range(6))
+    assert evo.logbook.chapters["eval"].select("generation") == [0, 2, 4]
+    assert evo.logbook.chapters["eval"].select("games") == [40, 40, 40]
