@@ -219,23 +219,18 @@ def _rate_one(mu: np.ndarray, sigma: np.ndarray, fixed: np.ndarray, group: np.nd
             if math.isnan(delta):
                 return False
         else:
+            # Left to right over differences 0..nd-2 (each then sends up to its right team),
+            # then right to left over nd-1..1 (sending up to its left team).
             delta = 0.0
-            for x in range(nd - 1):
+            for step in range(2 * (nd - 1)):
+                x, up = (step, 1) if step < nd - 1 else (2 * (nd - 1) - step, 0)
                 _diff_down(s, x)
                 d = _trunc_up(s, x, margin, ranks[order[x]] == ranks[order[x + 1]], two)
                 if math.isnan(d):
                     return False
                 if d > delta:
                     delta = d
-                _diff_up(s, x, 1)
-            for x in range(nd - 1, 0, -1):
-                _diff_down(s, x)
-                d = _trunc_up(s, x, margin, ranks[order[x]] == ranks[order[x + 1]], two)
-                if math.isnan(d):
-                    return False
-                if d > delta:
-                    delta = d
-                _diff_up(s, x, 0)
+                _diff_up(s, x, up)
         if delta <= p[K_MIN_DELTA]:
             break
     _diff_up(s, 0, 0)
