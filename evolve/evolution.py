@@ -84,8 +84,8 @@ class Evolution:
         self.generation = ck.generation
         self.saved_generation = ck.generation
         # The log may run ahead of the checkpoint (killed in between): drop those lines. Lines
-        # lost from the file come from a format-1 checkpoint's copy (without timings); a newer
-        # checkpoint has none (every line is on disk before its checkpoint is written).
+        # lost from the file come back from the checkpoint's copy (without timings and gene
+        # statistics).
         lines = {r.get("generation"): r for r in ck.log}
         lines.update((r.get("generation"), r) for r in self.folder.read_log())
         keep = [lines[i] for i in range(ck.generation + 1) if i in lines]
@@ -103,7 +103,7 @@ class Evolution:
         ck = Checkpoint(generation=self.generation, genes=ga.to_array(self.pop), mu=mu,
                         sigma=sigma, names=self.plugin.names,
                         rng_state=dict(self.rng.bit_generator.state), config=fingerprint(self.cfg),
-                        arrays=arrays)
+                        arrays=arrays, log=records.flat_records(self.logbook))
         return save_checkpoint(self.folder.checkpoints, ck, self.cfg.output.keep_checkpoints)
 
     def ratings(self) -> tuple[np.ndarray, np.ndarray]:

@@ -196,19 +196,20 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         stack.close()
         print(f"run already has {evo.generation + 1} generations (--generations to extend)")
         return 0
-    print("loading the compiled game (the first run on a machine compiles it, about 30 s)",
-          flush=True)
-    t0 = time.perf_counter()
-    warm_up(evo.plugin, cfg.run.group_size, evo.opponents)
-    evo.rater.warm_up()
-    took = time.perf_counter() - t0
-    if took > 5:
-        print(f"compiled in {took:.0f} s; cached for later runs", flush=True)
+    # Signals are ours from here: loading the compiled code can take a while on a new machine.
     stop = StopFlag()
     stop.install()
     plots = PlotRefresher(folder.root, cfg.output.plot_every)
     try:
         with stack:  # closed in here: workers killed by the signal may fail to shut down
+            print("loading the compiled game (the first run on a machine compiles it, about "
+                  "30 s)", flush=True)
+            t0 = time.perf_counter()
+            warm_up(evo.plugin, cfg.run.group_size, evo.opponents)
+            evo.rater.warm_up()
+            took = time.perf_counter() - t0
+            if took > 5:
+                print(f"compiled in {took:.0f} s; cached for later runs", flush=True)
             while evo.generation + 1 < total and not stop.signum:
                 bar = ProgressBar(f"gen {evo.generation + 1}")
                 try:

@@ -201,11 +201,34 @@ def test_good_checkpoint_loads(tmp_path: Path, fmt: int) -> None:
     path.write_bytes(Checkpoint(**{**_good_checkpoint().__dict__, "format": fmt}).to_bytes())
     ck = load_checkpoint(path)
     assert ck.generation == 1 and ck.format == fmt and ck.arrays["hof.mu"].tolist() == [25.0]
-    assert len(ck.log) == (2 if fmt == 1 else 0)
+    assert [r["generation"] for r in ck.log] == [0, 1]
 
 
-def test_log_lines_lost_from_the_file_are_named(tmp_path: Path, capsys: Any) -> None:
+def test_log_lines_lost_from_the_file_come_back_from_the_checkpoint(tmp_path: Path,
+                                                                     capsys: Any) -> None:
     assert run_main(tiny_args(tmp_path)) == 0
+    log = tmp_path / "t" / "log.jsonl"
+    before = [json.loads(x) for x in log.read_text().splitlines()]
+    log.write_text("\n".join(log.read_text().splitlines()[:2] + log.read_text().splitlines()[4:])
+                   + "\n")
+    args = tiny_args(tmp_path)
+    args[args.index("--generations") + 1] = "7"
+    capsys.readouterr()
+    assert run_main(args) == 0
+    assert "lacks" not in capsys.readouterr().err
+    after = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [r["generation"] for r in after] == list(range(7))
+    for g in (2, 3):  # all but timings and gene statistics
+        assert "time_games_s" not in after[g] and "gene_mean" not in after[g]
+        assert {k: before[g][k] for k in after[g]} == after[g]
+
+
+def test_log_lines_lost_from_file_and_checkpoint_are_named(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    newest = list_checkpoints(tmp_path / "t" / "checkpoints")[-1][1]
+    ck = load_checkpoint(newest)
+    ck.log = []  # a checkpoint without its copy of the log
+    newest.write_bytes(ck.to_bytes())
     log = tmp_path / "t" / "log.jsonl"
     lines = log.read_text().splitlines()
     log.write_text("\n".join(lines[:2] + lines[4:]) + "\n")
