@@ -18,6 +18,7 @@ import numpy as np
 
 from game import layout as L
 from game.actions import Attack, Fortify, MoveIn, Pass, Place, Trade, parse_action
+from game.cards import classic_card_kinds
 from game.map import Map, MapError, build_map
 from game.protocol import IllegalActionError, Player
 from game.state import Rules, RulesError, State
@@ -27,9 +28,11 @@ __all__ = ["PROTOCOL", "ProtocolError", "Server", "SubprocessPlayer", "encode_st
 
 PROTOCOL = "riskevo-bot 1"
 ASKS = ("place_initial", "reinforce", "trade", "attack", "move_in", "fortify")
-# Public scalars sent by name; the last roll goes as lists, the card just drawn stays private.
-_SC = {n[2:].lower(): getattr(L, n) for n in dir(L)
-       if n.startswith("S_") and n not in ("S_ROLL", "S_DRAWN")}
+# Public scalars sent by name: game scalars (sc) and events (ev); the last roll goes as lists,
+# the card just drawn stays private. Sorted as the constants' names.
+_PUBLIC = sorted((n.split("_", 1)[1], n) for n in dir(L)
+                 if n.startswith(("S_", "EV_")) and n not in ("EV_ROLL", "EV_DRAWN"))
+_SC = {name.lower(): (n.startswith("EV_"), getattr(L, n)) for name, n in _PUBLIC}
 _PL = {"alive": L.P_ALIVE, "elim_order": L.P_ELIM_ORDER, "setup_left": L.P_SETUP_LEFT,
        "conquests": L.P_CONQUESTS, "eliminations": L.P_ELIMINATIONS, "received": L.P_RECEIVED,
        "lost": L.P_LOST}
@@ -45,8 +48,12 @@ def map_json(m: Map) -> dict[str, Any]:
               "territories": [t for i, t in enumerate(m.territories) if m.continent_of[i] == ci]}
              for ci, c in enumerate(m.continents)]
     ii, jj = np.nonzero(np.triu(m.adjacency))
-    return {"name": m.name, "continents": conts,
-            "borders": [[m.territories[i], m.territories[j]] for i, j in zip(ii, jj, strict=True)]}
+    d: dict[str, Any] = {
+        "name": m.name, "continents": conts,
+        "borders": [[m.territories[i], m.territories[j]] for i, j in zip(ii, jj, strict=True)]}
+    if not np.array_equal(m.card_kind, classic_card_kinds(m.n_territories)):
+        d["card_kinds"] = {t: L.KIND_NAMES[m.card_kind[i]] for i, t in enumerate(m.territories)}
+    return d
 
 
 def encode_state(view: GameView) -> dict[str, Any]:
@@ -67,9 +74,9 @@ def encode_state(view: GameView) -> dict[str, Any]:
         "discard": [int(c) for c in np.flatnonzero(s.cards == L.CARD_DISCARD)],
         "players": [{"cards": int(sizes[q]), **{k: int(s.pl[q, i]) for k, i in _PL.items()}}
                     for q in range(s.n_players)],
-        "scalars": {k: int(s.sc[i]) for k, i in _SC.items()},
-        "last_roll": {"attacker": [int(x) for x in s.sc[L.S_ROLL:L.S_ROLL + 3]],
-                      "defender": [int(x) for x in s.sc[L.S_ROLL + 3:L.S_ROLL + 5]]},
+        "scalars": {k: int((s.ev if ev else s.sc)[i]) for k, (ev, i) in _SC.items()},
+        "last_roll": {"attacker": [int(x) for x in s.ev[L.EV_ROLL:L.EV_ROLL + 3]],
+                      "defender": [int(x) for x in s.ev[L.EV_ROLL + 3:L.EV_ROLL + 5]]},
     }
 
 
@@ -93,13 +100,14 @@ def decode_state(d: dict[str, Any], m: Map, n_players: int, seat: int) -> State:
     for k, v in d.get("scalars", {}).items():
         if k not in _SC:
             raise ProtocolError(f"unknown scalar {k!r} (allowed: {', '.join(sorted(_SC))})")
-        s.sc[_SC[k]] = v
+        ev, i = _SC[k]
+        (s.ev if ev else s.sc)[i] = v
     s.sc[L.S_PHASE] = L.PHASE_NAMES.index(d["phase"])
     s.sc[L.S_CURRENT], s.sc[L.S_ROUND] = d["current"], d["round"]
     roll = d.get("last_roll", {})
-    s.sc[L.S_ROLL:L.S_ROLL + 3] = (roll.get("attacker", []) + [0, 0, 0])[:3]
-    s.sc[L.S_ROLL + 3:L.S_ROLL + 5] = (roll.get("defender", []) + [0, 0])[:2]
-    s.sc[L.S_DRAWN] = -1
+    s.ev[L.EV_ROLL:L.EV_ROLL + 3] = (roll.get("attacker", []) + [0, 0, 0])[:3]
+    s.ev[L.EV_ROLL + 3:L.EV_ROLL + 5] = (roll.get("defender", []) + [0, 0])[:2]
+    s.ev[L.EV_DRAWN] = -1
     return s
 
 

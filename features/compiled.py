@@ -13,26 +13,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from features.decide import decide, make_work
-from features.kernels import feature_context
+from features.decide import Work, decide, make_work
+from features.kernels import FeatureContext, feature_context
 from features.registry import N_GENES
+from game import layout as L
 from game.jit import allocating_kernel
-from game.kernel import placements, setup, step
-from game.layout import (
-    E_OK,
-    N_PL,
-    N_SC,
-    N_WILDS,
-    PH_OVER,
-    R_CAP,
-    S_CAPPED,
-    S_CURRENT,
-    S_PHASE,
-    S_ROUND,
-    S_WINNER,
-)
+from game.kernel import setup, step
+from game.layout import MapArrays, StateArrays
 from game.map import Map, classic_map
-from game.state import Rules
+from game.queries import standing
+from game.state import Rules, State
 
 
 class CompiledGameError(RuntimeError):
@@ -52,14 +42,15 @@ class LinearOutcome:
 
 
 @allocating_kernel
-def _play(m: tuple, fx: tuple, rules: np.ndarray, weights: np.ndarray, rng: np.random.Generator,
-          s: tuple, work: tuple, trace: np.ndarray) -> tuple:
+def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
+          rng: np.random.Generator, s: StateArrays, work: Work,
+          trace: np.ndarray) -> tuple[np.ndarray, int, int]:
     """Play one game in s; returns (perm, actions, error); trace rows get (seat, kind, a, b, c)."""
-    sc = s[4]
+    sc = s.sc
     perm = setup(m, s, rules, rng)
     n = 0
-    while sc[S_PHASE] != PH_OVER:
-        seat = sc[S_CURRENT]
+    while sc[L.S_PHASE] != L.PH_OVER:
+        seat = sc[L.S_CURRENT]
         kind, a, b, c = decide(m, fx, s, rules, weights[perm[seat]], work)
         err = step(m, s, rules, rng, kind, a, b, c)
         if n < trace.shape[0]:
@@ -69,47 +60,31 @@ def _play(m: tuple, fx: tuple, rules: np.ndarray, weights: np.ndarray, rng: np.r
             trace[n, 3] = b
             trace[n, 4] = c
         n += 1
-        if err != E_OK:
+        if err != L.E_OK:
             return perm, n, err
     return perm, n, 0
-
-
-def new_state(n_terr: int, n_players: int) -> tuple:
-    """Fresh zeroed state arrays (owner, armies, cards, pl, sc) for a game."""
-    return (
-        np.zeros(n_terr, dtype=np.int32),
-        np.zeros(n_terr, dtype=np.int32),
-        np.zeros(n_terr + N_WILDS, dtype=np.int32),
-        np.zeros((n_players, N_PL), dtype=np.int32),
-        np.zeros(N_SC, dtype=np.int32),
-    )
 
 
 _NO_TRACE = np.zeros((0, 5), dtype=np.int64)
 
 
-def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: np.ndarray, m: tuple,
-         fx: tuple, trace: np.ndarray) -> tuple[LinearOutcome, tuple]:
+def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: Rules, mp: Map,
+         fx: FeatureContext, trace: np.ndarray) -> tuple[LinearOutcome, State]:
     k = weights.shape[0]
-    s = new_state(len(m[0]), k)
+    state = State.empty(mp, k)
     rng = np.random.Generator(np.random.PCG64(seed))
-    perm, n, err = _play(m, fx, rules, weights, rng, s, make_work(m, k), trace)
-    if err != E_OK:
+    perm, n, err = _play(mp.kernel, fx, rules.vector(), weights, rng, state.kernel,
+                         make_work(mp.kernel, k), trace)
+    if err != L.E_OK:
         raise CompiledGameError(f"compiled loop: action {n} rejected with error code {err}")
-    place_seat = placements(s)
-    place = np.empty(k, dtype=np.int32)
-    for seat in range(k):
-        place[perm[seat]] = place_seat[seat]
-    sc = s[4]
-    winner = int(perm[sc[S_WINNER]]) if sc[S_WINNER] >= 0 else -1
-    rounds = min(int(sc[S_ROUND]), int(rules[R_CAP]))
-    out = LinearOutcome(place, rounds, bool(sc[S_CAPPED]), winner, perm.copy(), int(n))
-    return out, s
+    end = standing(state.kernel, perm, rules.cap)
+    out = LinearOutcome(end.placements, end.rounds, end.capped, end.winner, perm.copy(), int(n))
+    return out, state
 
 
 def _args(weights: np.ndarray, rules: Rules | None, map: Map | None
-          ) -> tuple[np.ndarray, np.ndarray, tuple]:
-    """Validated (weights, rules vector, map kernel): the kernels have no bounds checks."""
+          ) -> tuple[np.ndarray, Rules, Map]:
+    """Validated (weights, rules, map): the kernels have no bounds checks."""
     mp = classic_map() if map is None else map
     rl = Rules() if rules is None else rules
     w = np.ascontiguousarray(weights, dtype=np.float64)
@@ -119,33 +94,33 @@ def _args(weights: np.ndarray, rules: Rules | None, map: Map | None
     if not np.isfinite(w).all():
         raise ValueError("weights must be finite (found NaN or inf)")
     rl.check(mp, w.shape[-2])
-    return w, np.ascontiguousarray(rl.vector(), dtype=np.int32), mp.kernel
+    return w, rl, mp
 
 
 def play_linear_game(weights: np.ndarray, seed: np.random.SeedSequence | int,
                      rules: Rules | None = None, map: Map | None = None) -> LinearOutcome:
     """One game between len(weights) linear players (weights f64[k, G]); rules/map default."""
-    w, rv, m = _args(weights, rules, map)
+    w, rl, mp = _args(weights, rules, map)
     if w.ndim != 2 or not 2 <= w.shape[0] <= 6:
         raise ValueError(f"weights must be f64[k, G] with 2 <= k <= 6, got shape {w.shape}")
-    return _run(w, seed, rv, m, feature_context(m), _NO_TRACE)[0]
+    return _run(w, seed, rl, mp, feature_context(mp.kernel), _NO_TRACE)[0]
 
 
 def play_linear_games(weights: np.ndarray, seeds: Sequence[np.random.SeedSequence | int],
                       rules: Rules | None = None, map: Map | None = None
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Many games: weights f64[n_games, k, G] -> (placements i32[n, k], rounds, capped)."""
-    w, rv, m = _args(weights, rules, map)
+    w, rl, mp = _args(weights, rules, map)
     if w.ndim != 3 or w.shape[0] != len(seeds):
         raise ValueError(f"weights must be f64[n_games, k, G] with n_games = len(seeds) "
                          f"= {len(seeds)}, got shape {w.shape}")
-    fx = feature_context(m)
+    fx = feature_context(mp.kernel)
     n = w.shape[0]
     place = np.zeros((n, w.shape[1]), dtype=np.int32)
     rounds = np.zeros(n, dtype=np.int32)
     capped = np.zeros(n, dtype=np.bool_)
     for g in range(n):
-        out, _ = _run(w[g], seeds[g], rv, m, fx, _NO_TRACE)
+        out, _ = _run(w[g], seeds[g], rl, mp, fx, _NO_TRACE)
         place[g] = out.placements
         rounds[g] = out.rounds
         capped[g] = out.capped
@@ -156,7 +131,7 @@ def trace_linear_game(weights: np.ndarray, seed: np.random.SeedSequence | int,
                       rules: Rules | None = None, map: Map | None = None,
                       max_actions: int = 200_000) -> tuple[LinearOutcome, np.ndarray]:
     """Like `play_linear_game`, also returning every decision as rows (seat, kind, a, b, c)."""
-    w, rv, m = _args(weights, rules, map)
+    w, rl, mp = _args(weights, rules, map)
     trace = np.zeros((max_actions, 5), dtype=np.int64)
-    out, _ = _run(w, seed, rv, m, feature_context(m), trace)
+    out, _ = _run(w, seed, rl, mp, feature_context(mp.kernel), trace)
     return out, trace[: min(out.actions, max_actions)]

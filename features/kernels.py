@@ -1,7 +1,7 @@
 """Compiled feature kernels over the engine's state arrays (see `features.registry` for formulas).
 
-All kernels take the map tuple `m` (`Map.kernel`), the static feature context `fx`
-(`feature_context`), the state tuple `s = (owner, armies, cards, pl, sc)` and the rules vector.
+All kernels take the board `m` (`Map.kernel`, a `MapArrays`), the static `FeatureContext` `fx`
+(`feature_context`), the state `s` (`State.kernel`, a `StateArrays`) and the rules vector.
 The decision kernels in `features.decide` call the private `_*` helpers with scratch arrays so
 that nothing is allocated per option; the public `*_features` wrappers allocate and exist for
 tests and inspection.
@@ -9,46 +9,15 @@ tests and inspection.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
-from features.odds import conquest_table
-from features.registry import (
-    AF_BREAKS,
-    AF_COMPLETES,
-    AF_ELIM,
-    AF_EXPOSURE,
-    AF_FIRST,
-    AF_MISSION,
-    AF_RATIO,
-    AF_SHARE,
-    AF_WIN,
-    FF_DEST_BORDER,
-    FF_GAIN,
-    FF_INTERIOR,
-    FF_MOVABLE,
-    NA,
-    NF,
-    NR,
-    RF_ARMY_VANTAGE,
-    RF_BORDER,
-    RF_CONT_BONUS,
-    RF_CONT_SHARE,
-    RF_CONT_VALUE,
-    RF_ENEMY,
-    RF_MISSION,
-    RF_TERR_VANTAGE,
-)
+from features import registry as F
+from game import layout as L
+from game.dice import conquest_table, odds_lookup
 from game.jit import inline_rule_kernel, rule_kernel
-from game.layout import (
-    M_18_TWO,
-    M_24,
-    M_DESTROY,
-    P_ALIVE,
-    P_MISSION,
-    P_TARGET,
-    R_MISSIONS,
-    S_CONQUERED,
-)
+from game.layout import MapArrays, StateArrays
 
 # Compiled like the rule kernels (game/jit.py): they never allocate, and reference counting of
 # arrays taken from the state tuples made decisions 6-16x slower.
@@ -56,49 +25,37 @@ jit_kernel = rule_kernel
 jit_inline = inline_rule_kernel
 
 
-def feature_context(m: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Static per-map arrays: (odds table, normalised continent value, normalised bonus)."""
-    continent_of, bonus, _adj, neighbours, degree, csize = m[:6]
-    n_cont = len(bonus)
+class FeatureContext(NamedTuple):
+    """Static per-board arrays the features read (`feature_context`)."""
+
+    odds: np.ndarray  # float64[ODDS_SIZE, ODDS_SIZE]: game.dice.conquest_table()
+    cont_value: np.ndarray  # float64[C]: continent value normalised to max 1
+    bonus_norm: np.ndarray  # float64[C]: bonus / largest bonus
+
+
+def feature_context(m: MapArrays) -> FeatureContext:
+    """The static feature context of a board."""
+    n_cont = len(m.bonus)
     borders = np.zeros(n_cont, dtype=np.float64)
-    for t in range(len(continent_of)):
-        c = continent_of[t]
-        if any(continent_of[neighbours[t, k]] != c for k in range(degree[t])):
+    for t in range(len(m.continent_of)):
+        c = m.continent_of[t]
+        if any(m.continent_of[m.neighbours[t, k]] != c for k in range(m.degree[t])):
             borders[c] += 1
     # A continent with no border territory is the whole map: count it as one border.
-    value = bonus / (csize * np.maximum(borders, 1.0))
+    value = m.bonus / (m.continent_size * np.maximum(borders, 1.0))
     top = value.max()
     cont_value = value / top if top > 0 else np.zeros(n_cont)
-    bmax = float(bonus.max())
-    bonus_norm = bonus / bmax if bmax > 0 else np.zeros(n_cont)
-    return (conquest_table(), np.ascontiguousarray(cont_value, dtype=np.float64),
-            np.ascontiguousarray(bonus_norm, dtype=np.float64))
+    bmax = float(m.bonus.max())
+    bonus_norm = m.bonus / bmax if bmax > 0 else np.zeros(n_cont)
+    return FeatureContext(conquest_table(), np.ascontiguousarray(cont_value, dtype=np.float64),
+                          np.ascontiguousarray(bonus_norm, dtype=np.float64))
 
 
 @jit_inline
-def odds_lookup(table: np.ndarray, attackers: int, defenders: int) -> float:
-    """P(conquest); beyond the table both sides are scaled down by the same factor.
-
-    Scaling keeps the army ratio; it understates how sure big even battles are (P(n, n) grows
-    with n), which is the safe side for a feature that only needs to rank options.
-    """
-    if defenders <= 0:
-        return 1.0
-    if attackers <= 1:
-        return 0.0
-    n = table.shape[0] - 1
-    big = max(attackers, defenders)
-    if big > n:
-        attackers = max(1, (attackers * n + big // 2) // big)
-        defenders = max(1, (defenders * n + big // 2) // big)
-    return table[attackers, defenders]
-
-
-@jit_inline
-def census(m: tuple, owner: np.ndarray, seat: int, cnt: np.ndarray, holder: np.ndarray,
+def census(m: MapArrays, owner: np.ndarray, seat: int, cnt: np.ndarray, holder: np.ndarray,
            nown: np.ndarray) -> None:
     """Fill p's territories per continent, each continent's sole holder (-1) and per-seat counts."""
-    continent_of = m[0]
+    continent_of = m.continent_of
     cnt[:] = 0
     holder[:] = -2  # -2: unseen yet
     nown[:] = 0
@@ -116,14 +73,14 @@ def census(m: tuple, owner: np.ndarray, seat: int, cnt: np.ndarray, holder: np.n
 
 
 @jit_inline
-def hostile(m: tuple, owner: np.ndarray, armies: np.ndarray, seat: int, t: int) -> tuple:
+def hostile(m: MapArrays, owner: np.ndarray, armies: np.ndarray, seat: int,
+            t: int) -> tuple[int, int, int]:
     """(hostile neighbours, their armies, largest hostile army) around t for seat."""
-    neighbours, degree = m[3], m[4]
     nh = 0
     h = 0
     big = 0
-    for k in range(degree[t]):
-        u = neighbours[t, k]
+    for k in range(m.degree[t]):
+        u = m.neighbours[t, k]
         if owner[u] != seat:
             nh += 1
             a = armies[u]
@@ -134,48 +91,50 @@ def hostile(m: tuple, owner: np.ndarray, armies: np.ndarray, seat: int, t: int) 
 
 
 @jit_inline
-def _in_mission_continent(m: tuple, mission: int, c: int) -> bool:
-    mc = m[6]
+def _in_mission_continent(m: MapArrays, mission: int, c: int) -> bool:
+    mc = m.mission_continents
     if 0 <= mission < mc.shape[0]:
         return mc[mission, 0] == c or mc[mission, 1] == c
     return False
 
 
 @jit_inline
-def _destroy_target(s: tuple, seat: int) -> int:
-    pl = s[3]
-    tgt = pl[seat, P_TARGET]
-    if pl[seat, P_MISSION] >= M_DESTROY and tgt >= 0 and tgt != seat and pl[tgt, P_ALIVE] != 0:
+def _destroy_target(s: StateArrays, seat: int) -> int:
+    pl = s.pl
+    tgt = pl[seat, L.P_TARGET]
+    if (pl[seat, L.P_MISSION] >= L.M_DESTROY and tgt >= 0 and tgt != seat
+            and pl[tgt, L.P_ALIVE] != 0):
         return tgt
     return -1
 
 
 @jit_inline
-def reinforce_into(m: tuple, fx: tuple, s: tuple, rules: np.ndarray, seat: int, t: int,
-                   a_t: int, cnt: np.ndarray, out: np.ndarray) -> None:
+def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                   seat: int, t: int, a_t: int, cnt: np.ndarray, out: np.ndarray) -> None:
     """Reinforce features of own territory t as if it held a_t armies (cnt from `census`)."""
-    continent_of, neighbours, degree, csize = m[0], m[3], m[4], m[5]
-    owner, armies = s[0], s[1]
-    nh, h, big = hostile(m, owner, armies, seat, t)
+    continent_of, neighbours, degree = m.continent_of, m.neighbours, m.degree
+    csize = m.continent_size
+    owner = s.owner
+    nh, h, big = hostile(m, owner, s.armies, seat, t)
     c = continent_of[t]
-    out[RF_ARMY_VANTAGE] = h / (h + a_t) if h + a_t > 0 else 0.0
-    out[RF_TERR_VANTAGE] = nh / degree[t]
-    out[RF_CONT_SHARE] = cnt[c] / csize[c]
+    out[F.RF_ARMY_VANTAGE] = h / (h + a_t) if h + a_t > 0 else 0.0
+    out[F.RF_TERR_VANTAGE] = nh / degree[t]
+    out[F.RF_CONT_SHARE] = cnt[c] / csize[c]
     missing = csize[c] - cnt[c]
     if missing > 0:
         for k in range(degree[t]):
             u = neighbours[t, k]
             if continent_of[u] == c and owner[u] != seat:
                 missing -= 1
-    out[RF_CONT_BONUS] = fx[2][c] if missing == 0 else 0.0
-    out[RF_BORDER] = 1.0 if nh > 0 else 0.0
-    out[RF_CONT_VALUE] = fx[1][c]
-    out[RF_ENEMY] = big / (big + a_t) if big > 0 else 0.0
+    out[F.RF_CONT_BONUS] = fx.bonus_norm[c] if missing == 0 else 0.0
+    out[F.RF_BORDER] = 1.0 if nh > 0 else 0.0
+    out[F.RF_CONT_VALUE] = fx.cont_value[c]
+    out[F.RF_ENEMY] = big / (big + a_t) if big > 0 else 0.0
     mv = 0.0
-    if rules[R_MISSIONS] != 0:
-        mission = s[3][seat, P_MISSION]
-        if mission == M_18_TWO:
-            mv = 1.0 if a_t < 2 else 0.0
+    if rules[L.R_MISSIONS] != 0:
+        mission = s.pl[seat, L.P_MISSION]
+        if mission == L.M_18_TWO:
+            mv = 1.0 if a_t < L.MISSION_ARMIES else 0.0
         elif _in_mission_continent(m, mission, c):
             mv = 1.0
         else:
@@ -185,51 +144,51 @@ def reinforce_into(m: tuple, fx: tuple, s: tuple, rules: np.ndarray, seat: int, 
                     if owner[neighbours[t, k]] == tgt:
                         mv = 1.0
                         break
-    out[RF_MISSION] = mv
+    out[F.RF_MISSION] = mv
 
 
 @jit_inline
-def target_into(m: tuple, fx: tuple, s: tuple, rules: np.ndarray, seat: int, t: int,
-                cnt: np.ndarray, holder: np.ndarray, nown: np.ndarray, out: np.ndarray) -> None:
+def target_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray, seat: int,
+                t: int, cnt: np.ndarray, holder: np.ndarray, nown: np.ndarray,
+                out: np.ndarray) -> None:
     """Attack features that depend on the target t only (all but win_prob and armies_ratio)."""
-    continent_of, neighbours, degree, csize = m[0], m[3], m[4], m[5]
-    owner, sc = s[0], s[4]
+    owner = s.owner
     q = owner[t]
-    c = continent_of[t]
-    out[AF_COMPLETES] = fx[2][c] if cnt[c] == csize[c] - 1 else 0.0
-    out[AF_BREAKS] = fx[2][c] if holder[c] == q else 0.0
-    out[AF_SHARE] = nown[q] / owner.shape[0]
-    out[AF_ELIM] = 1.0 if nown[q] == 1 else 0.0
-    out[AF_FIRST] = 0.0 if sc[S_CONQUERED] != 0 else 1.0
+    c = m.continent_of[t]
+    out[F.AF_COMPLETES] = fx.bonus_norm[c] if cnt[c] == m.continent_size[c] - 1 else 0.0
+    out[F.AF_BREAKS] = fx.bonus_norm[c] if holder[c] == q else 0.0
+    out[F.AF_SHARE] = nown[q] / owner.shape[0]
+    out[F.AF_ELIM] = 1.0 if nown[q] == 1 else 0.0
+    out[F.AF_FIRST] = 0.0 if s.sc[L.S_CONQUERED] != 0 else 1.0
     nh = 0
-    for k in range(degree[t]):
-        if owner[neighbours[t, k]] != seat:
+    for k in range(m.degree[t]):
+        if owner[m.neighbours[t, k]] != seat:
             nh += 1
-    out[AF_EXPOSURE] = nh / degree[t]
+    out[F.AF_EXPOSURE] = nh / m.degree[t]
     mv = 0.0
-    if rules[R_MISSIONS] != 0:
-        mission = s[3][seat, P_MISSION]
-        if mission == M_18_TWO or mission == M_24:
+    if rules[L.R_MISSIONS] != 0:
+        mission = s.pl[seat, L.P_MISSION]
+        if mission == L.M_18_TWO or mission == L.M_24:
             mv = 1.0
         elif _in_mission_continent(m, mission, c):
             mv = 1.0
         elif _destroy_target(s, seat) == q:
             mv = 1.0
-    out[AF_MISSION] = mv
+    out[F.AF_MISSION] = mv
 
 
 @jit_inline
-def pair_into(fx: tuple, a_s: int, a_t: int, out: np.ndarray) -> None:
+def pair_into(fx: FeatureContext, a_s: int, a_t: int, out: np.ndarray) -> None:
     """Attack features that depend on both armies: win_prob and armies_ratio."""
-    out[AF_WIN] = odds_lookup(fx[0], a_s, a_t)
-    out[AF_RATIO] = a_s / (a_s + a_t)
+    out[F.AF_WIN] = odds_lookup(fx.odds, a_s, a_t)
+    out[F.AF_RATIO] = a_s / (a_s + a_t)
 
 
 @jit_inline
-def vantage(m: tuple, s: tuple, seat: int, t: int) -> float:
+def vantage(m: MapArrays, s: StateArrays, seat: int, t: int) -> float:
     """Army vantage H(t) / (H(t) + a(t)) of t for seat (0 when nothing is around)."""
-    a_t = s[1][t]
-    _nh, h, _big = hostile(m, s[0], s[1], seat, t)
+    a_t = s.armies[t]
+    _nh, h, _big = hostile(m, s.owner, s.armies, seat, t)
     return h / (h + a_t) if h + a_t > 0 else 0.0
 
 
@@ -237,45 +196,46 @@ def vantage(m: tuple, s: tuple, seat: int, t: int) -> float:
 def fortify_into(a_a: int, a_b: int, thr_a: float, thr_b: float, border_a: bool,
                  border_b: bool, out: np.ndarray) -> None:
     """Fortify features of moving from a to b, from per-territory vantage and border flags."""
-    out[FF_GAIN] = thr_b - thr_a
-    out[FF_INTERIOR] = 0.0 if border_a else 1.0
-    out[FF_MOVABLE] = (a_a - 1) / (a_a - 1 + a_b) if a_a - 1 + a_b > 0 else 0.0
-    out[FF_DEST_BORDER] = 1.0 if border_b else 0.0
+    out[F.FF_GAIN] = thr_b - thr_a
+    out[F.FF_INTERIOR] = 0.0 if border_a else 1.0
+    out[F.FF_MOVABLE] = (a_a - 1) / (a_a - 1 + a_b) if a_a - 1 + a_b > 0 else 0.0
+    out[F.FF_DEST_BORDER] = 1.0 if border_b else 0.0
 
 
-def _scratch(m: tuple, s: tuple, seat: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    n_cont = len(m[1])
+def _scratch(m: MapArrays, s: StateArrays,
+             seat: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    n_cont = len(m.bonus)
     cnt = np.zeros(n_cont, dtype=np.int32)
     holder = np.zeros(n_cont, dtype=np.int32)
-    nown = np.zeros(s[3].shape[0], dtype=np.int32)
-    census(m, s[0], seat, cnt, holder, nown)
+    nown = np.zeros(s.pl.shape[0], dtype=np.int32)
+    census(m, s.owner, seat, cnt, holder, nown)
     return cnt, holder, nown
 
 
-def reinforce_features(m: tuple, fx: tuple, s: tuple, rules: np.ndarray, seat: int,
-                       t: int) -> np.ndarray:
+def reinforce_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                       seat: int, t: int) -> np.ndarray:
     """Reinforce feature vector of own territory t (registry order)."""
     cnt, _h, _n = _scratch(m, s, seat)
-    out = np.zeros(NR)
-    reinforce_into(m, fx, s, rules, seat, t, int(s[1][t]), cnt, out)
+    out = np.zeros(F.NR)
+    reinforce_into(m, fx, s, rules, seat, t, int(s.armies[t]), cnt, out)
     return out
 
 
-def attack_features(m: tuple, fx: tuple, s: tuple, rules: np.ndarray, seat: int, src: int,
-                    dst: int) -> np.ndarray:
+def attack_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                    seat: int, src: int, dst: int) -> np.ndarray:
     """Attack feature vector of src -> dst (registry order)."""
     cnt, holder, nown = _scratch(m, s, seat)
-    out = np.zeros(NA)
+    out = np.zeros(F.NA)
     target_into(m, fx, s, rules, seat, dst, cnt, holder, nown, out)
-    pair_into(fx, int(s[1][src]), int(s[1][dst]), out)
+    pair_into(fx, int(s.armies[src]), int(s.armies[dst]), out)
     return out
 
 
-def fortify_features(m: tuple, s: tuple, seat: int, a: int, b: int) -> np.ndarray:
+def fortify_features(m: MapArrays, s: StateArrays, seat: int, a: int, b: int) -> np.ndarray:
     """Fortify feature vector of moving armies from a to b (registry order)."""
-    out = np.zeros(NF)
-    ba = hostile(m, s[0], s[1], seat, a)[0] > 0
-    bb = hostile(m, s[0], s[1], seat, b)[0] > 0
-    fortify_into(int(s[1][a]), int(s[1][b]), vantage(m, s, seat, a), vantage(m, s, seat, b),
-                 ba, bb, out)
+    out = np.zeros(F.NF)
+    ba = hostile(m, s.owner, s.armies, seat, a)[0] > 0
+    bb = hostile(m, s.owner, s.armies, seat, b)[0] > 0
+    fortify_into(int(s.armies[a]), int(s.armies[b]), vantage(m, s, seat, a),
+                 vantage(m, s, seat, b), ba, bb, out)
     return out

@@ -9,27 +9,12 @@ from enum import Enum
 import numpy as np
 
 from game import kernel
+from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
-from game.layout import (
-    ERROR_TEXT,
-    P_ALIVE,
-    P_CONQUESTS,
-    P_ELIMINATIONS,
-    P_LOST,
-    P_RECEIVED,
-    PH_ATTACK,
-    PH_FORTIFY,
-    PH_OCCUPY,
-    PH_OVER,
-    PH_REINFORCE,
-    PH_SETUP,
-    PH_TRADE,
-    S_CAPPED,
-    S_ROUND,
-    S_WINNER,
-)
+from game.jit import bind
 from game.map import Map, classic_map
 from game.protocol import IllegalActionError, Player
+from game.queries import standing
 from game.state import Rules, State
 from game.transcript import Transcript
 from game.view import GameView
@@ -109,29 +94,29 @@ def _checked(act: Action) -> Action:
 def _ask(player: Player, view: GameView, state: State) -> Action:
     """Ask the player the decision the phase calls for and check the answer's type."""
     ph = state.phase
-    if ph == PH_SETUP:
+    if ph == L.PH_SETUP:
         t = player.place_initial(view)
         if not _whole(t):
             raise IllegalActionError(f"place_initial must return a territory index, got {t!r}")
         return Place(int(t), 1)
-    if ph == PH_REINFORCE:
+    if ph == L.PH_REINFORCE:
         act: object = player.reinforce(view, state.pool)
         expected: tuple[type, ...] = (Place,)
-    elif ph == PH_TRADE:
+    elif ph == L.PH_TRADE:
         act = player.trade(view, bool(kernel.trade_compulsory(state.kernel)))
         act = END_TRADE if act is None else act
         expected = (Trade,)
-    elif ph == PH_ATTACK:
+    elif ph == L.PH_ATTACK:
         act = player.attack(view)
         act = STOP if act is None else act
         expected = (Attack,)
-    elif ph == PH_OCCUPY:
+    elif ph == L.PH_OCCUPY:
         lo, hi = kernel.occupy_bounds(state.kernel)
         n = player.move_in(view, int(lo), int(hi))
         if not _whole(n):
             raise IllegalActionError(f"move_in must return a number of armies, got {n!r}")
         return MoveIn(int(n))
-    elif ph == PH_FORTIFY:
+    elif ph == L.PH_FORTIFY:
         act = player.fortify(view)
         act = SKIP if act is None else act
         expected = (Fortify,)
@@ -140,7 +125,7 @@ def _ask(player: Player, view: GameView, state: State) -> Action:
     if act in (END_TRADE, STOP, SKIP) or isinstance(act, expected):
         return _checked(act)  # type: ignore[arg-type]
     names = " or ".join(e.__name__ for e in expected)
-    optional = "" if ph == PH_REINFORCE else " (or None)"
+    optional = "" if ph == L.PH_REINFORCE else " (or None)"
     raise IllegalActionError(f"expected {names}{optional} in this phase, got {act!r}")
 
 
@@ -159,14 +144,15 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
     for seat, p in enumerate(seats):
         players[p].start_game(views[seat], player_rngs[p])
     log = Transcript(m, rules, state, seats) if transcript else None
-    while state.phase != PH_OVER:
+    step = bind(kernel.step, mk, sk, rv, rng, rest=(0, 0, 0, 0))
+    while state.phase != L.PH_OVER:
         seat = state.current
         action = _ask(players[seats[seat]], views[seat], state)
-        err = kernel.step(mk, sk, rv, rng, *action.encode())
+        err = step(*action.encode())
         if err:
             raise IllegalActionError(
                 f"player {seats[seat]} (seat {seat}, {players[seats[seat]]!r}): "
-                f"{action.text(m)}: {ERROR_TEXT[err]}")
+                f"{action.text(m)}: {L.ERROR_TEXT[err]}")
         if log is not None:
             log.record(seat, action)
     return outcome(m, state, seats, rules, None if log is None else log.finish())
@@ -175,30 +161,25 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
 def outcome(m: Map, state: State, seats: Sequence[int], rules: Rules,
             transcript: tuple[str, ...] | None = None) -> Outcome:
     """Build the Outcome of a finished game from its state."""
-    places = kernel.placements(state.kernel)
+    end = standing(state.kernel, seats, rules.cap)
     n = state.n_players
-    by_player = [0] * n
     stats: list[PlayerStats | None] = [None] * n
     for seat in range(n):
-        p = seats[seat]
-        by_player[p] = int(places[seat])
         mine = state.owner == seat
-        stats[p] = PlayerStats(
+        pl = state.pl[seat]
+        stats[seats[seat]] = PlayerStats(
             territories=int(mine.sum()), armies=int(state.armies[mine].sum()),
-            conquests=int(state.pl[seat, P_CONQUESTS]),
-            eliminations=int(state.pl[seat, P_ELIMINATIONS]),
-            received=int(state.pl[seat, P_RECEIVED]), lost=int(state.pl[seat, P_LOST]))
-    capped = bool(state.sc[S_CAPPED])
-    w = int(state.sc[S_WINNER])
-    if capped:
+            conquests=int(pl[L.P_CONQUESTS]), eliminations=int(pl[L.P_ELIMINATIONS]),
+            received=int(pl[L.P_RECEIVED]), lost=int(pl[L.P_LOST]))
+    if end.capped:
         reason = EndReason.CAP
-    elif rules.missions and int((state.pl[:, P_ALIVE] == 1).sum()) > 1:
+    elif rules.missions and int((state.pl[:, L.P_ALIVE] == 1).sum()) > 1:
         reason = EndReason.MISSION
     else:
         reason = EndReason.DOMINATION
-    rounds = min(int(state.sc[S_ROUND]), rules.cap)
-    return Outcome(placements=tuple(by_player), rounds=rounds, capped=capped,
-                   winner=None if w < 0 else seats[w], reason=reason, seats=tuple(seats),
+    return Outcome(placements=tuple(int(p) for p in end.placements), rounds=end.rounds,
+                   capped=end.capped, winner=None if end.winner < 0 else end.winner,
+                   reason=reason, seats=tuple(seats),
                    stats=tuple(s for s in stats if s is not None), transcript=transcript)
 
 

@@ -1,22 +1,56 @@
-"""Integer layout of the game state shared by the compiled kernels and the Python wrappers.
+"""Integer layout of the arrays the compiled kernels take, and the rule numbers they use.
 
-The mutable state is five numpy arrays so that numba kernels can take it directly:
+Kernels import this module as one namespace (`from game import layout as L`). The board is a
+`MapArrays` (`Map.kernel`) and the mutable state a `StateArrays` (`State.kernel`), named tuples
+of small numpy arrays that numba compiles like plain tuples:
 
 - ``owner``  int32[T]: seat owning each territory.
 - ``armies`` int32[T]: armies on each territory.
-- ``cards``  int32[N_CARDS]: where each card is (a seat, ``CARD_DECK`` or ``CARD_DISCARD``).
-  Card ``i < T`` shows territory ``i`` and has kind ``i % 3``; the last ``N_WILDS`` are wild.
+- ``cards``  int32[T + N_WILDS]: where each card is (a seat, ``CARD_DECK`` or ``CARD_DISCARD``).
+  Card ``i < T`` shows territory ``i``; the last ``N_WILDS`` show none. Kinds come from the
+  board (``MapArrays.card_kind``).
 - ``pl``     int32[P, N_PL]: per-seat fields, indexed by the ``P_*`` constants.
-- ``sc``     int32[N_SC]: scalars, indexed by the ``S_*`` constants.
+- ``sc``     int32[N_SC]: game scalars, indexed by the ``S_*`` constants.
+- ``ev``     int32[N_EV]: what the last action caused (dice, losses, set value, card drawn),
+  indexed by the ``EV_*`` constants. It is not part of the position: `State.__eq__` ignores it.
 
 Rules are an int32[N_RULES] vector indexed by the ``R_*`` constants.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+import numpy as np
+
+
+class MapArrays(NamedTuple):
+    """The board as the kernels take it (`Map.kernel`); every array is read-only."""
+
+    continent_of: np.ndarray  # int32[T]
+    bonus: np.ndarray  # int32[C]
+    adjacency: np.ndarray  # bool[T, T]
+    neighbours: np.ndarray  # int32[T, max degree], -1 padded
+    degree: np.ndarray  # int32[T]
+    continent_size: np.ndarray  # int32[C]
+    mission_continents: np.ndarray  # int32[6, 2]: continents the missions name, -1 if absent
+    card_kind: np.ndarray  # int32[T + N_WILDS]: INFANTRY, CAVALRY, ARTILLERY or WILD per card
+
+
+class StateArrays(NamedTuple):
+    """The mutable state as the kernels take it (`State.kernel`)."""
+
+    owner: np.ndarray  # int32[T]
+    armies: np.ndarray  # int32[T]
+    cards: np.ndarray  # int32[T + N_WILDS]
+    pl: np.ndarray  # int32[P, N_PL]
+    sc: np.ndarray  # int32[N_SC]
+    ev: np.ndarray  # int32[N_EV]
+
 # Card kinds and locations.
 INFANTRY, CAVALRY, ARTILLERY, WILD = 0, 1, 2, 3
 KIND_NAMES = ("infantry", "cavalry", "artillery", "wild")
+N_KINDS = 3  # kinds a territory card can have; the classic deck gives card i kind i % N_KINDS
 N_WILDS = 2
 CARD_DECK = -1
 CARD_DISCARD = -2
@@ -101,15 +135,20 @@ S_N_ELIM = 10  # players eliminated so far
 S_WINNER = 11  # -1 until somebody wins
 S_CAPPED = 12
 S_IN_ATTACK = 13  # trade/reinforce forced by an elimination mid-attack
-S_ELIMINATED = 14  # seat eliminated by the last conquest, else -1
+# While the move-in is pending, the seat that conquest eliminated (else -1): it decides whether
+# the move-in leads to a forced trade, so it belongs to the position, not to the events.
+S_ELIMINATED = 14
 S_TURNS = 15  # turns started
-S_ROLL = 16  # last roll: attacker dice at S_ROLL..S_ROLL+2, defender at +3..+4 (0 = unused)
-S_LOSS_A = 21  # last roll: attacker losses
-S_LOSS_D = 22  # last roll: defender losses
-S_TRADE_ARMIES = 23  # armies from the last trade (set value)
-S_BONUS_T = 24  # territory that got the last +2 card bonus, else -1
-S_DRAWN = 25  # card drawn at the end of the last turn, else -1
-N_SC = 26
+N_SC = 16
+
+# Events (ev[EV_*]): what the last action caused, for transcripts and observers.
+EV_ROLL = 0  # last roll: attacker dice at EV_ROLL..+2, defender at +3..+4 (0 = unused)
+EV_LOSS_A = 5  # last roll: attacker losses
+EV_LOSS_D = 6  # last roll: defender losses
+EV_TRADE_ARMIES = 7  # armies from the last trade (set value)
+EV_BONUS_T = 8  # territory that got the last card bonus, else -1
+EV_DRAWN = 9  # card drawn at the end of the last turn, else -1
+N_EV = 10
 
 # Rules vector.
 R_MISSIONS = 0
@@ -138,6 +177,23 @@ MISSION_CONTINENTS = (
     ("Europe", "Australia"),
 )
 
+MISSION_TERRITORIES = 18  # M_18_TWO: 18 territories ...
+MISSION_ARMIES = 2  # ... with at least 2 armies each
+MISSION_ALL_TERRITORIES = 24  # M_24, and destroy-colour missions that fell through
+MISSION_CONTINENTS_ANY = 3  # M_EUR_*_ANY: the two named continents plus a third
+
+# Rule numbers.
 STARTING_ARMIES = (0, 0, 40, 35, 30, 25, 20)  # by number of players (2..6)
-ESCALATING = (4, 6, 8, 10, 12, 15)  # then +5 each
+MIN_REINFORCEMENTS = 3  # reinforcements: max(MIN_REINFORCEMENTS, territories // ...)
+TERRITORIES_PER_ARMY = 3
+DIE_FACES = 6
+ATTACK_DICE = 3  # most dice an attacker rolls (and at most armies - 1)
+DEFEND_DICE = 2  # most dice a defender rolls (and at most its armies)
+SET_SIZE = 3  # cards per traded set
+ESCALATING = (4, 6, 8, 10, 12, 15)  # set values by trades so far ...
+ESCALATING_STEP = 5  # ... then this much more for each further set
 FIXED_VALUES = (4, 6, 8, 10)  # 3 infantry, 3 cavalry, 3 artillery, one of each
+CARD_BONUS = 2  # armies on an own territory shown by a traded card (once per turn)
+TRADE_COMPULSORY = 5  # a hand this big must trade (at turn start or after an elimination)
+TRADE_AFTER_ELIMINATION = 6  # cards taken on an elimination force trades mid-attack from here ...
+TRADE_DOWN_TO = 4  # ... down to this many cards

@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from game.layout import MISSION_CONTINENTS
+from game import layout as L
+from game.cards import classic_card_kinds
 
 
 class MapError(ValueError):
@@ -23,7 +25,8 @@ class Map:
     """An immutable board; build it with `load_map` or `classic_map`.
 
     Arrays are read-only. `neighbours[t, :degree[t]]` lists t's neighbours in index order, the
-    padding is -1; `adjacency[a, b]` is True for a border.
+    padding is -1; `adjacency[a, b]` is True for a border. `card_kind[c]` is the kind of card c
+    (card c < T shows territory c; the last N_WILDS cards are wild).
     """
 
     name: str
@@ -36,14 +39,16 @@ class Map:
     degree: np.ndarray  # int32[T]
     continent_size: np.ndarray  # int32[C]
     mission_continents: np.ndarray  # int32[6, 2]: continents the missions name, -1 if absent
+    card_kind: np.ndarray  # int32[T + N_WILDS]: kind of each card (game.layout INFANTRY..WILD)
     positions: np.ndarray | None = None  # float64[T, 2] in [0, 1] for drawing, if the file has them
     index: dict[str, int] = field(default_factory=dict, repr=False)
 
-    @property
-    def kernel(self) -> tuple[np.ndarray, ...]:
-        """The arrays every rule kernel takes, in the order of docs/CONTRACT.md."""
-        return (self.continent_of, self.bonus, self.adjacency, self.neighbours, self.degree,
-                self.continent_size, self.mission_continents)
+    @cached_property
+    def kernel(self) -> L.MapArrays:
+        """The arrays every rule kernel takes (built once: the map is frozen)."""
+        return L.MapArrays(self.continent_of, self.bonus, self.adjacency, self.neighbours,
+                           self.degree, self.continent_size, self.mission_continents,
+                           self.card_kind)
 
     @property
     def has_mission_continents(self) -> bool:
@@ -191,7 +196,16 @@ def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
     cont_arr = np.array([cont_of[t] for t in names], dtype=np.int32)
     mission_conts = np.array(
         [[cont_names.index(c) if c in cont_names else -1 for c in pair]
-         for pair in MISSION_CONTINENTS], dtype=np.int32)
+         for pair in L.MISSION_CONTINENTS], dtype=np.int32)
+    kinds = classic_card_kinds(n)
+    if "card_kinds" in data:
+        # Optional: the board's own deck, one territory card per territory (wilds stay wild).
+        ck = data["card_kinds"]
+        allowed = L.KIND_NAMES[:L.N_KINDS]
+        if (not isinstance(ck, dict) or set(ck) != set(names)
+                or not all(k in allowed for k in ck.values())):
+            raise fail(f"'card_kinds' must give every territory one of {', '.join(allowed)}")
+        kinds[:n] = [allowed.index(ck[t]) for t in names]
     return Map(
         name=str(data.get("name", source)),
         territories=tuple(names),
@@ -203,6 +217,7 @@ def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
         degree=_frozen(deg),
         continent_size=_frozen(np.bincount(cont_arr, minlength=len(cont_names)).astype(np.int32)),
         mission_continents=_frozen(mission_conts),
+        card_kind=_frozen(kinds),
         positions=None if positions is None else _frozen(positions),
         index=index,
     )

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 import numpy as np
 
+from game import layout as L
 from game.cards import hand_size
 from game.jit import allocating_kernel, rule_kernel
-from game.layout import (
-    M_18_TWO,
-    M_24,
-    M_EUR_AUS_ANY,
-    M_EUR_SAM_ANY,
-    P_ALIVE,
-    P_ELIM_ORDER,
-    P_MISSION,
-    P_TARGET,
-    S_CURRENT,
-    S_MIN_MOVE,
-    S_SRC,
-    S_WINNER,
-)
+from game.layout import MapArrays, StateArrays
 
 
 @rule_kernel
@@ -33,65 +24,61 @@ def n_owned(owner: np.ndarray, seat: int) -> int:
 
 
 @rule_kernel
-def owns_continent(m, owner: np.ndarray, seat: int, c: int) -> bool:  # type: ignore[no-untyped-def]
+def owns_continent(m: MapArrays, owner: np.ndarray, seat: int, c: int) -> bool:
     """True when the seat holds every territory of continent c (False for c < 0: no such)."""
     if c < 0:
         return False
-    cont_of = m[0]
     for t in range(owner.shape[0]):
-        if cont_of[t] == c and owner[t] != seat:
+        if m.continent_of[t] == c and owner[t] != seat:
             return False
     return True
 
 
 @rule_kernel
-def reinforcements(m, s, seat: int) -> int:  # type: ignore[no-untyped-def]
+def reinforcements(m: MapArrays, s: StateArrays, seat: int) -> int:
     """Armies at the start of a turn: max(3, territories // 3) plus whole-continent bonuses."""
-    cont_of, bonus, continent_size = m[0], m[1], m[5]
-    owner = s[0]
+    owner = s.owner
     n = 0
     for t in range(owner.shape[0]):
         if owner[t] == seat:
             n += 1
-    r = max(3, n // 3)
-    for c in range(bonus.shape[0]):
+    r = max(L.MIN_REINFORCEMENTS, n // L.TERRITORIES_PER_ARMY)
+    for c in range(m.bonus.shape[0]):
         h = 0
         for t in range(owner.shape[0]):
-            if cont_of[t] == c and owner[t] == seat:
+            if m.continent_of[t] == c and owner[t] == seat:
                 h += 1
-        if h == continent_size[c]:
-            r += bonus[c]
+        if h == m.continent_size[c]:
+            r += m.bonus[c]
     return r
 
 
 @rule_kernel
-def can_attack(m, s, seat: int) -> bool:  # type: ignore[no-untyped-def]
+def can_attack(m: MapArrays, s: StateArrays, seat: int) -> bool:
     """True when some own territory with 2+ armies borders an enemy."""
-    nbr, deg = m[3], m[4]
-    owner, armies = s[0], s[1]
+    owner, armies = s.owner, s.armies
     for t in range(owner.shape[0]):
         if owner[t] == seat and armies[t] >= 2:
-            for k in range(deg[t]):
-                if owner[nbr[t, k]] != seat:
+            for k in range(m.degree[t]):
+                if owner[m.neighbours[t, k]] != seat:
                     return True
     return False
 
 
 @rule_kernel
-def can_fortify(m, s, seat: int) -> bool:  # type: ignore[no-untyped-def]
+def can_fortify(m: MapArrays, s: StateArrays, seat: int) -> bool:
     """True when some own territory with 2+ armies borders another own territory."""
-    nbr, deg = m[3], m[4]
-    owner, armies = s[0], s[1]
+    owner, armies = s.owner, s.armies
     for t in range(owner.shape[0]):
         if owner[t] == seat and armies[t] >= 2:
-            for k in range(deg[t]):
-                if owner[nbr[t, k]] == seat:
+            for k in range(m.degree[t]):
+                if owner[m.neighbours[t, k]] == seat:
                     return True
     return False
 
 
 @rule_kernel
-def connected_own(m, owner: np.ndarray, armies: np.ndarray, seat: int, a: int,  # type: ignore[no-untyped-def]
+def connected_own(m: MapArrays, owner: np.ndarray, armies: np.ndarray, seat: int, a: int,
                   b: int) -> bool:
     """True when a chain of the seat's own territories links a to b.
 
@@ -99,7 +86,7 @@ def connected_own(m, owner: np.ndarray, armies: np.ndarray, seat: int, a: int,  
     territories are marked by negating their army counts (always >= 1), which are restored
     before returning. Callers holding a read-only view pass a copy of the armies.
     """
-    nbr, deg = m[3], m[4]
+    nbr, deg = m.neighbours, m.degree
     n = owner.shape[0]
     armies[a] = -armies[a]
     changed = True
@@ -120,63 +107,61 @@ def connected_own(m, owner: np.ndarray, armies: np.ndarray, seat: int, a: int,  
 
 
 @rule_kernel
-def occupy_bounds(s) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def occupy_bounds(s: StateArrays) -> tuple[int, int]:
     """(fewest, most) armies that may move into the territory just conquered."""
-    sc = s[4]
-    return sc[S_MIN_MOVE], s[1][sc[S_SRC]] - 1
+    return s.sc[L.S_MIN_MOVE], s.armies[s.sc[L.S_SRC]] - 1
 
 
 @rule_kernel
-def trade_compulsory(s) -> bool:  # type: ignore[no-untyped-def]
+def trade_compulsory(s: StateArrays) -> bool:
     """True while the seat to move must trade: 5+ cards (at turn start, or after an elimination)."""
-    return hand_size(s[2], s[4][S_CURRENT]) >= 5
+    return hand_size(s.cards, s.sc[L.S_CURRENT]) >= L.TRADE_COMPULSORY
 
 
 @rule_kernel
-def mission_done(m, s, seat: int) -> bool:  # type: ignore[no-untyped-def]
+def mission_done(m: MapArrays, s: StateArrays, seat: int) -> bool:
     """True when the seat's secret mission is complete."""
-    owner, armies, pl = s[0], s[1], s[3]
-    bonus, mconts = m[1], m[6]
-    mid = pl[seat, P_MISSION]
+    owner, armies, pl = s.owner, s.armies, s.pl
+    mid = pl[seat, L.P_MISSION]
     if mid < 0:
         return False
-    if mid < M_18_TWO:
-        if not owns_continent(m, owner, seat, mconts[mid, 0]):
+    if mid < L.M_18_TWO:
+        if not owns_continent(m, owner, seat, m.mission_continents[mid, 0]):
             return False
-        if not owns_continent(m, owner, seat, mconts[mid, 1]):
+        if not owns_continent(m, owner, seat, m.mission_continents[mid, 1]):
             return False
-        if mid == M_EUR_SAM_ANY or mid == M_EUR_AUS_ANY:
+        if mid == L.M_EUR_SAM_ANY or mid == L.M_EUR_AUS_ANY:
             whole = 0
-            for c in range(bonus.shape[0]):
+            for c in range(m.bonus.shape[0]):
                 if owns_continent(m, owner, seat, c):
                     whole += 1
-            return whole >= 3
+            return whole >= L.MISSION_CONTINENTS_ANY
         return True
-    if mid == M_18_TWO:
+    if mid == L.M_18_TWO:
         n = 0
         for t in range(owner.shape[0]):
-            if owner[t] == seat and armies[t] >= 2:
+            if owner[t] == seat and armies[t] >= L.MISSION_ARMIES:
                 n += 1
-        return n >= 18
-    if mid == M_24:
-        return n_owned(owner, seat) >= 24
+        return n >= L.MISSION_TERRITORIES
+    if mid == L.M_24:
+        return n_owned(owner, seat) >= L.MISSION_ALL_TERRITORIES
     # Destroy colour: the target is gone and the mission was not converted, so the holder did it.
-    return pl[pl[seat, P_TARGET], P_ALIVE] == 0
+    return pl[pl[seat, L.P_TARGET], L.P_ALIVE] == 0
 
 
 @allocating_kernel
-def placements(s) -> np.ndarray:  # type: ignore[no-untyped-def]
+def placements(s: StateArrays) -> np.ndarray:
     """Finishing place of every seat (1 = best; equal keys share the better place).
 
     Winner first, then survivors by territories then armies, then the eliminated, latest first.
     """
-    owner, armies, pl, sc = s[0], s[1], s[3], s[4]
+    owner, armies, pl = s.owner, s.armies, s.pl
     n_players = pl.shape[0]
     key = np.zeros((n_players, 3), dtype=np.int64)
     for q in range(n_players):
-        if q == sc[S_WINNER]:
+        if q == s.sc[L.S_WINNER]:
             key[q, 0] = 2
-        elif pl[q, P_ALIVE] == 1:
+        elif pl[q, L.P_ALIVE] == 1:
             key[q, 0] = 1
             tot = 0
             for t in range(owner.shape[0]):
@@ -185,7 +170,7 @@ def placements(s) -> np.ndarray:  # type: ignore[no-untyped-def]
                     tot += armies[t]
             key[q, 2] = tot
         else:
-            key[q, 1] = pl[q, P_ELIM_ORDER]
+            key[q, 1] = pl[q, L.P_ELIM_ORDER]
     place = np.ones(n_players, dtype=np.int32)
     for q in range(n_players):
         for r in range(n_players):
@@ -194,3 +179,23 @@ def placements(s) -> np.ndarray:  # type: ignore[no-untyped-def]
             if better:
                 place[q] += 1
     return place
+
+
+class Standing(NamedTuple):
+    """How a finished game ended, per player (not per seat)."""
+
+    placements: np.ndarray  # int32[k]: place of player i, 1 = best
+    rounds: int  # rounds played; a capped game counts the cap
+    capped: bool
+    winner: int  # player index, -1 when nobody won
+
+
+def standing(s: StateArrays, seats: Sequence[int] | np.ndarray, cap: int) -> Standing:
+    """The result of a finished game; seats[seat] = player index (range(k) for seat order)."""
+    by_seat = placements(s)
+    by_player = np.empty_like(by_seat)
+    by_player[np.asarray(seats)] = by_seat
+    w = int(s.sc[L.S_WINNER])
+    # A capped game stops as round cap + 1 begins, so the round counter is one past the cap.
+    return Standing(by_player, min(int(s.sc[L.S_ROUND]), cap), bool(s.sc[L.S_CAPPED]),
+                    int(seats[w]) if w >= 0 else -1)

@@ -1,4 +1,4 @@
-"""Mutable game state (five small numpy arrays) and the frozen rules it is played under."""
+"""Mutable game state (small numpy arrays) and the frozen rules it is played under."""
 
 from __future__ import annotations
 
@@ -6,25 +6,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from game.layout import (
-    N_PL,
-    N_RULES,
-    N_SC,
-    N_WILDS,
-    P_ALIVE,
-    P_MISSION,
-    P_TARGET,
-    R_CAP,
-    R_FIXED_CARDS,
-    R_MISSIONS,
-    R_PATH_FORTIFY,
-    S_CURRENT,
-    S_PHASE,
-    S_POOL,
-    S_ROUND,
-    S_TRADES,
-    S_WINNER,
-)
+from game import layout as L
 from game.map import Map
 
 
@@ -50,11 +32,11 @@ class Rules:
 
     def vector(self) -> np.ndarray:
         """The int32 rules vector the kernels take."""
-        v = np.zeros(N_RULES, dtype=np.int32)
-        v[R_MISSIONS] = self.missions
-        v[R_FIXED_CARDS] = self.fixed_cards
-        v[R_PATH_FORTIFY] = self.path_fortify
-        v[R_CAP] = self.cap
+        v = np.zeros(L.N_RULES, dtype=np.int32)
+        v[L.R_MISSIONS] = self.missions
+        v[L.R_FIXED_CARDS] = self.fixed_cards
+        v[L.R_PATH_FORTIFY] = self.path_fortify
+        v[L.R_CAP] = self.cap
         return v
 
     @classmethod
@@ -100,25 +82,32 @@ class Rules:
 
 
 class State:
-    """The mutable state: owner, armies, cards, per-seat fields and scalars (see game/layout.py)."""
+    """The mutable state: owner, armies, cards, per-seat fields, scalars and the last events.
 
-    __slots__ = ("owner", "armies", "cards", "pl", "sc")
+    `kernel` is the `StateArrays` the kernels take (the same arrays). Equality compares the
+    position (owner, armies, cards, pl, sc), not `ev`, what the last action happened to roll.
+    """
+
+    __slots__ = ("armies", "cards", "ev", "kernel", "owner", "pl", "sc")
 
     def __init__(self, owner: np.ndarray, armies: np.ndarray, cards: np.ndarray, pl: np.ndarray,
-                 sc: np.ndarray) -> None:
+                 sc: np.ndarray, ev: np.ndarray | None = None) -> None:
+        # The arrays change in place and are never rebound, so `kernel` stays the same arrays.
         self.owner, self.armies, self.cards, self.pl, self.sc = owner, armies, cards, pl, sc
+        self.ev = np.zeros(L.N_EV, np.int32) if ev is None else ev
+        self.kernel = L.StateArrays(owner, armies, cards, pl, sc, self.ev)
 
     @classmethod
     def empty(cls, m: Map, n_players: int) -> State:
         """Zeroed arrays sized for a board and a seat count (kernel.setup fills them)."""
         t = m.n_territories
         return cls(np.zeros(t, np.int32), np.zeros(t, np.int32),
-                   np.zeros(t + N_WILDS, np.int32), np.zeros((n_players, N_PL), np.int32),
-                   np.zeros(N_SC, np.int32))
+                   np.zeros(t + L.N_WILDS, np.int32), np.zeros((n_players, L.N_PL), np.int32),
+                   np.zeros(L.N_SC, np.int32), np.zeros(L.N_EV, np.int32))
 
     @property
-    def kernel(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """The tuple the kernels take."""
+    def position(self) -> tuple[np.ndarray, ...]:
+        """The arrays that make the position (all but `ev`): what equality compares."""
         return self.owner, self.armies, self.cards, self.pl, self.sc
 
     def copy(self) -> State:
@@ -142,36 +131,36 @@ class State:
     @property
     def phase(self) -> int:
         """Current phase (game.layout.PH_*)."""
-        return int(self.sc[S_PHASE])
+        return int(self.sc[L.S_PHASE])
 
     @property
     def current(self) -> int:
         """Seat to move."""
-        return int(self.sc[S_CURRENT])
+        return int(self.sc[L.S_CURRENT])
 
     @property
     def round(self) -> int:
         """Round number (1-based; 0 during setup)."""
-        return int(self.sc[S_ROUND])
+        return int(self.sc[L.S_ROUND])
 
     @property
     def pool(self) -> int:
         """Armies left to place in the current phase."""
-        return int(self.sc[S_POOL])
+        return int(self.sc[L.S_POOL])
 
     @property
     def trades(self) -> int:
         """Sets traded so far by all players."""
-        return int(self.sc[S_TRADES])
+        return int(self.sc[L.S_TRADES])
 
     @property
     def winner(self) -> int:
         """Winning seat, or -1."""
-        return int(self.sc[S_WINNER])
+        return int(self.sc[L.S_WINNER])
 
     def alive(self, seat: int) -> bool:
         """True while the seat has territories."""
-        return bool(self.pl[seat, P_ALIVE])
+        return bool(self.pl[seat, L.P_ALIVE])
 
     def hand(self, seat: int) -> tuple[int, ...]:
         """Card ids held by a seat, ascending."""
@@ -179,11 +168,11 @@ class State:
 
     def mission(self, seat: int) -> tuple[int, int]:
         """(mission id, target seat) of a seat; (-1, -1) without missions."""
-        return int(self.pl[seat, P_MISSION]), int(self.pl[seat, P_TARGET])
+        return int(self.pl[seat, L.P_MISSION]), int(self.pl[seat, L.P_TARGET])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return all(np.array_equal(a, b) for a, b in zip(self.kernel, other.kernel, strict=True))
+        return all(np.array_equal(a, b) for a, b in zip(self.position, other.position, strict=True))
 
     __hash__ = None  # type: ignore[assignment]

@@ -7,8 +7,8 @@ from itertools import combinations
 import numpy as np
 
 from game import kernel
-from game.cards import card_kind, is_set, set_value
-from game.layout import P_ALIVE, S_CONQUERED, S_DST, S_SRC, S_TRADES
+from game import layout as L
+from game.cards import is_set, set_value
 from game.map import Map
 from game.state import Rules, State
 
@@ -55,7 +55,7 @@ class GameView:
     @property
     def alive(self) -> np.ndarray:
         """Bool per seat: still in the game."""
-        return self.state.pl[:, P_ALIVE].astype(bool)
+        return self.state.pl[:, L.P_ALIVE].astype(bool)
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -76,16 +76,16 @@ class GameView:
     @property
     def conquered_this_turn(self) -> bool:
         """True once the seat to move has conquered a territory this turn."""
-        return bool(self.state.sc[S_CONQUERED])
+        return bool(self.state.sc[L.S_CONQUERED])
 
     @property
     def occupy(self) -> tuple[int, int]:
         """(from, to) of the conquest awaiting a move-in."""
-        return int(self.state.sc[S_SRC]), int(self.state.sc[S_DST])
+        return int(self.state.sc[L.S_SRC]), int(self.state.sc[L.S_DST])
 
     def card_kind(self, card: int) -> int:
-        """Kind of a card (game.layout INFANTRY..WILD)."""
-        return int(card_kind(card, self.map.n_territories))
+        """Kind of a card (game.layout INFANTRY..WILD), as the board's deck says."""
+        return int(self.map.card_kind[card])
 
     def sets(self) -> list[tuple[int, int, int]]:
         """Every tradable set in the own hand (card ids)."""
@@ -95,7 +95,7 @@ class GameView:
     def set_value(self, cards: tuple[int, int, int]) -> int:
         """Armies the set would give if traded now."""
         k = [self.card_kind(c) for c in cards]
-        return int(set_value(self.rules_vector, int(self.state.sc[S_TRADES]), k[0], k[1], k[2]))
+        return int(set_value(self.rules_vector, int(self.state.sc[L.S_TRADES]), k[0], k[1], k[2]))
 
     def mine(self) -> np.ndarray:
         """Own territories (indices)."""

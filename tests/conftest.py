@@ -12,14 +12,14 @@ from game.layout import (
     A_ATTACK,
     CARD_DECK,
     E_OK,
+    EV_BONUS_T,
+    EV_DRAWN,
     N_WILDS,
     P_ALIVE,
     P_MISSION,
     P_TARGET,
     PH_ATTACK,
-    S_BONUS_T,
     S_CURRENT,
-    S_DRAWN,
     S_DST,
     S_ELIMINATED,
     S_PHASE,
@@ -82,8 +82,9 @@ def position(n_players: int = 2, *, owner: Mapping[str | int, int] | None = None
     for q, (mid, target) in (missions or {}).items():
         s.pl[q, P_MISSION] = mid
         s.pl[q, P_TARGET] = target
-    for f in (S_WINNER, S_ELIMINATED, S_BONUS_T, S_DRAWN, S_SRC, S_DST):
+    for f in (S_WINNER, S_ELIMINATED, S_SRC, S_DST):
         s.sc[f] = -1
+    s.ev[EV_BONUS_T] = s.ev[EV_DRAWN] = -1
     s.sc[S_PHASE] = phase
     s.sc[S_CURRENT] = current
     s.sc[S_POOL] = pool

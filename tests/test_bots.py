@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from game.bots import BOTS, make_player
-from game.bots.common import conquest_probability
 from game.engine import Outcome, play_game
 from game.protocol import Player
 from game.state import Rules
@@ -71,18 +70,6 @@ def test_smart_bots_finish_among_themselves() -> None:
     for seed in range(3):
         o = play_game([make_player(x) for x in SMART[seed:seed + 4]], seed=seed)
         assert not o.capped
-
-
-def test_conquest_probability_exact_and_scaled() -> None:
-    for (a, d), p in {(2, 1): 0.417, (3, 1): 0.754, (3, 2): 0.363, (4, 2): 0.656,
-                      (5, 5): 0.359, (10, 10): 0.480}.items():
-        assert conquest_probability(a, d) == pytest.approx(p, abs=5e-4)
-    assert conquest_probability(1, 1) == 0.0
-    assert conquest_probability(5, 0) == 1.0
-    # Past the exact table: still a probability, and more attackers never hurts.
-    ps = [conquest_probability(a, 80) for a in range(60, 200, 7)]
-    assert all(0.0 <= p <= 1.0 for p in ps)
-    assert ps == sorted(ps) and ps[-1] > 0.99
 
 
 def test_make_player_names_and_dotted_paths(tmp_path: Path,

@@ -9,7 +9,15 @@ import pytest
 from conftest import CLASSIC, position, tid
 
 from game import kernel
-from game.dice import battle_losses, conquest_probabilities, outcome_table, roll_sorted
+from game.dice import (
+    battle_losses,
+    conquest_probabilities,
+    conquest_probability,
+    conquest_table,
+    odds_lookup,
+    outcome_table,
+    roll_sorted,
+)
 from game.layout import A_ATTACK, PH_ATTACK
 from game.state import Rules
 
@@ -84,6 +92,34 @@ def test_conquest_probability_shape() -> None:
     assert (np.diff(p[2:, 1:], axis=0) >= 0).all()  # more attackers never hurts
     assert (np.diff(p[2:, 1:], axis=1) <= 0).all()  # more defenders never helps
     assert abs(p[2, 1] - 15 / 36) < 1e-12  # one roll, win it or stop
+
+
+@pytest.mark.parametrize("a,d,p", [(2, 1, .417), (3, 1, .754), (3, 2, .363), (4, 2, .656),
+                                   (5, 5, .359), (10, 10, .480)])
+def test_conquest_table_matches_rules(a: int, d: int, p: float) -> None:
+    assert conquest_table()[a, d] == pytest.approx(p, abs=5e-4)
+    assert conquest_probability(a, d) == conquest_table()[a, d]
+
+
+def test_conquest_table_is_the_markov_chain() -> None:
+    t = conquest_table()
+    assert not t.flags.writeable
+    assert np.array_equal(t, conquest_probabilities(t.shape[0] - 1, t.shape[1] - 1))
+    assert (t[1:, 0] == 1).all() and (t[:2, 1:] == 0).all()
+    assert (np.diff(t[2:, 5]) >= 0).all() and (np.diff(t[10, 1:]) <= 0).all()
+
+
+def test_odds_beyond_the_table_scale_both_sides() -> None:
+    t = conquest_table()
+    n = t.shape[0] - 1
+    assert odds_lookup(t, 2 * n, 2 * n) == t[n, n]
+    assert conquest_probability(400, 100) == t[n, 32]  # 100 * 127 / 400 = 31.75 -> 32
+    assert conquest_probability(300, 200) == t[n, 85]  # 200 * 127 / 300 = 84.67 -> 85
+    assert conquest_probability(1, 5) == 0.0 and conquest_probability(7, 0) == 1.0
+    # Past the exact table: still a probability, and more attackers never hurts.
+    ps = [conquest_probability(a, 80) for a in range(60, 400, 7)]
+    assert all(0.0 <= p <= 1.0 for p in ps)
+    assert ps == sorted(ps) and ps[-1] > 0.99
 
 
 def _simulate(a: int, d: int, trials: int, seed: int) -> int:

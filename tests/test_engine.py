@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import Aggressive
+from conftest import Aggressive, position
 
 from game import (
     Attack,
@@ -22,7 +22,7 @@ from game import (
     play_game,
 )
 from game.bots import RandomBot
-from game.layout import PH_FORTIFY
+from game.layout import EV_LOSS_D, EV_ROLL, PH_FORTIFY, S_POOL
 from game.map import Map, build_map
 from game.state import State
 
@@ -335,3 +335,17 @@ def test_fortify_phase_constant() -> None:
 
     play_game([Spy(), RandomBot()], seed=1, rules=Rules(cap=3))
     assert seen and set(seen) == {PH_FORTIFY}
+
+
+def test_state_equality_is_the_position_not_the_last_roll() -> None:
+    s = position(2, owner={"Alaska": 0}, armies={"Alaska": 9})
+    other = s.copy()
+    assert other.kernel.ev is not s.kernel.ev and other == s
+    # Other dice and losses of the last roll are not another position; another pool is.
+    other.ev[EV_ROLL:EV_ROLL + 3] = (6, 5, 4)
+    other.ev[EV_LOSS_D] = 2
+    assert other == s and not np.array_equal(other.ev, s.ev)
+    other.sc[S_POOL] += 1
+    assert other != s
+    view = s.readonly()
+    assert view == s and not view.ev.flags.writeable and view.kernel.ev.base is s.ev

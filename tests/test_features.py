@@ -1,4 +1,4 @@
-"""Feature registry, conquest odds and every feature against hand-computed values."""
+"""Feature registry and every feature against hand-computed values."""
 
 from __future__ import annotations
 
@@ -11,26 +11,24 @@ from features.kernels import (
     attack_features,
     feature_context,
     fortify_features,
-    odds_lookup,
     reinforce_features,
 )
-from features.odds import conquest_probability, conquest_table
-from game.dice import conquest_probabilities
+from game.bots.common import Snapshot, board_of
+from game.dice import conquest_probability, conquest_table
 from game.layout import (
     M_18_TWO,
     M_24,
     M_ASIA_SAM,
     M_DESTROY,
-    N_PL,
-    N_SC,
-    N_WILDS,
     P_ALIVE,
     P_MISSION,
     P_TARGET,
     S_CONQUERED,
+    StateArrays,
 )
 from game.map import build_map
-from game.state import Rules
+from game.state import Rules, State
+from game.view import GameView
 
 # Tiny board: A = {a1, a2, a3} bonus 3, B = {b1, b2} bonus 1; a3-b1 is the only crossing.
 TINY = build_map({
@@ -48,17 +46,17 @@ OFF = Rules().vector()
 MISSIONS = Rules(missions=True).vector()
 
 
-def tiny(owner: list[int], armies: list[int], n_players: int = 2, conquered: int = 0) -> tuple:
-    """State tuple on the tiny board; seats owning nothing are dead."""
-    s = (np.array(owner, np.int32), np.array(armies, np.int32),
-         np.full(5 + N_WILDS, -1, np.int32), np.zeros((n_players, N_PL), np.int32),
-         np.zeros(N_SC, np.int32))
-    s[3][:, P_MISSION] = -1
-    s[3][:, P_TARGET] = -1
+def tiny(owner: list[int], armies: list[int], n_players: int = 2,
+         conquered: int = 0) -> StateArrays:
+    """State arrays on the tiny board; seats owning nothing are dead."""
+    st = State.empty(TINY, n_players)
+    st.owner[:], st.armies[:], st.cards[:] = owner, armies, -1
+    st.pl[:, P_MISSION] = -1
+    st.pl[:, P_TARGET] = -1
     for q in range(n_players):
-        s[3][q, P_ALIVE] = int(q in owner)
-    s[4][S_CONQUERED] = conquered
-    return s
+        st.pl[q, P_ALIVE] = int(q in owner)
+    st.sc[S_CONQUERED] = conquered
+    return st.kernel
 
 
 def test_registry_indices_follow_the_tuples() -> None:
@@ -71,28 +69,9 @@ def test_registry_indices_follow_the_tuples() -> None:
     assert all(f.doc and "\n" not in f.doc for f in R.FEATURES)
 
 
-@pytest.mark.parametrize("a,d,p", [(2, 1, .417), (3, 1, .754), (3, 2, .363), (4, 2, .656),
-                                   (5, 5, .359), (10, 10, .480)])
-def test_conquest_table_matches_rules(a: int, d: int, p: float) -> None:
-    assert conquest_table()[a, d] == pytest.approx(p, abs=5e-4)
-
-
-def test_conquest_table_is_monotone_and_bounded() -> None:
-    t = conquest_table()
-    assert np.allclose(t[1:30, :30], conquest_probabilities(29, 29)[1:], atol=1e-12)
-    assert (t[1:, 0] == 1).all() and (t[:2, 1:] == 0).all()
-    assert (np.diff(t[2:, 5]) >= 0).all() and (np.diff(t[10, 1:]) <= 0).all()
-
-
-def test_odds_beyond_the_table_scale_both_sides() -> None:
-    n = conquest_table().shape[0] - 1
-    assert odds_lookup(conquest_table(), 2 * n, 2 * n) == conquest_table()[n, n]
-    assert conquest_probability(400, 100) == conquest_table()[n, 32]
-    assert conquest_probability(1, 5) == 0.0 and conquest_probability(7, 0) == 1.0
-
-
 def test_static_context() -> None:
-    _odds, value, bonus = FX
+    assert FX.odds is conquest_table()  # the one table of game.dice
+    value, bonus = FX.cont_value, FX.bonus_norm
     # A: 3 / (3 territories * 1 border territory) = 1; B: 1 / (2 * 1) = 0.5.
     assert value.tolist() == pytest.approx([1.0, 0.5])
     assert bonus.tolist() == pytest.approx([1.0, 1 / 3])
@@ -229,3 +208,15 @@ def test_mission_features() -> None:
     st.pl[0, P_MISSION] = M_24
     assert reinforce_features(m, fx, s, MISSIONS, 0, china)[R.RF_MISSION] == 0.0
     assert attack_features(m, fx, s, MISSIONS, 0, alaska, tid("Alberta"))[R.AF_MISSION] == 1.0
+
+
+def test_bots_and_features_read_one_odds_table() -> None:
+    # 100 against 80 is past the exact table: both scale it the same way.
+    al, ka = tid("Alaska"), tid("Kamchatka")
+    st = position(2, owner={"Alaska": 0}, armies={"Alaska": 100, "Kamchatka": 80})
+    p = conquest_probability(100, 80)
+    snap = Snapshot(GameView(st, CLASSIC, Rules(), 0), board_of(CLASSIC))
+    assert snap.odds(al, ka) == p
+    m = CLASSIC.kernel
+    assert attack_features(m, feature_context(m), st.kernel, OFF, 0, al, ka)[R.AF_WIN] == p
+    assert 0.95 < p < 1.0

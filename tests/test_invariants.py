@@ -18,6 +18,7 @@ from game.layout import (
     CARD_DECK,
     CARD_DISCARD,
     E_OK,
+    EV_DRAWN,
     P_ALIVE,
     P_CONQUESTS,
     P_ELIM_ORDER,
@@ -29,7 +30,6 @@ from game.layout import (
     PH_TRADE,
     S_CAPPED,
     S_CONQUERED,
-    S_DRAWN,
     S_DST,
     S_N_ELIM,
     S_TURNS,
@@ -97,7 +97,7 @@ def card_moves(before: State, after: State, answer: object) -> list[str]:
     turn_ended = after.sc[S_TURNS] > before.sc[S_TURNS] or (
         bool(after.sc[S_CAPPED]) and not before.sc[S_CAPPED])
     if turn_ended:
-        drawn = int(after.sc[S_DRAWN])
+        drawn = int(after.ev[EV_DRAWN])
         if conquered and not (expected == CARD_DECK).any():
             expected[expected == CARD_DISCARD] = CARD_DECK
             moves.append("reshuffle")

@@ -11,7 +11,6 @@ from features.decide import decide, make_work
 from features.genome import LAYOUT, random_genomes
 from features.kernels import feature_context, reinforce_features
 from features.linear import LinearPlayer
-from features.odds import conquest_table
 from features.registry import (
     G_ATTACK,
     G_ATTACK_THRESHOLD,
@@ -22,6 +21,7 @@ from features.registry import (
     N_GENES,
     RF_ARMY_VANTAGE,
 )
+from game.dice import conquest_table
 from game.engine import play_game
 from game.layout import (
     A_ATTACK,
@@ -41,6 +41,7 @@ from game.layout import (
     S_MIN_MOVE,
     S_SRC,
 )
+from game.map import Map
 from game.state import Rules, State
 
 MK = CLASSIC.kernel
@@ -197,10 +198,10 @@ class _Recorder(LinearPlayer):
         return r
 
 
-def _same_game(w: np.ndarray, seed: int, rules: Rules) -> None:
-    out, trace = trace_linear_game(w, seed, rules)
+def _same_game(w: np.ndarray, seed: int, rules: Rules, map: Map | None = None) -> None:
+    out, trace = trace_linear_game(w, seed, rules, map)
     log: list[tuple[int, ...]] = []
-    res = play_game([_Recorder(x, log) for x in w], seed=seed, rules=rules)
+    res = play_game([_Recorder(x, log) for x in w], seed=seed, rules=rules, map=map)
     assert [tuple(int(v) for v in r) for r in trace] == log, seed
     assert tuple(out.placements.tolist()) == res.placements
     assert (out.rounds, out.capped) == (res.rounds, res.capped)

@@ -231,6 +231,7 @@ def test_invalid_map_rejected(tmp_path: Path, kind: str, pattern: str) -> None:
 
 
 _GOOD_POS = {"A": [0, 0], "B": [0.5, 0.5], "C": [1, 1]}
+_KINDS = r"'card_kinds' must give every territory one of infantry, cavalry, artillery"
 
 
 MALFORMED_OPTIONAL: list[tuple[str, str, Any, str]] = [
@@ -244,6 +245,12 @@ MALFORMED_OPTIONAL: list[tuple[str, str, Any, str]] = [
     ("position a number", "positions", {**_GOOD_POS, "A": 7}, r"'positions'"),
     ("position NaN", "positions", {**_GOOD_POS, "A": [float("nan"), 0]}, r"'positions'"),
     ("positions missing", "positions", {"A": [0, 0]}, r"'positions'"),
+    ("card kinds a list", "card_kinds", ["infantry"] * 3, _KINDS),
+    ("card kinds missing", "card_kinds", {"A": "infantry", "B": "cavalry"}, _KINDS),
+    ("card kind wild", "card_kinds", {"A": "infantry", "B": "cavalry", "C": "wild"}, _KINDS),
+    ("card kind a number", "card_kinds", {"A": 0, "B": 1, "C": 2}, _KINDS),
+    ("card kind unknown territory", "card_kinds",
+     {"A": "infantry", "B": "cavalry", "C": "artillery", "D": "infantry"}, _KINDS),
 ]
 
 
@@ -259,6 +266,13 @@ def test_malformed_optional_field(tmp_path: Path, label: str, field: str, value:
         load_map(p)
     msg = str(e.value)
     assert "\n" not in msg and msg.startswith(str(p))
+
+
+def test_card_kinds_loaded() -> None:
+    d = _tiny()
+    d["card_kinds"] = {"A": "artillery", "B": "artillery", "C": "infantry"}
+    assert build_map(d, "m").card_kind.tolist() == [2, 2, 0, 3, 3]  # two wilds after them
+    assert build_map(_tiny(), "m").card_kind.tolist() == [0, 1, 2, 3, 3]
 
 
 def test_positions_loaded() -> None:

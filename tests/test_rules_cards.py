@@ -17,6 +17,8 @@ from game.layout import (
     E_COMPULSORY,
     E_NOT_SET,
     E_OK,
+    EV_BONUS_T,
+    EV_DRAWN,
     P_ALIVE,
     P_ELIM_ORDER,
     P_ELIMINATIONS,
@@ -25,9 +27,7 @@ from game.layout import (
     PH_FORTIFY,
     PH_REINFORCE,
     PH_TRADE,
-    S_BONUS_T,
     S_BONUS_USED,
-    S_DRAWN,
     S_IN_ATTACK,
     S_N_ELIM,
     S_TRADES,
@@ -99,11 +99,11 @@ def test_territory_bonus_once_per_turn() -> None:
     s = position(2, owner=own([al, alb, ont]), phase=PH_TRADE, pool=3,
                  hands={0: [al, INF[0], INF[1], alb, ont, CAV[0], ART[0]]})
     assert step(s, A_TRADE, al, INF[0], INF[1]) == E_OK
-    assert s.armies[al] == 3 and s.sc[S_BONUS_T] == al and s.sc[S_BONUS_USED] == 1
+    assert s.armies[al] == 3 and s.ev[EV_BONUS_T] == al and s.sc[S_BONUS_USED] == 1
     assert s.pl[0, P_RECEIVED] == 2 and s.pool == 3 + 4
     assert step(s, A_TRADE, alb, ont, CAV[0]) == E_NOT_SET
     assert step(s, A_TRADE, alb, ont, ART[0]) == E_OK  # own cards again: no second bonus
-    assert s.armies[alb] == 1 and s.armies[ont] == 1 and s.sc[S_BONUS_T] == -1
+    assert s.armies[alb] == 1 and s.armies[ont] == 1 and s.ev[EV_BONUS_T] == -1
     assert s.pool == 3 + 4 + 6
 
 
@@ -150,14 +150,14 @@ def test_one_card_per_turn_with_a_conquest() -> None:
     assert step(s, A_STOP) == E_OK
     assert hand_size(s, 0) == 0  # the card comes at the end of the turn
     assert step(s, A_SKIP) == E_OK
-    assert hand_size(s, 0) == 1 and s.cards[s.sc[S_DRAWN]] == 0
+    assert hand_size(s, 0) == 1 and s.cards[s.ev[EV_DRAWN]] == 0
     assert s.current == 1
 
 
 def test_no_card_without_conquest() -> None:
     s = position(2, owner={"Alaska": 0, "Alberta": 0}, armies={"Alaska": 5}, phase=PH_FORTIFY)
     assert step(s, A_SKIP) == E_OK
-    assert hand_size(s, 0) == 0 and s.sc[S_DRAWN] == -1 and s.current == 1
+    assert hand_size(s, 0) == 0 and s.ev[EV_DRAWN] == -1 and s.current == 1
 
 
 def test_deck_reshuffles_discards_when_empty() -> None:

@@ -62,6 +62,20 @@ def test_loopback_game_identical(spec: str, bot_file: str) -> None:
         assert len(via.lines) > 50
 
 
+def test_loopback_game_on_a_board_with_its_own_deck(bot_file: str) -> None:
+    from test_deck import SHUFFLED
+
+    def game(first: object) -> tuple[str, ...]:
+        out = play_game([first, *(make_bot("bully") for _ in range(3))],  # type: ignore[list-item]
+                        map=SHUFFLED, rules=Rules(cap=30), seed=5, transcript=True)
+        assert out.transcript is not None
+        return out.transcript
+
+    direct = game(make_bot(bot_file))
+    assert any(" trade " in line for line in direct)
+    assert game(Loopback(bot_file)) == direct
+
+
 def test_subprocess_game_identical(bot_file: str) -> None:
     direct = _game(make_bot(bot_file), 3)
     sp = SubprocessPlayer.for_bot(bot_file)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.actions import Attack, Place
-from game.bots.common import BaselineBot, conquest_probability
+from game.bots.common import BaselineBot
+from game.dice import conquest_probability
 from game.view import GameView
 
 THRESHOLD = 0.7  # exact P(conquest) needed to start or continue an attack

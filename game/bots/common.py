@@ -10,34 +10,13 @@ import numpy as np
 
 from game import kernel
 from game.actions import Fortify, Place, Trade
-from game.dice import conquest_probabilities
+from game.dice import conquest_probability
 from game.layout import WILD
 from game.map import Map
 from game.protocol import BasePlayer
 from game.view import GameView
 
-ODDS_SIZE = 64
-# Exact Markov-chain table, computed once at import (~0.1 s); bots look it up per decision.
-_ODDS: list[list[float]] = conquest_probabilities(ODDS_SIZE, ODDS_SIZE).tolist()
-
 FAR = 1 << 20  # distance of a territory that cannot reach a border through own territories
-
-
-def conquest_probability(attackers: int, defenders: int) -> float:
-    """P(a stack of `attackers` armies, rolling on with max dice, conquers `defenders`).
-
-    Exact up to 64 armies a side; beyond, both sides are scaled down to 64 keeping their ratio,
-    which understates the stronger side's odds (a conservative estimate).
-    """
-    if attackers < 2:
-        return 0.0
-    if defenders < 1:
-        return 1.0
-    big = max(attackers, defenders)
-    if big > ODDS_SIZE:
-        attackers = max(2, attackers * ODDS_SIZE // big)
-        defenders = max(1, defenders * ODDS_SIZE // big)
-    return _ODDS[attackers][defenders]
 
 
 @dataclass(frozen=True)
@@ -212,7 +191,4 @@ def fortify_to_front(view: GameView, s: Snapshot) -> Fortify | None:
     return Fortify(src, dst, armies[src] - 1)
 
 
-__all__ = [
-    "FAR", "ODDS_SIZE", "BaselineBot", "Board", "Snapshot", "best_set", "board_of",
-    "conquest_probability", "fortify_to_front",
-]
+__all__ = ["FAR", "BaselineBot", "Board", "Snapshot", "best_set", "board_of", "fortify_to_front"]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.actions import Attack, Place
-from game.bots.common import BaselineBot, Snapshot, conquest_probability
+from game.bots.common import BaselineBot, Snapshot
+from game.dice import conquest_probability
 from game.view import GameView
 
 TAKE = 0.5  # exact P(conquest) enough to attack into the target continent
