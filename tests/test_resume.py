@@ -36,6 +36,9 @@ def slow_play_games(weights: np.ndarray, seeds: list[np.random.SeedSequence], ru
     """The fake game, slowed down so that a kill lands in the middle of a run."""
     from test_run import fake_play_games
 
+    started = os.environ.get("RISKEVO_TEST_STARTED")
+    if started:  # tells a test that generation 0's games are being played
+        Path(started).touch()
     time.sleep(0.08)
     return fake_play_games(weights, seeds, rules, map)
 
@@ -275,11 +278,20 @@ def test_rng_state_of_another_generator_is_an_error(tmp_path: Path, capsys: Any)
 
 
 def test_second_signal_in_generation_zero_leaves_a_fresh_folder(tmp_path: Path) -> None:
-    # One game per chunk makes generation 0 take seconds; two signals abort it unsaved.
-    proc = _spawn(_args(tmp_path, 3) + ["--chunk-games", "1"])
+    # One game per chunk makes generation 0 take seconds; two signals abort it unsaved. The
+    # signals wait for its first game: loading the compiled code first may take a while.
+    started = tmp_path / "started"
+    os.environ["RISKEVO_TEST_STARTED"] = str(started)
+    try:
+        proc = _spawn(_args(tmp_path, 3) + ["--chunk-games", "1"])
+    finally:
+        del os.environ["RISKEVO_TEST_STARTED"]
     assert proc.stdout is not None
     assert proc.stdout.readline().startswith("new run")
-    time.sleep(0.3)
+    deadline = time.monotonic() + 60
+    while not started.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert started.exists(), "generation 0 never started"
     proc.send_signal(signal.SIGTERM)
     time.sleep(0.3)
     proc.send_signal(signal.SIGTERM)
