@@ -7,10 +7,12 @@ RUN ?=
 GENERATIONS ?=
 GEN ?=
 OUT ?=
+BOT ?=
+GAMES ?=
 N_JOBS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv test test-slow lint bench evolve plot report export clean need-run
+.PHONY: help venv test test-slow lint bench evolve plot report export gauntlet clean need-run
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -50,6 +52,10 @@ report: $(STAMP) need-run  ## write runs/RUN/report.html
 
 export: $(STAMP) need-run  ## champion as a bot file: make export RUN=name [GEN=n] [OUT=file]
 	$(PY) -m evolve export runs/$(RUN) $(if $(GEN),--gen $(GEN)) --out $(or $(OUT),runs/$(RUN)/champion-bot.json)
+
+gauntlet: $(STAMP)  ## strength table: make gauntlet BOT=file.json [GAMES=n] (or RUN=name: its champion)
+	@test -n "$(BOT)$(RUN)" || { echo "error: BOT=file.json or RUN=name is required"; exit 2; }
+	$(PY) -m evolve gauntlet $(or $(BOT),runs/$(RUN)/champion.json) $(if $(GAMES),--games $(GAMES))
 
 clean:  ## remove caches (not runs, not .venv)
 	rm -rf .pytest_cache .mypy_cache .ruff_cache

@@ -23,6 +23,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("arena.play:main", "play one game between bots and print the outcome"),
     "tournament": ("arena.tournament:main",
                    "many seeded games among bots: a table with 95% intervals"),
+    "gauntlet": ("arena.gauntlet:main",
+                 "a bot against 3 copies of each strong baseline: win rates with 95% intervals"),
     "serve": ("arena.serve:main", "speak the JSON-lines bot protocol on stdin/stdout"),
     "watch": ("arena.watch:main", "render a game as PNG frames and an animated GIF"),
 }

@@ -22,7 +22,10 @@ BOTS: dict[str, type[BasePlayer]] = {
     "continent": ContinentBot,
 }
 
+# The strongest baselines: the gauntlet's default opponents and the in-run evaluation's.
+GAUNTLET: tuple[str, ...] = ("continent", "distributor", "bully")
+
 __all__ = [
-    "BOTS", "AggressiveBot", "BorderPatrolBot", "BullyBot", "ContinentBot", "DistributorBot",
-    "RandomBot", "WandererBot", "make_player",
+    "BOTS", "GAUNTLET", "AggressiveBot", "BorderPatrolBot", "BullyBot", "ContinentBot",
+    "DistributorBot", "RandomBot", "WandererBot", "make_player",
 ]
