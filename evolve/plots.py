@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from evolve.cli import error
+from evolve.ladder import Ladder, build_ladder
 from evolve.runfolder import RunFolder, RunFolderError
 from game.atomic import atomic_file
 
@@ -28,6 +30,7 @@ __all__ = [
     "plot_all_genes",
     "plot_gene_density",
     "plot_gene_histograms",
+    "plot_ladder",
     "plot_progress",
     "save_figure",
 ]
@@ -266,8 +269,49 @@ def plot_progress(log: list[dict[str, Any]]) -> Figure:
     return fig
 
 
-def make_plots(run_path: str | Path, genes: list[str] | None = None) -> list[Path]:
-    """Write every plot of a run into `<run>/plots/` and return the files written."""
+def plot_ladder(ladder: Ladder) -> Figure:
+    """The CIAO heat map (champion of row generation vs copies of column generation) and each
+    champion's mean win rate against its ancestors."""
+    from matplotlib.colors import TwoSlopeNorm
+
+    n = len(ladder.generations)
+    par = 1 / ladder.players
+    fig, (ax, bx) = plt.subplots(1, 2, figsize=(14, 6.2), width_ratios=[1.15, 1],
+                                 layout="constrained")
+    top = min(1.0, 3 * par)  # beyond three times par it is all the same deep red
+    im = ax.imshow(np.ma.masked_invalid(ladder.win), cmap="RdBu_r", origin="lower",
+                   norm=TwoSlopeNorm(vcenter=par, vmin=0.0, vmax=top))
+    if n <= 16:
+        for (i, j), w in np.ndenumerate(ladder.win):
+            if np.isfinite(w):
+                ax.text(j, i, f"{w:.2f}", ha="center", va="center", fontsize=7)
+    labels = [str(g) for g in ladder.generations]
+    ax.set_xticks(range(n), labels, rotation=90, fontsize=7)
+    ax.set_yticks(range(n), labels, fontsize=7)
+    ax.set_xlabel(f"opponent: {ladder.players - 1} copies of the champion of generation")
+    ax.set_ylabel("champion of generation")
+    ax.set_title(f"ladder of ancestral champions: outright win rate ({ladder.games} games a cell)"
+                 f"\nred = beats them (par {par:.2f}); below the diagonal = against ancestors")
+    fig.colorbar(im, ax=ax, shrink=0.8, label="win rate", extend="max" if top < 1 else "neither")
+    anc = ladder.ancestors_mean()
+    bx.plot(ladder.generations[1:], anc[1:], "o-", color="crimson",
+            label="mean win rate against all earlier champions")
+    bx.axhline(par, color="grey", ls=":", label=f"par (1/{ladder.players})")
+    bx.set_ylim(0, 1)
+    bx.set_xlabel("generation")
+    bx.set_ylabel("win rate")
+    bx.set_title("does each champion beat its ancestors?")
+    bx.legend(fontsize=8, loc="upper left")
+    return fig
+
+
+def make_plots(run_path: str | Path, genes: list[str] | None = None,
+               ladder: bool = True) -> list[Path]:
+    """Write every plot of a run into `<run>/plots/` and return the files written.
+
+    The ladder plays games (cached in plots/ladder.npz); `ladder=False` skips it, as the
+    in-run refresh does so that it never competes with the run's workers.
+    """
     run = load_run(run_path)
     out = RunFolder(run.path).plots
     chosen = list(run.names) if genes is None else genes
@@ -283,6 +327,11 @@ def make_plots(run_path: str | Path, genes: list[str] | None = None) -> list[Pat
         safe = g.replace("/", "_").replace(" ", "_")
         written.append(save_figure(plot_gene_density(run, k), out / f"density_{safe}.png"))
         written.append(save_figure(plot_gene_histograms(run, k), out / f"hist_{safe}.png"))
+    if ladder and len(run.generations) >= 2:
+        try:
+            written.append(save_figure(plot_ladder(build_ladder(run.path)), out / "ladder.png"))
+        except RunFolderError as e:
+            print(f"warning: no ladder plot: {e}", file=sys.stderr)
     return written
 
 
@@ -291,9 +340,11 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m evolve plot", description=main.__doc__)
     ap.add_argument("run", help="run folder (runs/<name>)")
     ap.add_argument("--gene", action="append", help="only this gene (repeatable)")
+    ap.add_argument("--no-ladder", action="store_true",
+                    help="skip the ladder of ancestral champions (it plays games)")
     args = ap.parse_args(argv)
     try:
-        files = make_plots(args.run, args.gene)
+        files = make_plots(args.run, args.gene, ladder=not args.no_ladder)
     except RunFolderError as e:
         return error(e)
     except OSError as e:

@@ -83,6 +83,12 @@ def read_champion(run: RunData) -> tuple[tuple[str, ...], np.ndarray, dict[str, 
     return run.names, values, meta
 
 
+def _duration(seconds: float) -> str:
+    """A wall time as h:mm:ss (hours may exceed 24)."""
+    s = int(round(seconds))
+    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
+
+
 def _img(path: Path, alt: str) -> str:
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
@@ -141,13 +147,17 @@ def build_report(run: RunData, plots: list[Path]) -> str:
             f"<th>95% interval</th></tr>{hist_rows}</table>" if history else "")
     figs = "\n".join(f"<h3>{html.escape(p.stem)}</h3>{_img(p, p.stem)}" for p in plots)
     last = run.log[-1] if run.log else {}
+    total_wall = sum(float(r.get("wall_s") or 0.0) for r in run.log)
+    total_games = sum(int(r.get("games") or 0) for r in run.log)
+    untimed = sum(1 for r in run.log if r.get("wall_s") is None)
+    note = f" ({untimed} generations without timings)" if untimed else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>riskevo run {name}</title>
 <style>{_CSS}</style></head><body>
 <h1>riskevo run <code>{name}</code></h1>
-<p class="muted">{len(run.log)} generations logged, genes stored for {len(run.generations)};
-last generation {last.get('generation', 'n/a')}, wall time {_fmt(last.get('wall_s'), '{:.0f}')} s.
-</p>
+<p class="muted">{len(run.log)} generations logged (last: {last.get('generation', 'n/a')}),
+genes stored for {len(run.generations)}; the run so far: <b>{total_games:,}</b> games in
+<b>{_duration(total_wall)}</b> of generation wall time{note}.</p>
 <h2 id="config">Config</h2><pre>{html.escape(cfg)}</pre>
 <h2 id="summary">Summary per generation</h2>{_summary_table(run.log)}
 <h2 id="champion">Champion genes</h2><p>{info}</p>
@@ -165,7 +175,7 @@ def write_report(run_path: str | Path, refresh_plots: bool = True) -> Path:
         make_plots(run.path)
     folder = RunFolder(run.path)
     plot_dir = folder.plots
-    order = ["progress", "all_genes"]
+    order = ["progress", "ladder", "all_genes"]
     pngs = sorted(plot_dir.glob("*.png")) if plot_dir.is_dir() else []
     pngs.sort(key=lambda p: (order.index(p.stem) if p.stem in order else len(order), p.name))
     text = build_report(run, pngs)

@@ -89,7 +89,9 @@ class PlotRefresher:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def _start(self) -> subprocess.Popen[bytes]:
-        self.proc = subprocess.Popen([sys.executable, "-m", "evolve", "plot", str(self.run)],
+        # No ladder while the run plays: its games would compete with the workers.
+        self.proc = subprocess.Popen([sys.executable, "-m", "evolve", "plot", str(self.run),
+                                      "--no-ladder"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         return self.proc
 

@@ -53,3 +53,9 @@ def test_main_bad_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main([str(tmp_path / "nope")]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "not a run folder" in err and err.count("\n") == 1
+
+
+def test_header_totals_the_whole_run(report: tuple[Path, str]) -> None:
+    # The synthetic log: 5 generations of 120 games, wall 1.5 * (g + 1) s = 22.5 s in all.
+    _, text = report
+    assert "<b>600</b> games in" in text and "<b>0:00:22</b>" in text
