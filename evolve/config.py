@@ -111,6 +111,16 @@ class EvalSection:
 
 
 @dataclass(frozen=True)
+class ChampionSection:
+    """The proven champion (champion.json): evidence and a playoff before a crowning."""
+
+    every: int = _f(0)
+    max_sigma: float = _f(1e-9)
+    games: int = _f(1)
+    opponents: tuple[str, ...] = _f()
+
+
+@dataclass(frozen=True)
 class ParallelSection:
     """Where the games run."""
 
@@ -141,13 +151,15 @@ class Config:
     rules: RulesSection
     game: GameSection
     eval: EvalSection
+    champion: ChampionSection
     parallel: ParallelSection
     output: OutputSection
 
 
 # Fields that may change when a run is resumed: they do not change its results (both rating
 # engines give the same numbers).
-RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "rating.engine")
+# The champion's settings change which champion is crowned, never the population.
+RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "champion.", "rating.engine")
 
 _SECTIONS: dict[str, Any] = get_type_hints(Config)
 # A dask scheduler address: tcp://host:port (host a name, IPv4, or [IPv6]).

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from evolve import ga, league, records
+from evolve.champion import Proven, candidate_index, playoff_seeds
 from evolve.checkpoint import (
     Checkpoint,
     CheckpointError,
@@ -45,8 +46,10 @@ class Evolution:
         self.name = name
         self.rater = Rater(cfg.rating, cfg.run.population)
         self.strategy = make_strategy(cfg, plugin)
-        self.opponents = (check_opponents(cfg.eval.opponents, plugin.bots)
+        self.opponents = (check_opponents(cfg.eval.opponents, plugin.bots, plugin.strong)
                           if cfg.eval.every else ())
+        self.anchors = (check_opponents(cfg.champion.opponents, plugin.bots, plugin.strong,
+                                        "champion.opponents") if cfg.champion.every else ())
         self.rng = np.random.default_rng(np.random.SeedSequence(cfg.run.seed))
         self.generation = -1
         self.saved_generation = -1  # last generation whose checkpoint is on disk
@@ -55,6 +58,7 @@ class Evolution:
         self.statistics = records.statistics()
         self.logbook = records.logbook()  # the log without timings and gene statistics
         self.hall_of_fame = records.hall_of_fame(cfg.run.hall_of_fame)
+        self.proven = Proven()  # the champion of champion.json (evolve.champion)
 
     # ----- checkpoints -----
     def resume(self) -> bool:
@@ -78,6 +82,7 @@ class Evolution:
         try:
             self.strategy.restore(ck.arrays)
             records.restore_hall_of_fame(self.hall_of_fame, ck.arrays)
+            self.proven = Proven.from_arrays(ck.arrays, self.plugin.n_genes)
         except ValueError as e:
             raise CheckpointError(f"{path}: corrupt checkpoint ({e})") from None
         self.pop = ga.from_arrays(ck.genes, ck.mu, ck.sigma)
@@ -99,7 +104,8 @@ class Evolution:
         """Save the current state as checkpoints/ckpt_NNNNN.npz."""
         mu, sigma = self.ratings()
         arrays = {**self.strategy.state(),
-                  **records.hall_of_fame_arrays(self.hall_of_fame, self.plugin.n_genes)}
+                  **records.hall_of_fame_arrays(self.hall_of_fame, self.plugin.n_genes),
+                  **self.proven.arrays(self.plugin.n_genes)}
         ck = Checkpoint(generation=self.generation, genes=ga.to_array(self.pop), mu=mu,
                         sigma=sigma, names=self.plugin.names,
                         rng_state=dict(self.rng.bit_generator.state), config=fingerprint(self.cfg),
@@ -130,10 +136,15 @@ class Evolution:
         self.tell(pop)
         mu, sigma = self.ratings()
         champ = ga.champion_index(mu, sigma)
+        playoff = None
+        if self.cfg.champion.every and g % self.cfg.champion.every == 0:
+            with sw.lap("playoff"):
+                playoff = self.crown(runner, genes, mu, sigma, g)
         ev = None
         if self.cfg.eval.every and g % self.cfg.eval.every == 0:
-            ev = self.evaluate(runner, genes[champ], g)
-        return self.record(genes, games, champ, ev, sw)
+            best = genes[champ] if self.proven.genes is None else self.proven.genes
+            ev = self.evaluate(runner, best, g)
+        return self.record(genes, games, champ, ev, playoff, sw)
 
     def ask(self, g: int) -> list[Any]:
         """The population to rate in generation g (generation 0: the initial one)."""
@@ -146,8 +157,23 @@ class Evolution:
         self.pop = pop
         self.generation += 1
 
+    def crown(self, runner: Runner, genes: np.ndarray, mu: np.ndarray, sigma: np.ndarray,
+              g: int) -> dict[str, Any] | None:
+        """The playoff of this generation's candidate (None when there is none to play)."""
+        c = self.cfg.champion
+        i = candidate_index(mu, sigma, c.max_sigma)
+        if i < 0 or self.proven.same(genes[i]):
+            return None
+
+        def play(weights: np.ndarray, seeds: list[np.random.SeedSequence]) -> int:
+            return int((self.versus(runner, weights, self.anchors, seeds) == 0).sum())
+
+        return self.proven.playoff(genes[i], float(mu[i]), float(sigma[i]), g, play,
+                                   playoff_seeds(self.cfg.run.seed, g, c.games))
+
     def record(self, genes: np.ndarray, games: league.Results, champ: int,
-               ev: dict[str, Any] | None, sw: Stopwatch) -> dict[str, Any]:
+               ev: dict[str, Any] | None, playoff: dict[str, Any] | None,
+               sw: Stopwatch) -> dict[str, Any]:
         """The generation's log record; the logbook and hall of fame take their part."""
         g = self.generation
         mu, sigma = self.ratings()
@@ -165,29 +191,35 @@ class Evolution:
             "champion_index": champ, "champion_mu": float(mu[champ]),
             "champion_sigma": float(sigma[champ]),
             "gene_mean": stats["gene_mean"], "gene_std": stats["gene_std"],
-            "eval": ev, "time_games_s": t_games, "time_rating_s": t_rating,
+            "proven_generation": self.proven.born if self.proven.genes is not None else None,
+            "playoff": playoff, "eval": ev, "time_games_s": t_games, "time_rating_s": t_rating,
             "time_overhead_s": max(0.0, wall - t_games - t_rating),
         }
         records.log(self.logbook, {k: v for k, v in rec.items() if k not in UNKEPT_KEYS})
         return rec
 
-    def evaluate(self, runner: Runner, weights: np.ndarray, g: int) -> dict[str, Any]:
-        """The champion's win rate (outright wins; capped games are not wins) against baseline
-        bots, with a 95% Wilson interval."""
-        m, k = self.cfg.eval.games, self.cfg.run.group_size
-        opp = self.opponents
-        per_game = [tuple(opp[(i * (k - 1) + j) % len(opp)] for j in range(k - 1))
+    def versus(self, runner: Runner, weights: np.ndarray, opponents: tuple[str, ...],
+               seeds: list[np.random.SeedSequence]) -> np.ndarray:
+        """Winner per game (0 = `weights`, -1 none) of seeded games against the baseline
+        `opponents` (rotated over the seats), played on the workers."""
+        m, k = len(seeds), self.cfg.run.group_size
+        per_game = [tuple(opponents[(i * (k - 1) + j) % len(opponents)] for j in range(k - 1))
                     for i in range(m)]
-        seeds = [np.random.SeedSequence(self.cfg.run.seed, spawn_key=(EVAL_KEY, g, i))
-                 for i in range(m)]
         bounds = league.chunk_bounds(m, self.cfg.parallel.chunk_games, 2 * runner.n_workers)
         tasks = ((self.plugin.play_eval, (weights, per_game[a:b], seeds[a:b], self.plugin.rules,
                                           self.plugin.map)) for a, b in bounds)
-        winners = np.concatenate(list(runner.run(tasks)))
-        wins = int((winners == 0).sum())
+        return np.concatenate(list(runner.run(tasks)))
+
+    def evaluate(self, runner: Runner, weights: np.ndarray, g: int) -> dict[str, Any]:
+        """The (proven) champion's win rate (outright wins; capped games are not wins) against
+        baseline bots, with a 95% Wilson interval."""
+        m = self.cfg.eval.games
+        seeds = [np.random.SeedSequence(self.cfg.run.seed, spawn_key=(EVAL_KEY, g, i))
+                 for i in range(m)]
+        wins = int((self.versus(runner, weights, self.opponents, seeds) == 0).sum())
         lo, hi = wilson_interval(wins, m)
         return {"games": m, "wins": wins, "win_rate": wins / m, "lo": lo, "hi": hi,
-                "opponents": list(opp), "players": k}
+                "opponents": list(self.opponents), "players": self.cfg.run.group_size}
 
     # ----- run folder -----
     def save(self, rec: dict[str, Any]) -> None:
@@ -201,8 +233,13 @@ class Evolution:
             self.folder.write_genes(g, genes, mu, sigma, self.plugin.names)
         self.folder.append_log(rec)
         c = rec["champion_index"]
-        self.plugin.save_genome(self.folder.champion, genes[c], {
-            "run": self.name, "generation": g, "mu": float(mu[c]), "sigma": float(sigma[c]),
-            "seed": self.cfg.run.seed})
+        if self.proven.genes is not None:
+            self.plugin.save_genome(self.folder.champion, self.proven.genes, {
+                "run": self.name, "generation": g, "seed": self.cfg.run.seed,
+                **self.proven.meta()})
+        else:  # before the first crowning: the league's best, marked unproven
+            self.plugin.save_genome(self.folder.champion, genes[c], {
+                "run": self.name, "generation": g, "mu": float(mu[c]),
+                "sigma": float(sigma[c]), "seed": self.cfg.run.seed, "proven": False})
         self.checkpoint()
         self.saved_generation = g

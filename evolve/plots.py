@@ -231,7 +231,11 @@ def plot_progress(log: list[dict[str, Any]]) -> Figure:
         lo = np.array([e[1]["lo"] for e in ev], dtype=float)
         hi = np.array([e[1]["hi"] for e in ev], dtype=float)
         ax.fill_between(g, lo, hi, color="seagreen", alpha=0.25, label="95% Wilson interval")
-        ax.plot(g, wr, "o-", color="seagreen", label="champion win rate")
+        ax.plot(g, wr, "o-", color="seagreen", label="(proven) champion win rate")
+        crowned = [r["generation"] for r in log if (r.get("playoff") or {}).get("crowned")]
+        if crowned:
+            ax.plot(crowned, [0.02] * len(crowned), "^", color="goldenrod", ms=7,
+                    label="a new champion is crowned (won its playoff)")
         # Par for one of k equal players; older logs lack "players": 4-player games then.
         k = int(ev[-1][1].get("players", 4))
         ax.axhline(1 / k, color="grey", ls=":", label=f"par for {k} equal players (1/{k})")

@@ -42,6 +42,7 @@ class Plugin:
     rules: Any
     map: Any
     bots: tuple[str, ...]  # baseline opponent names available for eval
+    strong: tuple[str, ...] = ()  # the strongest of them: default eval and playoff opponents
 
     @property
     def n_genes(self) -> int:
@@ -65,7 +66,10 @@ def load_plugin(cfg: Config) -> Plugin:
     # Checked here, before a run folder exists, even while eval is off: a later resume may
     # turn it on.
     if cfg.eval.every or cfg.eval.opponents:
-        check_opponents(cfg.eval.opponents, plugin.bots)
+        check_opponents(cfg.eval.opponents, plugin.bots, plugin.strong)
+    if cfg.champion.every or cfg.champion.opponents:
+        check_opponents(cfg.champion.opponents, plugin.bots, plugin.strong,
+                        "champion.opponents")
     return plugin
 
 
@@ -102,7 +106,7 @@ def default_plugin(cfg: Config) -> Plugin:
     """The real game: features.compiled batch games, game.engine eval against game.bots."""
     from features.compiled import play_linear_games
     from features.genome import LAYOUT
-    from game.bots import BOTS
+    from game.bots import BOTS, GAUNTLET
     from game.engine import Rules
     from game.map import MapError, classic_map, load_map
     from game.state import RulesError
@@ -125,7 +129,7 @@ def default_plugin(cfg: Config) -> Plugin:
         high=np.asarray(LAYOUT.high, dtype=np.float64),
         sigma=np.asarray(LAYOUT.sigma, dtype=np.float64), scale=_scale_mask(LAYOUT),
         play_games=play_linear_games, play_eval=eval_games, save_genome=_save_genome,
-        rules=rules, map=board, bots=tuple(sorted(BOTS)),
+        rules=rules, map=board, bots=tuple(sorted(BOTS)), strong=GAUNTLET,
     )
 
 
@@ -145,14 +149,17 @@ def warm_up(plugin: Plugin, group_size: int, opponents: Sequence[str]) -> float:
     return time.perf_counter() - t0
 
 
-def check_opponents(names: Sequence[str], available: Sequence[str]) -> tuple[str, ...]:
-    """The eval opponents (all baseline bots when empty); ConfigError naming unknown ones."""
+def check_opponents(names: Sequence[str], available: Sequence[str],
+                    strong: Sequence[str] = (), field: str = "eval.opponents"
+                    ) -> tuple[str, ...]:
+    """The opponents named (when empty: the strongest baselines, else all); ConfigError
+    naming unknown ones."""
     if not names:
         if not available:
-            raise ConfigError("config field eval.opponents: no baseline bots available")
-        return tuple(available)
+            raise ConfigError(f"config field {field}: no baseline bots available")
+        return tuple(strong) or tuple(available)
     for n in names:
         if n not in available:
-            raise ConfigError(f"config field eval.opponents: unknown bot {n!r} "
+            raise ConfigError(f"config field {field}: unknown bot {n!r} "
                               f"(allowed: {', '.join(available)})")
     return tuple(names)

@@ -41,15 +41,21 @@ def flat_statistics(stats: tools.MultiStatistics, pop: Sequence[Any],
     return out
 
 
+CHAPTERS = ("eval", "playoff")  # record fields that are a dict or None: one chapter each
+
+
 def log(book: tools.Logbook, record: dict[str, Any]) -> None:
-    """Add one generation's record; its `eval` (a dict or None) goes to the "eval" chapter.
+    """Add one generation's record; its `eval` and `playoff` (a dict or None) go to chapters
+    of those names.
 
     (Logbook.record files any dict value under a chapter of that name, and copies the other
-    fields into it; the chapter here keeps only the generation and the evaluation.)
+    fields into it; the chapters here keep only the generation and their own fields.)
     """
-    book.record(**{k: v for k, v in record.items() if k != "eval"})
-    if record.get("eval") is not None:
-        book.chapters["eval"].record(generation=record["generation"], **record["eval"])
+    book.record(**{k: v for k, v in record.items() if k not in CHAPTERS})
+    for ch in CHAPTERS:
+        if record.get(ch) is not None:
+            fields = {k: v for k, v in record[ch].items() if k != "generation"}
+            book.chapters[ch].record(generation=record["generation"], **fields)
 
 
 def logbook(records: Sequence[dict[str, Any]] = ()) -> tools.Logbook:
@@ -61,10 +67,12 @@ def logbook(records: Sequence[dict[str, Any]] = ()) -> tools.Logbook:
 
 
 def flat_records(book: tools.Logbook) -> list[dict[str, Any]]:
-    """The records as they were logged, `eval` back in each (None where none ran)."""
-    evals = {e["generation"]: {k: v for k, v in e.items() if k != "generation"}
-             for e in book.chapters["eval"]} if "eval" in book.chapters else {}
-    return [{**r, "eval": evals.get(r["generation"])} for r in book]
+    """The records as they were logged, `eval` and `playoff` back in each (None where none
+    ran)."""
+    found = {ch: {e["generation"]: {k: v for k, v in e.items() if k != "generation"}
+                  for e in book.chapters[ch]} if ch in book.chapters else {}
+             for ch in CHAPTERS}
+    return [{**r, **{ch: found[ch].get(r["generation"]) for ch in CHAPTERS}} for r in book]
 
 
 def hall_of_fame(size: int) -> tools.HallOfFame:

@@ -71,9 +71,17 @@ def summary(rec: dict[str, Any], total: int) -> str:
          f"max {rec['mu_max']:.2f}  champion #{rec['champion_index']} "
          f"{rec['champion_mu']:.2f}±{rec['champion_sigma']:.2f}  "
          f"rounds {rec['mean_rounds']:.1f} capped {100 * rec['capped_fraction']:.1f}%")
+    po = rec.get("playoff")
+    if po:
+        verdict = "crowned" if po["crowned"] else "kept the champion of gen " + str(
+            po["incumbent_born"])
+        inc = "" if po["incumbent_wins"] < 0 else f" vs {po['incumbent_wins']}"
+        s += f"  playoff {po['candidate_wins']}{inc} of {po['games']}: {verdict}"
     ev = rec["eval"]
     if ev:
-        s += f"  vs bots {ev['win_rate']:.3f} [{ev['lo']:.3f}, {ev['hi']:.3f}]"
+        who = ("proven champion" if rec.get("proven_generation") is not None
+               else "champion")
+        s += f"  {who} vs bots {ev['win_rate']:.3f} [{ev['lo']:.3f}, {ev['hi']:.3f}]"
     return s
 
 

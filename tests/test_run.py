@@ -67,13 +67,16 @@ def tiny_args(runs: Path, name: str = "t", *extra: str) -> list[str]:
     return ["--name", name, "--runs-dir", str(runs), "--population", "30", "--games", "8",
             "--generations", "6", "--seed", "7", "--n-jobs", "1", "--eval-every", "2",
             "--eval-games", "40", "--set", "game.plugin=test_run:fake_plugin",
-            "--set", "run.elite=2", "--set", "output.plot_every=0", *extra]
+            "--set", "run.elite=2", "--set", "output.plot_every=0",
+            # Playoffs every other generation, open to all: resume tests cover the champion.
+            "--set", "champion.every=2", "--set", "champion.max_sigma=100",
+            "--set", "champion.games=20", *extra]
 
 
 LOG_KEYS = {"generation", "wall_s", "games", "games_per_s", "capped_fraction", "mean_rounds",
             "mu_mean", "mu_std", "mu_min", "mu_max", "champion_index", "champion_mu",
             "champion_sigma", "gene_mean", "gene_std", "eval", "time_games_s", "time_rating_s",
-            "time_overhead_s"}
+            "time_overhead_s", "proven_generation", "playoff"}
 
 
 def test_run_folder_layout(tmp_path: Path, capsys: Any) -> None:

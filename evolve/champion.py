@@ -1,0 +1,118 @@
+"""The proven champion: crowned only with evidence, and only after it beat the incumbent.
+
+The league's best mu - 3 sigma is often a newcomer that got lucky in its 16 games. A user who
+stops a run takes `champion.json` home, so that file holds the *proven* champion instead:
+
+1. Every `champion.every` generations, the candidate is the best mu - 3 sigma among the
+   individuals with sigma <= `champion.max_sigma` (enough rated games; a newcomer's sigma after
+   16 four-player games is about 1.5, a survivor's about 0.9-1.1).
+2. A candidate other than the incumbent plays a confirmation playoff: the candidate and the
+   incumbent each play the same `champion.games` seeded games (same seeds, same seats: common
+   random numbers) against `players - 1` copies of the strongest anchors. The candidate is
+   crowned only with strictly more outright wins. The first candidate of a run is crowned after
+   the same games, which become its record.
+
+The playoff's seeds derive from (run seed, PLAYOFF_KEY, generation, game) and its games run in
+the run's worker pool, so a resumed run crowns the same champions. The state is a few plain
+arrays in the checkpoint (`champion.*`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from evolve.stats import wilson_interval
+
+__all__ = ["PLAYOFF_KEY", "Proven", "candidate_index", "playoff_seeds"]
+
+PLAYOFF_KEY = 0xC4A3  # first spawn_key entry of playoff game seeds (eval uses EVAL_KEY)
+# Plays weights f64[G] in `games` seeded games against anchors; returns the outright wins.
+PlayAgainstAnchors = Callable[[np.ndarray, list[np.random.SeedSequence]], int]
+
+
+def candidate_index(mu: np.ndarray, sigma: np.ndarray, max_sigma: float) -> int:
+    """Best mu - 3 sigma among individuals with sigma <= max_sigma; -1 when none qualifies."""
+    ok = sigma <= max_sigma
+    if not ok.any():
+        return -1
+    score = np.where(ok, mu - 3.0 * sigma, -np.inf)
+    return int(np.argmax(score))
+
+
+def playoff_seeds(run_seed: int, generation: int, games: int) -> list[np.random.SeedSequence]:
+    """Seeds of a generation's playoff games."""
+    return [np.random.SeedSequence(run_seed, spawn_key=(PLAYOFF_KEY, generation, i))
+            for i in range(games)]
+
+
+@dataclass
+class Proven:
+    """The proven champion (`genes` None until the first crowning) and its evidence."""
+
+    genes: np.ndarray | None = None  # f64[G]
+    born: int = -1  # generation in which it was the candidate and was crowned
+    mu: float = 0.0  # its rating when crowned
+    sigma: float = 0.0
+    wins: int = 0  # its outright wins in the playoff that crowned it
+    games: int = 0
+    beaten: int = -1  # wins of the incumbent it dethroned in the same games (-1: first)
+    beaten_born: int = -1  # generation the dethroned incumbent was crowned in
+
+    def same(self, genes: Sequence[float]) -> bool:
+        """True when `genes` are the incumbent's."""
+        return self.genes is not None and bool(np.array_equal(self.genes, genes))
+
+    def playoff(self, genes: np.ndarray, mu: float, sigma: float, generation: int,
+                play: PlayAgainstAnchors, seeds: list[np.random.SeedSequence]
+                ) -> dict[str, Any]:
+        """Run the playoff of a candidate; crown it if it wins; return the log record."""
+        cand = play(genes, seeds)
+        inc = play(self.genes, seeds) if self.genes is not None else -1
+        crowned = cand > inc
+        rec = {"games": len(seeds), "candidate_wins": cand,
+               "incumbent_wins": inc, "incumbent_born": self.born, "crowned": crowned}
+        if crowned:
+            self.beaten, self.beaten_born = inc, self.born
+            self.genes = np.array(genes, dtype=np.float64)
+            self.born, self.mu, self.sigma = generation, mu, sigma
+            self.wins, self.games = cand, len(seeds)
+        return rec
+
+    def meta(self) -> dict[str, Any]:
+        """Why it was crowned, for champion.json and the log."""
+        lo, hi = wilson_interval(self.wins, self.games) if self.games else (0.0, 0.0)
+        return {"proven": True, "crowned_generation": self.born, "mu": self.mu,
+                "sigma": self.sigma, "playoff": {
+                    "games": self.games, "wins": self.wins, "lo": lo, "hi": hi,
+                    "dethroned_wins": self.beaten if self.beaten >= 0 else None,
+                    "dethroned_generation": self.beaten_born if self.beaten_born >= 0 else None}}
+
+    # ----- checkpoint arrays -----
+    def arrays(self, n_genes: int) -> dict[str, np.ndarray]:
+        """Plain arrays for the checkpoint (empty genes before the first crowning)."""
+        genes = np.zeros((0, n_genes)) if self.genes is None else self.genes.reshape(1, -1)
+        return {"champion.genes": genes,
+                "champion.rating": np.array([self.mu, self.sigma], dtype=np.float64),
+                "champion.record": np.array([self.born, self.wins, self.games, self.beaten,
+                                             self.beaten_born], dtype=np.int64)}
+
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, np.ndarray], n_genes: int) -> Proven:
+        """The state `arrays` stored (a checkpoint without them: no champion yet)."""
+        if "champion.genes" not in arrays:
+            return cls()
+        genes = np.asarray(arrays["champion.genes"], dtype=np.float64)
+        rating = np.asarray(arrays["champion.rating"], dtype=np.float64)
+        record = np.asarray(arrays["champion.record"], dtype=np.int64)
+        if genes.shape not in ((0, n_genes), (1, n_genes)) or rating.shape != (2,) or (
+                record.shape != (5,)):
+            raise ValueError("champion arrays of unexpected shapes")
+        if len(genes) == 0:
+            return cls()
+        born, wins, games, beaten, beaten_born = (int(x) for x in record)
+        return cls(genes[0].copy(), born, float(rating[0]), float(rating[1]), wins, games,
+                   beaten, beaten_born)
