@@ -111,6 +111,16 @@ class EvalSection:
 
 
 @dataclass(frozen=True)
+class LeagueSection:
+    """Anchors in league games: sparring bots and a hall of past champions."""
+
+    bots: tuple[str, ...] = _f()
+    seats: int = _f(0, 5)
+    hall_every: int = _f(0)
+    hall_size: int = _f(0, 64)
+
+
+@dataclass(frozen=True)
 class ChampionSection:
     """The proven champion (champion.json): evidence and a playoff before a crowning."""
 
@@ -150,6 +160,7 @@ class Config:
     rating: RatingSection
     rules: RulesSection
     game: GameSection
+    league: LeagueSection
     eval: EvalSection
     champion: ChampionSection
     parallel: ParallelSection
@@ -299,6 +310,13 @@ def _cross_check(cfg: Config) -> None:
     if r.elite >= r.population:
         raise ConfigError(f"config field run.elite: must be < run.population "
                           f"({r.population}), got {r.elite}")
+    if cfg.league.seats >= r.group_size:
+        raise ConfigError(f"config field league.seats: must be < run.group_size "
+                          f"({r.group_size}), got {cfg.league.seats}")
+    if cfg.league.seats > len(cfg.league.bots) + cfg.league.hall_size:
+        raise ConfigError(f"config field league.seats: {cfg.league.seats} anchors per game need "
+                          f"as many anchors (league.bots + league.hall_size), got "
+                          f"{len(cfg.league.bots) + cfg.league.hall_size}")
     if cfg.parallel.n_jobs == 0:
         raise ConfigError("config field parallel.n_jobs: expected -1 (all cores) or >= 1, got 0")
     sched = cfg.parallel.scheduler

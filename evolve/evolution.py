@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from evolve import ga, league, records
+from evolve.anchors import Anchors, seat_anchors
 from evolve.champion import Proven, candidate_index, playoff_seeds
 from evolve.checkpoint import (
     Checkpoint,
@@ -22,7 +23,7 @@ from evolve.checkpoint import (
 )
 from evolve.config import Config, fingerprint, load_config
 from evolve.parallel import Runner
-from evolve.plugin import Plugin, check_opponents
+from evolve.plugin import Plugin, check_league_bots, check_opponents
 from evolve.rater import Rater
 from evolve.runfolder import RunFolder
 from evolve.stats import wilson_interval
@@ -48,8 +49,12 @@ class Evolution:
         self.strategy = make_strategy(cfg, plugin)
         self.opponents = (check_opponents(cfg.eval.opponents, plugin.bots, plugin.strong)
                           if cfg.eval.every else ())
-        self.anchors = (check_opponents(cfg.champion.opponents, plugin.bots, plugin.strong,
-                                        "champion.opponents") if cfg.champion.every else ())
+        self.playoff_opponents = (
+            check_opponents(cfg.champion.opponents, plugin.bots, plugin.strong,
+                            "champion.opponents") if cfg.champion.every else ())
+        self.anchors = Anchors.create(check_league_bots(cfg.league.bots, plugin.bot_codes),
+                                      plugin.bot_codes, plugin.n_genes, cfg.rating.mu,
+                                      cfg.rating.sigma)
         self.rng = np.random.default_rng(np.random.SeedSequence(cfg.run.seed))
         self.generation = -1
         self.saved_generation = -1  # last generation whose checkpoint is on disk
@@ -83,6 +88,7 @@ class Evolution:
             self.strategy.restore(ck.arrays)
             records.restore_hall_of_fame(self.hall_of_fame, ck.arrays)
             self.proven = Proven.from_arrays(ck.arrays, self.plugin.n_genes)
+            self.anchors.restore(ck.arrays)
         except ValueError as e:
             raise CheckpointError(f"{path}: corrupt checkpoint ({e})") from None
         self.pop = ga.from_arrays(ck.genes, ck.mu, ck.sigma)
@@ -105,7 +111,7 @@ class Evolution:
         mu, sigma = self.ratings()
         arrays = {**self.strategy.state(),
                   **records.hall_of_fame_arrays(self.hall_of_fame, self.plugin.n_genes),
-                  **self.proven.arrays(self.plugin.n_genes)}
+                  **self.proven.arrays(self.plugin.n_genes), **self.anchors.arrays()}
         ck = Checkpoint(generation=self.generation, genes=ga.to_array(self.pop), mu=mu,
                         sigma=sigma, names=self.plugin.names,
                         rng_state=dict(self.rng.bit_generator.state), config=fingerprint(self.cfg),
@@ -122,17 +128,22 @@ class Evolution:
         sw = Stopwatch()
         g = self.generation + 1
         pop = self.ask(g)
+        seats = min(self.cfg.league.seats, len(self.anchors))
         groups = league.draw_groups(len(pop), self.cfg.run.games_per_individual,
-                                    self.cfg.run.group_size, self.rng)
+                                    self.cfg.run.group_size - seats, self.rng)
         genes = ga.to_array(pop)
+        lg = seat_anchors(groups, genes, self.anchors, seats, self.rng)
         self.rater.set_population(*ga.ratings(pop, self.cfg.rating.mu, self.cfg.rating.sigma))
-        games = league.Results.empty(groups)
+        self.rater.set_anchors(self.anchors.mu, self.anchors.sigma)
+        games = league.Results.empty(lg.slots)
         with sw.lap("league"):
-            for a, b in league.play(runner, self.plugin, genes[groups], self.cfg, g, games):
+            for a, b in league.play(runner, self.plugin, lg.weights, self.cfg, g, games,
+                                    lg.policies):
                 with sw.lap("rating"):  # tell: rate each chunk as it arrives
-                    self.rater.rate(groups[a:b], games.placements[a:b])
+                    self.rater.rate(lg.slots[a:b], games.placements[a:b])
                 if progress is not None:
-                    progress(b, len(groups))
+                    progress(b, len(lg.slots))
+        self.anchors.mu, self.anchors.sigma = self.rater.anchors
         self.tell(pop)
         mu, sigma = self.ratings()
         champ = ga.champion_index(mu, sigma)
@@ -140,6 +151,13 @@ class Evolution:
         if self.cfg.champion.every and g % self.cfg.champion.every == 0:
             with sw.lap("playoff"):
                 playoff = self.crown(runner, genes, mu, sigma, g)
+        lc = self.cfg.league
+        if lc.hall_every and g > 0 and g % lc.hall_every == 0:
+            if self.proven.genes is not None:
+                self.anchors.admit(self.proven.genes, g, self.proven.mu, self.proven.sigma,
+                                   lc.hall_size)
+            else:
+                self.anchors.admit(genes[champ], g, mu[champ], sigma[champ], lc.hall_size)
         ev = None
         if self.cfg.eval.every and g % self.cfg.eval.every == 0:
             best = genes[champ] if self.proven.genes is None else self.proven.genes
@@ -166,7 +184,7 @@ class Evolution:
             return None
 
         def play(weights: np.ndarray, seeds: list[np.random.SeedSequence]) -> int:
-            return int((self.versus(runner, weights, self.anchors, seeds) == 0).sum())
+            return int((self.versus(runner, weights, self.playoff_opponents, seeds) == 0).sum())
 
         return self.proven.playoff(genes[i], float(mu[i]), float(sigma[i]), g, play,
                                    playoff_seeds(self.cfg.run.seed, g, c.games))
@@ -192,6 +210,8 @@ class Evolution:
             "champion_sigma": float(sigma[champ]),
             "gene_mean": stats["gene_mean"], "gene_std": stats["gene_std"],
             "proven_generation": self.proven.born if self.proven.genes is not None else None,
+            "anchors": [[name, float(m), float(sd)] for name, m, sd in zip(
+                self.anchors.labels(), self.anchors.mu, self.anchors.sigma, strict=True)],
             "playoff": playoff, "eval": ev, "time_games_s": t_games, "time_rating_s": t_rating,
             "time_overhead_s": max(0.0, wall - t_games - t_rating),
         }

@@ -50,11 +50,15 @@ def game_seeds(run_seed: int, generation: int, start: int, stop: int
 
 
 def play_chunk(play_games: Callable[..., Any], weights: np.ndarray, run_seed: int,
-               generation: int, start: int, rules: Any, map: Any
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Worker task: play games start..start+len(weights)-1 of a generation."""
+               generation: int, start: int, rules: Any, map: Any,
+               policies: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Worker task: play games start..start+len(weights)-1 of a generation (with `policies`
+    int[g, k], `play_games` is the plug-in's mixed-seat function)."""
     seeds = game_seeds(run_seed, generation, start, start + len(weights))
-    placements, rounds, capped = play_games(weights, seeds, rules, map)
+    if policies is None:
+        placements, rounds, capped = play_games(weights, seeds, rules, map)
+    else:
+        placements, rounds, capped = play_games(weights, policies, seeds, rules, map)
     return (np.asarray(placements, dtype=np.int32), np.asarray(rounds, dtype=np.int32),
             np.asarray(capped, dtype=np.bool_))
 
@@ -83,11 +87,13 @@ def chunk_bounds(n_games: int, chunk_games: int, n_workers: int) -> list[tuple[i
 
 
 def iter_tasks(play_games: Callable[..., Any], weights: np.ndarray, bounds: list[tuple[int, int]],
-               run_seed: int, generation: int, rules: Any, map: Any
+               run_seed: int, generation: int, rules: Any, map: Any,
+               policies: np.ndarray | None = None
                ) -> Iterator[tuple[Callable[..., Any], tuple[Any, ...]]]:
     """(function, args) per chunk, for the parallel runner."""
     for a, b in bounds:
-        yield play_chunk, (play_games, weights[a:b], run_seed, generation, a, rules, map)
+        pol = None if policies is None else policies[a:b]
+        yield play_chunk, (play_games, weights[a:b], run_seed, generation, a, rules, map, pol)
 
 
 @dataclass
@@ -107,12 +113,16 @@ class Results:
 
 
 def play(runner: Runner, plugin: Plugin, weights: np.ndarray, cfg: Config, generation: int,
-         out: Results) -> Iterator[tuple[int, int]]:
-    """Play the games (weights f64[g, k, G]) in chunks; fill `out` and yield each chunk's
-    [start, stop) in game order as soon as it is there."""
+         out: Results, policies: np.ndarray | None = None) -> Iterator[tuple[int, int]]:
+    """Play the games (weights f64[g, k, G]; policies int[g, k] when bots are seated) in
+    chunks; fill `out` and yield each chunk's [start, stop) in game order as soon as it is
+    there."""
     bounds = chunk_bounds(len(weights), cfg.parallel.chunk_games, runner.n_workers)
-    tasks = iter_tasks(plugin.play_games, weights, bounds, cfg.run.seed, generation,
-                       plugin.rules, plugin.map)
+    fn = plugin.play_games if policies is None else plugin.play_mixed
+    if fn is None:
+        raise ValueError("the game plug-in cannot seat bots in league games (no play_mixed)")
+    tasks = iter_tasks(fn, weights, bounds, cfg.run.seed, generation, plugin.rules, plugin.map,
+                       policies)
     for (a, b), (pl, rd, cp) in zip(bounds, runner.run(tasks), strict=True):
         out.placements[a:b], out.rounds[a:b], out.capped[a:b] = pl, rd, cp
         yield a, b

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,10 @@ from evolve.config import Config, ConfigError
 
 # play_games(weights f64[n, k, G], seeds, rules, map) -> (placements i32[n, k], rounds, capped)
 PlayGames = Callable[[np.ndarray, list[np.random.SeedSequence], Any, Any],
+                     tuple[np.ndarray, np.ndarray, np.ndarray]]
+# play_mixed(weights f64[n, k, G], policies i32[n, k], seeds, rules, map): play_games with some
+# seats played by bots (policy code > 0, see Plugin.bot_codes) instead of their weights row.
+PlayMixed = Callable[[np.ndarray, np.ndarray, list[np.random.SeedSequence], Any, Any],
                      tuple[np.ndarray, np.ndarray, np.ndarray]]
 # play_eval(weights f64[G], opponents per game, seeds, rules, map) -> winner i32[n] (player
 # index, -1 when no winner, e.g. capped); the champion is player 0 of every game.
@@ -43,6 +47,8 @@ class Plugin:
     map: Any
     bots: tuple[str, ...]  # baseline opponent names available for eval
     strong: tuple[str, ...] = ()  # the strongest of them: default eval and playoff opponents
+    play_mixed: PlayMixed | None = None  # league games with bots seated (league.bots)
+    bot_codes: Mapping[str, int] = field(default_factory=dict)  # bots play_mixed can seat
 
     @property
     def n_genes(self) -> int:
@@ -67,6 +73,7 @@ def load_plugin(cfg: Config) -> Plugin:
     # turn it on.
     if cfg.eval.every or cfg.eval.opponents:
         check_opponents(cfg.eval.opponents, plugin.bots, plugin.strong)
+    check_league_bots(cfg.league.bots, plugin.bot_codes)
     if cfg.champion.every or cfg.champion.opponents:
         check_opponents(cfg.champion.opponents, plugin.bots, plugin.strong,
                         "champion.opponents")
@@ -147,6 +154,19 @@ def warm_up(plugin: Plugin, group_size: int, opponents: Sequence[str]) -> float:
         table = tuple(opponents[i % len(opponents)] for i in range(group_size - 1))
         plugin.play_eval(mid, [table], seeds, plugin.rules, plugin.map)
     return time.perf_counter() - t0
+
+
+def check_league_bots(names: Sequence[str], codes: Mapping[str, int]) -> tuple[str, ...]:
+    """The league's sparring bots; ConfigError naming one the game cannot seat in its
+    compiled league games, or a repeat."""
+    for n in names:
+        if n not in codes:
+            allowed = ", ".join(codes) or "none: this game plug-in seats no bots"
+            raise ConfigError(f"config field league.bots: {n!r} cannot be seated in league "
+                              f"games (allowed: {allowed})")
+    if len(set(names)) != len(names):
+        raise ConfigError(f"config field league.bots: a bot is named twice ({', '.join(names)})")
+    return tuple(names)
 
 
 def check_opponents(names: Sequence[str], available: Sequence[str],

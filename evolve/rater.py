@@ -99,6 +99,18 @@ class Rater:
         self.fixed = np.concatenate([self.fixed, np.full(len(mu), fixed, dtype=np.bool_)])
         return np.arange(start, len(self.mu))
 
+    def set_anchors(self, mu: np.ndarray, sigma: np.ndarray, fixed: bool = False) -> np.ndarray:
+        """Replace all anchors by these (slots n..n+A-1 in order); their slot indices."""
+        n = self.n_population
+        self.mu, self.sigma, self.fixed = self.mu[:n], self.sigma[:n], self.fixed[:n]
+        return self.add_anchors(mu, sigma, fixed)
+
+    @property
+    def anchors(self) -> tuple[np.ndarray, np.ndarray]:
+        """Copies of the anchors' mu and sigma."""
+        n = self.n_population
+        return self.mu[n:].copy(), self.sigma[n:].copy()
+
     def warm_up(self) -> None:
         """Load (on a machine's first run: compile, a few seconds) the compiled kernel now,
         rating a game on scratch arrays."""

@@ -38,6 +38,16 @@ def fake_play_games(weights: np.ndarray, seeds: list[np.random.SeedSequence], ru
     return placements, rounds, capped
 
 
+def fake_play_mixed(weights: np.ndarray, policies: np.ndarray,
+                    seeds: list[np.random.SeedSequence], rules: Any,
+                    map: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """fake_play_games where a bot seat (policy 1, "fixedbot") plays as a + b = 1.2."""
+    w = weights.copy()
+    bot = policies == 1
+    w[bot, 0], w[bot, 1] = 0.6, 0.6
+    return fake_play_games(w, seeds, rules, map)
+
+
 def fake_play_eval(weights: np.ndarray, opponents: list[tuple[str, ...]],
                    seeds: list[np.random.SeedSequence], rules: Any, map: Any) -> np.ndarray:
     """The champion wins when a + b + noise > 1."""
@@ -59,7 +69,8 @@ def fake_plugin(cfg: Config) -> Plugin:
                   sigma=np.full(4, 0.2), scale=np.array([False, False, False, True]),
                   play_games=fake_play_games, play_eval=fake_play_eval,
                   save_genome=fake_save_genome, rules=None, map=None,
-                  bots=("random", "greedy"))
+                  bots=("random", "greedy"), play_mixed=fake_play_mixed,
+                  bot_codes={"fixedbot": 1})
 
 
 def tiny_args(runs: Path, name: str = "t", *extra: str) -> list[str]:
@@ -76,7 +87,7 @@ def tiny_args(runs: Path, name: str = "t", *extra: str) -> list[str]:
 LOG_KEYS = {"generation", "wall_s", "games", "games_per_s", "capped_fraction", "mean_rounds",
             "mu_mean", "mu_std", "mu_min", "mu_max", "champion_index", "champion_mu",
             "champion_sigma", "gene_mean", "gene_std", "eval", "time_games_s", "time_rating_s",
-            "time_overhead_s", "proven_generation", "playoff"}
+            "time_overhead_s", "proven_generation", "playoff", "anchors"}
 
 
 def test_run_folder_layout(tmp_path: Path, capsys: Any) -> None:
