@@ -47,7 +47,8 @@ need-run:
 plot: $(STAMP) need-run  ## refresh a run's plots: make plot RUN=name
 	$(PY) -m evolve plot runs/$(RUN)
 
-report: $(STAMP) need-run  ## write runs/RUN/report.html
+report: $(STAMP) need-run  ## write runs/RUN/report.html (with the champion's behaviour)
+	$(PY) -m evolve diagnose runs/$(RUN)/champion.json --out runs/$(RUN)/diagnose
 	$(PY) -m evolve report runs/$(RUN)
 
 export: $(STAMP) need-run  ## champion as a bot file: make export RUN=name [GEN=n] [OUT=file]

@@ -25,6 +25,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
                    "many seeded games among bots: a table with 95% intervals"),
     "gauntlet": ("arena.gauntlet:main",
                  "a bot against 3 copies of each strong baseline: win rates with 95% intervals"),
+    "diagnose": ("arena.diagnose:main",
+                 "how a bot plays (reinforcement, continents, losses, cards...) beside opponents"),
     "serve": ("arena.serve:main", "speak the JSON-lines bot protocol on stdin/stdout"),
     "watch": ("arena.watch:main", "render a game as PNG frames and an animated GIF"),
 }

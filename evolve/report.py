@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import csv
 import html
 import json
 from pathlib import Path
@@ -19,7 +20,8 @@ from game.atomic import atomic_write_text
 __all__ = ["SECTIONS", "build_report", "main", "read_champion", "write_report"]
 
 # Section ids, in page order; tests check every one is present.
-SECTIONS = ("config", "summary", "champion", "evaluation", "plots")
+SECTIONS = ("config", "summary", "champion", "evaluation", "behaviour", "plots")
+DIAGNOSE_DIR = "diagnose"  # `python -m arena diagnose ... --out RUN/diagnose` (make report)
 
 _CSS = """
 body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:1200px;color:#222}
@@ -117,6 +119,28 @@ def _eval_block(ev: dict[str, Any] | None, source: str) -> str:
     )
 
 
+def _behaviour_block(run_path: Path) -> str:
+    """The champion's behaviour table and plot written by `arena diagnose`, if there."""
+    folder = run_path / DIAGNOSE_DIR
+    table, png = folder / "diagnose.csv", folder / "diagnose.png"
+    if not table.exists():
+        return ('<p class="muted">No behaviour diagnosis: <code>make report</code> runs '
+                f'<code>python -m arena diagnose {html.escape(str(run_path))}/champion.json '
+                f'--out {html.escape(str(folder))}</code> first.</p>')
+    try:
+        rows = list(csv.reader(table.read_text(encoding="utf-8").splitlines()))
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return f'<p class="muted">{html.escape(str(table))} is unreadable.</p>'
+    if not rows:
+        return f'<p class="muted">{html.escape(str(table))} is empty.</p>'
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in rows[0])
+    body = "".join("<tr>" + "".join(
+        f"<td{' class=n' if 0 < i < len(r) - 1 else ''}>{html.escape(c)}</td>"
+        for i, c in enumerate(r)) + "</tr>" for r in rows[1:])
+    img = _img(png, "behaviour") if png.exists() else ""
+    return f"<table><tr>{head}</tr>{body}</table>{img}"
+
+
 def build_report(run: RunData, plots: list[Path]) -> str:
     """The report page as one HTML string, with the given PNGs embedded."""
     name = html.escape(run.path.name)
@@ -163,6 +187,7 @@ genes stored for {len(run.generations)}; the run so far: <b>{total_games:,}</b> 
 <h2 id="champion">Champion genes</h2><p>{info}</p>
 <table><tr><th>gene</th><th>weight</th><th>meaning</th></tr>{gene_rows}</table>
 <h2 id="evaluation">Champion evaluation</h2>{_eval_block(ev, source)}{hist}
+<h2 id="behaviour">Champion behaviour</h2>{_behaviour_block(run.path)}
 <h2 id="plots">Plots</h2>{figs}
 </body></html>
 """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -129,9 +129,16 @@ def _ask(player: Player, view: GameView, state: State) -> Action:
     raise IllegalActionError(f"expected {names}{optional} in this phase, got {act!r}")
 
 
+Observer = Callable[[State, int, Action], None]
+
+
 def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules | None = None,
-              seed: Seed, transcript: bool = False) -> Outcome:
-    """Play one game; the same (map, rules, players, seed) replays the same game move for move."""
+              seed: Seed, transcript: bool = False, observer: Observer | None = None) -> Outcome:
+    """Play one game; the same (map, rules, players, seed) replays the same game move for move.
+
+    `observer(state, seat, action)`, if given, sees the whole (read-only) state after every
+    applied action: a referee's view for diagnostics, never given to a player.
+    """
     m = map if map is not None else classic_map()
     rules = rules if rules is not None else Rules()
     n = len(players)
@@ -145,6 +152,7 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
         players[p].start_game(views[seat], player_rngs[p])
     log = Transcript(m, rules, state, seats) if transcript else None
     step = bind(kernel.step, mk, sk, rv, rng, rest=(0, 0, 0, 0))
+    referee = state.readonly() if observer is not None else state
     while state.phase != L.PH_OVER:
         seat = state.current
         action = _ask(players[seats[seat]], views[seat], state)
@@ -155,6 +163,8 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
                 f"{action.text(m)}: {L.ERROR_TEXT[err]}")
         if log is not None:
             log.record(seat, action)
+        if observer is not None:
+            observer(referee, seat, action)
     return outcome(m, state, seats, rules, None if log is None else log.finish())
 
 

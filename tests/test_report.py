@@ -59,3 +59,17 @@ def test_header_totals_the_whole_run(report: tuple[Path, str]) -> None:
     # The synthetic log: 5 generations of 120 games, wall 1.5 * (g + 1) s = 22.5 s in all.
     _, text = report
     assert "<b>600</b> games in" in text and "<b>0:00:22</b>" in text
+
+
+def test_behaviour_table_from_diagnose(tmp_path: Path) -> None:
+    from evolve.plots import load_run
+    from evolve.report import build_report
+
+    run = make_synthetic_run(tmp_path / "r", generations=3)
+    text = build_report(load_run(run), [])
+    assert 'id="behaviour"' in text and "No behaviour diagnosis" in text
+    (run / "diagnose").mkdir()
+    (run / "diagnose" / "diagnose.csv").write_text(
+        "metric,champion,continent,meaning\nwin_rate,0.5,0.2,games won outright\n")
+    text = build_report(load_run(run), [])
+    assert "<td>win_rate</td><td class=n>0.5</td>" in text

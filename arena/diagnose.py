@@ -1,0 +1,159 @@
+"""`python -m arena diagnose BOT [OPPONENTS...]`: how a bot plays, beside its opponents.
+
+Plays seeded games of BOT against the opponents (default: 3 copies of the strongest baseline),
+seats drawn at random by the engine, in parallel; reports per player label the behaviour
+figures of `arena.behaviour` (reinforcement concentration, 1-army territories, continents held
+and kept, armies lost defending, conquests and card turns, cards and forced trades, battles,
+fortifies, elimination turn), as a printed table, a CSV and one PNG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from arena.behaviour import METRICS, Counts, Tally, Watcher
+from game.atomic import atomic_write_bytes
+
+__all__ = ["METRICS", "diagnose", "format_diagnosis", "main", "plot_diagnosis",
+           "write_diagnosis_csv"]
+
+Table = list[tuple[str, str, list[float]]]
+
+
+def _play_one(specs: tuple[str, ...], seed: int, rules: str | None) -> list[Counts]:
+    """One observed game (runs in a worker): counts per player in input order."""
+    from arena.play import make_bot, make_rules
+    from game.engine import play_game
+    from game.map import classic_map
+
+    players = [make_bot(s) for s in specs]
+    m = classic_map()
+    watcher = Watcher(m, len(players))
+    out = play_game(players, map=m, rules=make_rules(rules), seed=seed, observer=watcher)
+    seat_of = {p: seat for seat, p in enumerate(out.seats)}
+    winner_seat = None if out.winner is None else seat_of[int(out.winner)]
+    counts = watcher.finish(winner_seat)
+    return [counts[seat_of[i]] for i in range(len(players))]
+
+
+def diagnose(bot: str, opponents: Sequence[str], games: int, *, seed: int = 0,
+             n_jobs: int = 1, rules: str | None = None) -> tuple[list[str], Table]:
+    """Play the games; (labels, table rows) with BOT's label first."""
+    from joblib import Parallel, delayed
+
+    from arena.play import labels_for
+
+    specs = (bot, *opponents)
+    labels = labels_for(list(specs))
+    # Copies of one opponent pool under one label: "continent#2" reads as "continent".
+    pooled = [labels[0], *(lb.split("#")[0] for lb in labels[1:])]
+    children = np.random.SeedSequence(seed).spawn(games)
+    seeds = [int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)) for c in children]
+    if n_jobs == 1:
+        results = [_play_one(specs, s, rules) for s in seeds]
+    else:
+        results = Parallel(n_jobs=n_jobs)(delayed(_play_one)(specs, s, rules) for s in seeds)
+    tally = Tally(pooled)
+    for per_player in results:
+        for lb, c in zip(pooled, per_player, strict=True):
+            tally.add(lb, c)
+    return tally.labels, tally.table()
+
+
+def format_diagnosis(labels: Sequence[str], table: Table) -> str:
+    """Aligned text: one row per metric, one column per player label."""
+    grid = [["metric", *labels, "meaning"]]
+    grid += [[name, *(f"{v:.3f}" for v in vals), doc] for name, doc, vals in table]
+    widths = [max(len(row[i]) for row in grid) for i in range(len(grid[0]) - 1)]
+    return "\n".join("  ".join([row[0].ljust(widths[0]),
+                                *(c.rjust(w) for c, w in zip(row[1:-1], widths[1:],
+                                                             strict=True)), row[-1]])
+                     for row in grid)
+
+
+def write_diagnosis_csv(labels: Sequence[str], table: Table, path: Path) -> Path:
+    """The table as CSV (atomically)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["metric", *labels, "meaning"])
+    w.writerows([name, *(f"{v:.6g}" for v in vals), doc] for name, doc, vals in table)
+    atomic_write_bytes(path, buf.getvalue().encode("utf-8"))
+    return path
+
+
+def plot_diagnosis(labels: Sequence[str], table: Table, title: str) -> Any:
+    """One figure: a small bar chart per metric, the bot first in each."""
+    from evolve.plots import plt
+
+    n = len(table)
+    cols = 5
+    rows = -(-n // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(3.2 * cols, 2.6 * rows), layout="constrained")
+    colors = ["crimson", *(["steelblue"] * (len(labels) - 1))]
+    for ax, (name, _doc, vals) in zip(axes.ravel(), table, strict=False):
+        v = np.nan_to_num(np.array(vals, dtype=float))
+        ax.bar(range(len(labels)), v, color=colors)
+        ax.set_xticks(range(len(labels)), labels, rotation=30, fontsize=7, ha="right")
+        ax.set_title(name.replace("_", " "), fontsize=9)
+        ax.tick_params(axis="y", labelsize=7)
+    for ax in axes.ravel()[n:]:
+        ax.axis("off")
+    fig.suptitle(title)
+    return fig
+
+
+def main(argv: list[str]) -> int:
+    """`python -m arena diagnose BOT [OPPONENTS...] [--games N]`: the behaviour table."""
+    from game.bots import GAUNTLET
+
+    ap = argparse.ArgumentParser(prog="python -m arena diagnose", description=main.__doc__)
+    ap.add_argument("bot", help="bot file, baseline name or package.module:Class")
+    ap.add_argument("opponents", nargs="*",
+                    help=f"1..5 opponents (default: 3x {GAUNTLET[0]}); repeat a name for copies")
+    ap.add_argument("--games", type=int, default=200, help="games (default 200)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=-1, help="worker processes (-1 = all cores)")
+    ap.add_argument("--rules", default=None, help="rule options, e.g. missions,fixed_cards")
+    ap.add_argument("--out", default=None,
+                    help="folder for diagnose.csv/diagnose.png (default runs/diagnose/<bot>)")
+    args = ap.parse_args(argv)
+    from arena.play import GameArgError, check_seed, labels_for, make_bot, make_rules
+    from evolve.cli import error
+    from evolve.plots import save_figure
+
+    opponents = args.opponents or [GAUNTLET[0]] * 3
+    label = labels_for([args.bot])[0]
+    out = Path(args.out) if args.out else Path("runs/diagnose") / label
+    try:
+        check_seed(args.seed)
+        if not 1 <= len(opponents) <= 5:
+            raise GameArgError(f"a game needs 1..5 opponents, got {len(opponents)}")
+        if args.games < 1:
+            raise GameArgError(f"--games must be >= 1, got {args.games}")
+        if args.jobs == 0:
+            raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
+        make_rules(args.rules)
+        for s in {args.bot, *opponents}:
+            make_bot(s)
+        out.mkdir(parents=True, exist_ok=True)
+        labels, table = diagnose(args.bot, opponents, args.games, seed=args.seed,
+                                 n_jobs=args.jobs, rules=args.rules)
+    except GameArgError as e:
+        return error(e)
+    except OSError as e:
+        return error(f"--out {out}: cannot create the folder ({e.strerror or e})")
+    print(f"behaviour of {label} in {args.games} games against {', '.join(opponents)} "
+          f"(seed {args.seed}; opponents of one name pooled)")
+    print(format_diagnosis(labels, table))
+    print(write_diagnosis_csv(labels, table, out / "diagnose.csv"))
+    fig = plot_diagnosis(labels, table, f"behaviour of {label}: {args.games} games")
+    print(save_figure(fig, out / "diagnose.png"))
+    return 0
+
