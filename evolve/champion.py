@@ -61,8 +61,12 @@ class Proven:
     games: int = 0
     beaten: int = -1  # wins of the incumbent it dethroned in the same games (-1: first)
     beaten_born: int = -1  # generation the dethroned incumbent was crowned in
+    # Its evaluations so far (eval.every), pooled: each one is a fresh sample of the same
+    # champion, so pooling narrows the interval instead of showing 200-game noise as swings.
+    eval_wins: int = 0
+    eval_games: int = 0
 
-    def same(self, genes: Sequence[float]) -> bool:
+    def same(self, genes: Sequence[float] | np.ndarray) -> bool:
         """True when `genes` are the incumbent's."""
         return self.genes is not None and bool(np.array_equal(self.genes, genes))
 
@@ -80,7 +84,18 @@ class Proven:
             self.genes = np.array(genes, dtype=np.float64)
             self.born, self.mu, self.sigma = generation, mu, sigma
             self.wins, self.games = cand, len(seeds)
+            self.eval_wins, self.eval_games = 0, 0
         return rec
+
+    def pool_eval(self, wins: int, games: int) -> dict[str, Any]:
+        """Add an evaluation of this champion; its pooled record (all evaluations since it
+        was crowned)."""
+        self.eval_wins += wins
+        self.eval_games += games
+        lo, hi = wilson_interval(self.eval_wins, self.eval_games)
+        return {"pooled_wins": self.eval_wins, "pooled_games": self.eval_games,
+                "pooled_win_rate": self.eval_wins / self.eval_games, "pooled_lo": lo,
+                "pooled_hi": hi, "champion_generation": self.born}
 
     def meta(self) -> dict[str, Any]:
         """Why it was crowned, for champion.json and the log."""
@@ -98,7 +113,8 @@ class Proven:
         return {"champion.genes": genes,
                 "champion.rating": np.array([self.mu, self.sigma], dtype=np.float64),
                 "champion.record": np.array([self.born, self.wins, self.games, self.beaten,
-                                             self.beaten_born], dtype=np.int64)}
+                                             self.beaten_born, self.eval_wins,
+                                             self.eval_games], dtype=np.int64)}
 
     @classmethod
     def from_arrays(cls, arrays: dict[str, np.ndarray], n_genes: int) -> Proven:
@@ -109,10 +125,10 @@ class Proven:
         rating = np.asarray(arrays["champion.rating"], dtype=np.float64)
         record = np.asarray(arrays["champion.record"], dtype=np.int64)
         if genes.shape not in ((0, n_genes), (1, n_genes)) or rating.shape != (2,) or (
-                record.shape != (5,)):
+                record.shape != (7,)):
             raise ValueError("champion arrays of unexpected shapes")
         if len(genes) == 0:
             return cls()
-        born, wins, games, beaten, beaten_born = (int(x) for x in record)
+        born, wins, games, beaten, beaten_born, ev_w, ev_g = (int(x) for x in record)
         return cls(genes[0].copy(), born, float(rating[0]), float(rating[1]), wins, games,
-                   beaten, beaten_born)
+                   beaten, beaten_born, ev_w, ev_g)

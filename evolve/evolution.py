@@ -232,14 +232,18 @@ class Evolution:
 
     def evaluate(self, runner: Runner, weights: np.ndarray, g: int) -> dict[str, Any]:
         """The (proven) champion's win rate (outright wins; capped games are not wins) against
-        baseline bots, with a 95% Wilson interval."""
+        baseline bots, with a 95% Wilson interval; a proven champion's evaluations are also
+        pooled since its crowning (`pooled_*`)."""
         m = self.cfg.eval.games
         seeds = [np.random.SeedSequence(self.cfg.run.seed, spawn_key=(EVAL_KEY, g, i))
                  for i in range(m)]
         wins = int((self.versus(runner, weights, self.opponents, seeds) == 0).sum())
         lo, hi = wilson_interval(wins, m)
-        return {"games": m, "wins": wins, "win_rate": wins / m, "lo": lo, "hi": hi,
-                "opponents": list(self.opponents), "players": self.cfg.run.group_size}
+        rec = {"games": m, "wins": wins, "win_rate": wins / m, "lo": lo, "hi": hi,
+               "opponents": list(self.opponents), "players": self.cfg.run.group_size}
+        if self.proven.same(weights):
+            rec.update(self.proven.pool_eval(wins, m))
+        return rec
 
     # ----- run folder -----
     def save(self, rec: dict[str, Any]) -> None:

@@ -230,8 +230,20 @@ def plot_progress(log: list[dict[str, Any]]) -> Figure:
         wr = np.array([e[1]["win_rate"] for e in ev], dtype=float)
         lo = np.array([e[1]["lo"] for e in ev], dtype=float)
         hi = np.array([e[1]["hi"] for e in ev], dtype=float)
-        ax.fill_between(g, lo, hi, color="seagreen", alpha=0.25, label="95% Wilson interval")
-        ax.plot(g, wr, "o-", color="seagreen", label="(proven) champion win rate")
+        pooled = [(e[0], e[1]) for e in ev if "pooled_win_rate" in e[1]]
+        if pooled:
+            # The proven champion's evaluations pooled since its crowning: the steady line.
+            pg = np.array([p[0] for p in pooled], dtype=float)
+            ax.fill_between(pg, [p[1]["pooled_lo"] for p in pooled],
+                            [p[1]["pooled_hi"] for p in pooled], color="seagreen", alpha=0.25,
+                            step="post", label="95% Wilson interval (pooled)")
+            ax.step(pg, [p[1]["pooled_win_rate"] for p in pooled], where="post",
+                    color="seagreen", lw=2, label="proven champion, evaluations pooled")
+            ax.plot(g, wr, "o", color="grey", ms=3, label="each evaluation alone")
+        else:
+            ax.fill_between(g, lo, hi, color="seagreen", alpha=0.25,
+                            label="95% Wilson interval")
+            ax.plot(g, wr, "o-", color="seagreen", label="champion win rate")
         crowned = [r["generation"] for r in log if (r.get("playoff") or {}).get("crowned")]
         if crowned:
             ax.plot(crowned, [0.02] * len(crowned), "^", color="goldenrod", ms=7,

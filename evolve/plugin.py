@@ -111,9 +111,9 @@ def _save_genome(path: Path, values: np.ndarray, meta: dict[str, Any]) -> None:
 
 def default_plugin(cfg: Config) -> Plugin:
     """The real game: features.compiled batch games, game.engine eval against game.bots."""
-    from features.compiled import play_linear_games
+    from features.compiled import play_linear_games, play_mixed_games
     from features.genome import LAYOUT
-    from game.bots import BOTS, GAUNTLET
+    from game.bots import BOTS, GAUNTLET, SPARRING
     from game.engine import Rules
     from game.map import MapError, classic_map, load_map
     from game.state import RulesError
@@ -137,6 +137,7 @@ def default_plugin(cfg: Config) -> Plugin:
         sigma=np.asarray(LAYOUT.sigma, dtype=np.float64), scale=_scale_mask(LAYOUT),
         play_games=play_linear_games, play_eval=eval_games, save_genome=_save_genome,
         rules=rules, map=board, bots=tuple(sorted(BOTS)), strong=GAUNTLET,
+        play_mixed=play_mixed_games, bot_codes=dict(SPARRING),
     )
 
 

@@ -82,6 +82,9 @@ def summary(rec: dict[str, Any], total: int) -> str:
         who = ("proven champion" if rec.get("proven_generation") is not None
                else "champion")
         s += f"  {who} vs bots {ev['win_rate']:.3f} [{ev['lo']:.3f}, {ev['hi']:.3f}]"
+        if "pooled_games" in ev and ev["pooled_games"] > ev["games"]:
+            s += (f" (pooled {ev['pooled_win_rate']:.3f} [{ev['pooled_lo']:.3f}, "
+                  f"{ev['pooled_hi']:.3f}] of {ev['pooled_games']})")
     return s
 
 

@@ -17,6 +17,8 @@ from features.decide import Work, decide, make_work
 from features.kernels import FeatureContext, feature_context
 from features.registry import N_GENES
 from game import layout as L
+from game.bots.sparring import SPARRING, sparring_decide
+from game.bots.sparring_kernels import BotWork, make_bot_work
 from game.jit import allocating_kernel
 from game.kernel import setup, step
 from game.layout import MapArrays, StateArrays
@@ -65,16 +67,50 @@ def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarr
     return perm, n, 0
 
 
+@allocating_kernel
+def _play_mixed(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
+                policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
+                bot_work: BotWork, trace: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """`_play` where a player with policy code > 0 is that sparring bot (game.bots.sparring)."""
+    sc = s.sc
+    perm = setup(m, s, rules, rng)
+    n = 0
+    while sc[L.S_PHASE] != L.PH_OVER:
+        seat = sc[L.S_CURRENT]
+        p = perm[seat]
+        if policies[p] == 0:
+            kind, a, b, c = decide(m, fx, s, rules, weights[p], work)
+        else:
+            kind, a, b, c = sparring_decide(policies[p], m, s, rules, bot_work)
+        err = step(m, s, rules, rng, kind, a, b, c)
+        if n < trace.shape[0]:
+            trace[n, 0] = seat
+            trace[n, 1] = kind
+            trace[n, 2] = a
+            trace[n, 3] = b
+            trace[n, 4] = c
+        n += 1
+        if err != L.E_OK:
+            return perm, n, err
+    return perm, n, 0
+
+
 _NO_TRACE = np.zeros((0, 5), dtype=np.int64)
 
 
 def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: Rules, mp: Map,
-         fx: FeatureContext, trace: np.ndarray) -> tuple[LinearOutcome, State]:
+         fx: FeatureContext, trace: np.ndarray, policies: np.ndarray | None = None
+         ) -> tuple[LinearOutcome, State]:
     k = weights.shape[0]
     state = State.empty(mp, k)
     rng = np.random.Generator(np.random.PCG64(seed))
-    perm, n, err = _play(mp.kernel, fx, rules.vector(), weights, rng, state.kernel,
-                         make_work(mp.kernel, k), trace)
+    if policies is None or not policies.any():
+        perm, n, err = _play(mp.kernel, fx, rules.vector(), weights, rng, state.kernel,
+                             make_work(mp.kernel, k), trace)
+    else:
+        perm, n, err = _play_mixed(mp.kernel, fx, rules.vector(), weights, policies, rng,
+                                   state.kernel, make_work(mp.kernel, k),
+                                   make_bot_work(mp.kernel), trace)
     if err != L.E_OK:
         raise CompiledGameError(f"compiled loop: action {n} rejected with error code {err}")
     end = standing(state.kernel, perm, rules.cap)
@@ -127,11 +163,49 @@ def play_linear_games(weights: np.ndarray, seeds: Sequence[np.random.SeedSequenc
     return place, rounds, capped
 
 
+def _policies(policies: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Validated policy codes int32 of `shape` (0 = linear, else a code of SPARRING)."""
+    pol = np.ascontiguousarray(policies, dtype=np.int32)
+    if pol.shape != shape:
+        raise ValueError(f"policies must have shape {shape}, got {pol.shape}")
+    bad = ~np.isin(pol, [0, *SPARRING.values()])
+    if bad.any():
+        raise ValueError(f"policy code {int(pol[bad][0])} is neither 0 (linear) nor a sparring "
+                         f"bot ({', '.join(f'{n}={c}' for n, c in SPARRING.items())})")
+    return pol
+
+
+def play_mixed_games(weights: np.ndarray, policies: np.ndarray,
+                     seeds: Sequence[np.random.SeedSequence | int], rules: Rules | None = None,
+                     map: Map | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`play_linear_games` where policies int[n_games, k] > 0 seat a sparring bot instead of
+    that player's weights row (which is then unused)."""
+    w, rl, mp = _args(weights, rules, map)
+    if w.ndim != 3 or w.shape[0] != len(seeds):
+        raise ValueError(f"weights must be f64[n_games, k, G] with n_games = len(seeds) "
+                         f"= {len(seeds)}, got shape {w.shape}")
+    pol = _policies(policies, w.shape[:2])
+    fx = feature_context(mp.kernel)
+    n = w.shape[0]
+    place = np.zeros((n, w.shape[1]), dtype=np.int32)
+    rounds = np.zeros(n, dtype=np.int32)
+    capped = np.zeros(n, dtype=np.bool_)
+    for g in range(n):
+        out, _ = _run(w[g], seeds[g], rl, mp, fx, _NO_TRACE, pol[g])
+        place[g] = out.placements
+        rounds[g] = out.rounds
+        capped[g] = out.capped
+    return place, rounds, capped
+
+
 def trace_linear_game(weights: np.ndarray, seed: np.random.SeedSequence | int,
                       rules: Rules | None = None, map: Map | None = None,
-                      max_actions: int = 200_000) -> tuple[LinearOutcome, np.ndarray]:
-    """Like `play_linear_game`, also returning every decision as rows (seat, kind, a, b, c)."""
+                      max_actions: int = 200_000, policies: np.ndarray | None = None
+                      ) -> tuple[LinearOutcome, np.ndarray]:
+    """Like `play_linear_game` (with optional sparring `policies` int[k]), also returning
+    every decision as rows (seat, kind, a, b, c)."""
     w, rl, mp = _args(weights, rules, map)
+    pol = None if policies is None else _policies(policies, w.shape[:1])
     trace = np.zeros((max_actions, 5), dtype=np.int64)
-    out, _ = _run(w, seed, rl, mp, feature_context(mp.kernel), trace)
+    out, _ = _run(w, seed, rl, mp, feature_context(mp.kernel), trace, pol)
     return out, trace[: min(out.actions, max_actions)]

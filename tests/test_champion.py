@@ -69,6 +69,18 @@ def test_run_writes_the_proven_champion(tmp_path: Path) -> None:
     assert meta["playoff"]["games"] == 20
     assert meta["playoff"]["lo"] <= meta["playoff"]["wins"] / 20 <= meta["playoff"]["hi"]
     # The checkpoint keeps the champion's genes: champion.json matches them.
+    # Evaluations of an unchanged proven champion are pooled since its crowning.
+    evals = [r for r in log if r["eval"]]
+    for r in evals:
+        e = r["eval"]
+        if r["generation"] == r["proven_generation"] or "pooled_games" not in e:
+            continue
+        prev = [x["eval"] for x in evals if x["generation"] < r["generation"]
+                and x["proven_generation"] == r["proven_generation"]]
+        assert e["pooled_games"] == e["games"] + sum(x["games"] for x in prev)
+        assert e["pooled_wins"] == e["wins"] + sum(x["wins"] for x in prev)
+        assert e["pooled_lo"] <= e["pooled_win_rate"] <= e["pooled_hi"]
+    assert all("pooled_games" in r["eval"] for r in evals if r["proven_generation"] is not None)
     ck = load_checkpoint(list_checkpoints(root / "checkpoints")[-1][1])
     stored = ck.arrays["champion.genes"][0]
     assert list(doc["genes"].values()) == stored.tolist()

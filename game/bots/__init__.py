@@ -9,6 +9,7 @@ from game.bots.continent import ContinentBot
 from game.bots.distributor import DistributorBot
 from game.bots.loader import make_player
 from game.bots.random_bot import RandomBot
+from game.bots.sparring import SPARRING, HunterBot, PlannerBot
 from game.bots.wanderer import WandererBot
 from game.protocol import BasePlayer
 
@@ -20,12 +21,15 @@ BOTS: dict[str, type[BasePlayer]] = {
     "distributor": DistributorBot,
     "wanderer": WandererBot,
     "continent": ContinentBot,
+    "planner": PlannerBot,
+    "hunter": HunterBot,
 }
 
 # The strongest baselines: the gauntlet's default opponents and the in-run evaluation's.
 GAUNTLET: tuple[str, ...] = ("continent", "distributor", "bully")
 
 __all__ = [
-    "BOTS", "GAUNTLET", "AggressiveBot", "BorderPatrolBot", "BullyBot", "ContinentBot",
-    "DistributorBot", "RandomBot", "WandererBot", "make_player",
+    "BOTS", "GAUNTLET", "SPARRING", "AggressiveBot", "BorderPatrolBot", "BullyBot",
+    "ContinentBot", "DistributorBot", "HunterBot", "PlannerBot", "RandomBot", "WandererBot",
+    "make_player",
 ]

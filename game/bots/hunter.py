@@ -1,0 +1,178 @@
+"""Hunter: gangs up on the leader and harvests weak players' cards (compiled sparring bot).
+
+It rates every player (territories, twice its income, a third of its armies, twice its cards)
+and hunts: first a weak player it can finish (at most PREY_TERRITORIES territories) that holds
+cards, whose cards it would take and trade again; then the leader, when the leader is clearly
+ahead of it, breaking the leader's continents first; otherwise anyone within reach.
+Reinforcements go on the own territory with the best odds against its neighbours (the prey's
+above all), except that a held continent's border facing a stack twice its size is topped up
+first. Attacks: the prey at a win chance >= PREY, a held continent of the leader at >= BREAK,
+anything else at >= OTHER; it moves everything into the conquered territory but a held
+continent's garrison. An optional set is traded only when worth HOLD turns of its income:
+escalating values make waiting cheap, and an elimination may bring more cards. Interior stacks
+march to the front.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game import layout as L
+from game.bots.sparring_kernels import (
+    Action4,
+    BotWork,
+    best_set,
+    census,
+    enemy_max,
+    fortify_to_front,
+    garrison,
+    odds,
+    player_strength,
+    set_worth,
+)
+from game.jit import rule_kernel
+from game.layout import MapArrays, StateArrays
+from game.queries import reinforcements, trade_compulsory
+
+HOLD = 3  # an optional set is traded only when worth this many turns of income
+PREY_TERRITORIES = 6  # a player this small is worth finishing for its cards
+PREY, BREAK, OTHER = 0.35, 0.45, 0.5  # least win chances to attack the prey, a held
+# continent of the leader, anything else
+
+
+@rule_kernel
+def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> tuple[int, int]:
+    """(prey seat, leader seat or -1): a weak card holder, else the clear leader, else -1."""
+    census(m, s, seat, w)
+    player_strength(m, s, w)
+    n = s.pl.shape[0]
+    prey, fewest = -1, 1 << 30
+    for q in range(n):
+        if q == seat or s.pl[q, L.P_ALIVE] == 0 or w.nown[q] > PREY_TERRITORIES:
+            continue
+        cards = 0
+        for c in range(s.cards.shape[0]):
+            if s.cards[c] == q:
+                cards += 1
+        if cards > 0 and w.nown[q] < fewest:
+            prey, fewest = q, w.nown[q]
+    leader, top = -1, 0.0
+    for q in range(n):
+        if q != seat and s.pl[q, L.P_ALIVE] != 0 and w.strength[q] > top:
+            leader, top = q, w.strength[q]
+    if leader >= 0 and top < 1.25 * w.strength[seat]:
+        leader = -1  # nobody is clearly ahead: no need to gang up
+    return (prey if prey >= 0 else leader), leader
+
+
+@rule_kernel
+def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+    owner, armies = s.owner, s.armies
+    prey, _leader = _prey(m, s, seat, w)
+    # A held continent's border facing a stack twice its size is topped up first.
+    gap_t, gap = -1, 0
+    for t in range(owner.shape[0]):
+        if owner[t] == seat:
+            g = garrison(m, s, w, t, -1)
+            need = g - armies[t]
+            if g > 0 and enemy_max(m, s, t, -1) >= 2 * armies[t] and need > gap:
+                gap_t, gap = t, need
+    if gap_t >= 0:
+        return (L.A_PLACE, int(gap_t), int(min(gap, pool)), 0)
+    # Else on the territory with the best odds against the prey (or any enemy), armies added.
+    base, best = -1, -1.0
+    for t in range(owner.shape[0]):
+        if owner[t] != seat:
+            continue
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] == seat:
+                continue
+            p = odds(w, armies[t] + pool, armies[u])
+            if prey >= 0 and owner[u] == prey:
+                p += 1.0
+            if p > best:
+                base, best = t, p
+    if base < 0:
+        for t in range(owner.shape[0]):
+            if owner[t] == seat:
+                base = t
+                break
+    return (L.A_PLACE, int(base), int(pool), 0)
+
+
+@rule_kernel
+def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    owner, armies = s.owner, s.armies
+    prey, leader = _prey(m, s, seat, w)
+    card_open = s.sc[L.S_CONQUERED] == 0
+    bs, bd, bkey = -1, -1, -1.0
+    for a in range(owner.shape[0]):
+        if owner[a] != seat or armies[a] < 2:
+            continue
+        for k in range(m.degree[a]):
+            d = m.neighbours[a, k]
+            o = owner[d]
+            if o == seat:
+                continue
+            stack = armies[a] - garrison(m, s, w, a, d)
+            if stack < 2:
+                continue
+            p = odds(w, stack, armies[d])
+            c = m.continent_of[d]
+            prio = -1
+            if o == prey and p >= PREY:
+                prio = 3
+            elif w.holder[c] == o and (o == leader or leader < 0) and p >= BREAK:
+                prio = 2
+            elif card_open and p >= OTHER:
+                prio = 1
+            elif p >= OTHER:
+                prio = 0
+            if prio < 0:
+                continue
+            key = prio * 10.0 + p
+            if key > bkey:
+                bs, bd, bkey = a, d, key
+    if bs < 0:
+        return (L.A_STOP, 0, 0, 0)
+    return (L.A_ATTACK, int(bs), int(bd), 0)
+
+
+@rule_kernel
+def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    src = s.sc[L.S_SRC]
+    lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
+    census(m, s, seat, w)
+    keep = garrison(m, s, w, src, -1)
+    return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
+
+
+@rule_kernel
+def _trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
+    act = best_set(m, s, rules, seat)
+    if act[0] != L.A_TRADE or trade_compulsory(s):
+        return act
+    if set_worth(m, s, rules, act[1], act[2], act[3]) >= HOLD * reinforcements(m, s, seat):
+        return act
+    return (L.A_END_TRADE, 0, 0, 0)
+
+
+@rule_kernel
+def hunter_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) -> Action4:
+    """The hunter's action (kind, a, b, c) for the seat to move."""
+    ph = s.sc[L.S_PHASE]
+    seat = s.sc[L.S_CURRENT]
+    if ph == L.PH_SETUP:
+        return _place(m, s, seat, w, 1)
+    if ph == L.PH_REINFORCE:
+        return _place(m, s, seat, w, s.sc[L.S_POOL])
+    if ph == L.PH_TRADE:
+        return _trade(m, s, rules, seat)
+    if ph == L.PH_ATTACK:
+        return _attack(m, s, seat, w)
+    if ph == L.PH_OCCUPY:
+        return _move_in(m, s, seat, w)
+    if ph == L.PH_FORTIFY:
+        return fortify_to_front(m, s, rules, seat, w)
+    return (-1, 0, 0, 0)

@@ -1,0 +1,161 @@
+"""Planner: a continent planner that garrisons what it holds (compiled sparring bot).
+
+It picks the continent whose conquest is cheapest for its bonus (enemy armies, territories to
+take and entries to defend, against the bonus), masses its reinforcements on the strongest own
+territory next to it and takes it. Every border of a continent it holds gets a garrison of at
+least 2 armies and as many as the largest enemy stack next to it, placed by need: the worst gap
+first, at most half of the armies left each time, re-scored after each placement, so
+reinforcements split between short borders and the attack base. Attacks follow priorities:
+break a continent another player holds (win chance >= BREAK), take the target continent
+(>= TAKE), one card-earning conquest a turn (>= CARD), then other expansion (>= EXPAND); a
+garrisoned source attacks only with what it need not keep. It moves into a conquered territory
+what the source need not keep (only the dice into an interior one). Interior stacks march to
+the front. It holds its cards until the hand is full: every set anyone trades raises the next.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game import layout as L
+from game.bots.sparring_kernels import (
+    Action4,
+    BotWork,
+    best_set,
+    census,
+    enemy_count,
+    enemy_max,
+    fortify_to_front,
+    garrison,
+    odds,
+    target_continent,
+)
+from game.jit import rule_kernel
+from game.layout import MapArrays, StateArrays
+from game.queries import trade_compulsory
+
+BREAK = 0.6  # least win chance to attack into a continent another player holds
+TAKE = 0.5  # ... into the target continent
+CARD = 0.6  # ... for the turn's first conquest (it earns a card)
+EXPAND = 0.7  # ... anywhere else
+
+
+@rule_kernel
+def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+    owner, armies = s.owner, s.armies
+    census(m, s, seat, w)
+    # 1. Garrisons of held continents, the largest gap first.
+    gap_t, gap = -1, 0
+    for t in range(owner.shape[0]):
+        if owner[t] == seat:
+            need = garrison(m, s, w, t, -1) - armies[t]
+            if need > gap:
+                gap_t, gap = t, need
+    if gap_t >= 0 and (pool > 1 or s.sc[L.S_PHASE] == L.PH_SETUP):
+        # At most half of what is left: the attack base gets the rest.
+        return (L.A_PLACE, int(gap_t), int(min(gap, max(1, pool // 2))), 0)
+    # 2. The strongest own territory next to an enemy territory of the target continent.
+    tc = target_continent(m, s, seat, w)
+    base, best = -1, -1
+    for t in range(owner.shape[0]):
+        if owner[t] != seat:
+            continue
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] != seat and m.continent_of[u] == tc:
+                if armies[t] > best:
+                    base, best = t, armies[t]
+                break
+    if base < 0:
+        # 3. The border stack with the biggest edge over its weakest enemy neighbour.
+        edge = -1 << 30
+        for t in range(owner.shape[0]):
+            if owner[t] != seat or enemy_count(m, s, t) == 0:
+                continue
+            weakest = 1 << 30
+            for k in range(m.degree[t]):
+                u = m.neighbours[t, k]
+                if owner[u] != seat and armies[u] < weakest:
+                    weakest = armies[u]
+            if armies[t] - weakest > edge:
+                base, edge = t, armies[t] - weakest
+    if base < 0:
+        for t in range(owner.shape[0]):
+            if owner[t] == seat:
+                base = t
+                break
+    return (L.A_PLACE, int(base), int(pool), 0)
+
+
+@rule_kernel
+def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    owner, armies = s.owner, s.armies
+    census(m, s, seat, w)
+    tc = target_continent(m, s, seat, w)
+    card_open = s.sc[L.S_CONQUERED] == 0
+    bs, bd, bkey = -1, -1, -1.0
+    for a in range(owner.shape[0]):
+        if owner[a] != seat or armies[a] < 2:
+            continue
+        for k in range(m.degree[a]):
+            d = m.neighbours[a, k]
+            if owner[d] == seat:
+                continue
+            stack = armies[a] - garrison(m, s, w, a, d)
+            if stack < 2:
+                continue
+            p = odds(w, stack, armies[d])
+            c = m.continent_of[d]
+            prio = -1
+            if w.holder[c] == owner[d] and p >= BREAK:
+                prio = 3  # break a continent another player holds
+            elif c == tc and p >= TAKE:
+                prio = 2
+            elif card_open and p >= CARD:
+                prio = 1
+            elif p >= EXPAND:
+                prio = 0
+            if prio < 0:
+                continue
+            key = prio * 10.0 + p
+            if key > bkey:
+                bs, bd, bkey = a, d, key
+    if bs < 0:
+        return (L.A_STOP, 0, 0, 0)
+    return (L.A_ATTACK, int(bs), int(bd), 0)
+
+
+@rule_kernel
+def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    src, dst = s.sc[L.S_SRC], s.sc[L.S_DST]
+    lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
+    census(m, s, seat, w)
+    if enemy_count(m, s, dst) == 0:
+        return (L.A_MOVE, int(lo), 0, 0)  # a conquered interior: the armies stay at the front
+    keep = garrison(m, s, w, src, -1)
+    if keep == 0 and enemy_count(m, s, src) > 0:
+        keep = enemy_max(m, s, src, -1) // 2
+    return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
+
+
+@rule_kernel
+def planner_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) -> Action4:
+    """The planner's action (kind, a, b, c) for the seat to move."""
+    ph = s.sc[L.S_PHASE]
+    seat = s.sc[L.S_CURRENT]
+    if ph == L.PH_SETUP:
+        return _place(m, s, seat, w, 1)
+    if ph == L.PH_REINFORCE:
+        return _place(m, s, seat, w, s.sc[L.S_POOL])
+    if ph == L.PH_TRADE:
+        # Sets are held until the hand is full: each set traded by anyone raises the next.
+        if trade_compulsory(s):
+            return best_set(m, s, rules, seat)
+        return (L.A_END_TRADE, 0, 0, 0)
+    if ph == L.PH_ATTACK:
+        return _attack(m, s, seat, w)
+    if ph == L.PH_OCCUPY:
+        return _move_in(m, s, seat, w)
+    if ph == L.PH_FORTIFY:
+        return fortify_to_front(m, s, rules, seat, w)
+    return (-1, 0, 0, 0)

@@ -1,0 +1,275 @@
+"""Compiled building blocks of the sparring bots (`planner`, `hunter`): board facts per decision.
+
+Every function is a rule kernel (no allocation): scratch space comes from one `BotWork` per game.
+The bots are deterministic (ties go to the lowest index) so that the Python class, which calls
+the same kernel, and the compiled league loop play the same moves.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from game import layout as L
+from game.cards import set_value
+from game.dice import conquest_table, odds_lookup
+from game.jit import inline_rule_kernel, rule_kernel
+from game.layout import MapArrays, StateArrays
+from game.queries import reinforcements, trade_compulsory
+
+MAX_SEATS = 6
+Action4 = tuple[int, int, int, int]
+
+
+class BotWork(NamedTuple):
+    """Scratch arrays of a sparring bot, allocated once per game (`make_bot_work`)."""
+
+    table: np.ndarray  # f64[a, d]: exact conquest odds (game.dice.conquest_table)
+    cnt: np.ndarray  # int32[C]: own territories per continent
+    holder: np.ndarray  # int32[C]: sole holder of each continent, -1 none
+    nown: np.ndarray  # int32[MAX_SEATS]: territories per seat
+    strength: np.ndarray  # f64[MAX_SEATS]: a player's threat (see `player_strength`)
+    queue: np.ndarray  # int32[T]: BFS queue
+    dist: np.ndarray  # int32[T]: BFS distance to the front (own territories), -1 unseen
+
+
+def make_bot_work(m: MapArrays) -> BotWork:
+    """Scratch arrays for a board."""
+    n_terr, n_cont = len(m.continent_of), len(m.bonus)
+    return BotWork(conquest_table(), np.zeros(n_cont, np.int32), np.zeros(n_cont, np.int32),
+                   np.zeros(MAX_SEATS, np.int32), np.zeros(MAX_SEATS, np.float64),
+                   np.zeros(n_terr, np.int32), np.zeros(n_terr, np.int32))
+
+
+@rule_kernel
+def census(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> None:
+    """Own territories per continent, each continent's sole holder and territories per seat."""
+    owner = s.owner
+    w.cnt[:] = 0
+    w.holder[:] = -2
+    w.nown[:] = 0
+    for t in range(owner.shape[0]):
+        o = owner[t]
+        c = m.continent_of[t]
+        w.nown[o] += 1
+        if o == seat:
+            w.cnt[c] += 1
+        if w.holder[c] == -2:
+            w.holder[c] = o
+        elif w.holder[c] != o:
+            w.holder[c] = -1
+
+
+@inline_rule_kernel
+def enemy_max(m: MapArrays, s: StateArrays, t: int, skip: int) -> int:
+    """Largest stack next to t owned by someone else than t's owner (ignoring `skip`)."""
+    big = 0
+    o = s.owner[t]
+    for k in range(m.degree[t]):
+        u = m.neighbours[t, k]
+        if u != skip and s.owner[u] != o and s.armies[u] > big:
+            big = s.armies[u]
+    return big
+
+
+@inline_rule_kernel
+def enemy_count(m: MapArrays, s: StateArrays, t: int) -> int:
+    """Neighbours of t owned by someone else."""
+    n = 0
+    for k in range(m.degree[t]):
+        if s.owner[m.neighbours[t, k]] != s.owner[t]:
+            n += 1
+    return n
+
+
+@inline_rule_kernel
+def garrison(m: MapArrays, s: StateArrays, w: BotWork, t: int, skip: int) -> int:
+    """Armies a territory of a continent its owner holds should keep: at least 2 and the
+    largest adjacent enemy stack (0 elsewhere, or with no enemy next to it)."""
+    c = m.continent_of[t]
+    if w.holder[c] != s.owner[t]:
+        return 0
+    big = enemy_max(m, s, t, skip)
+    if big == 0:
+        return 0
+    return max(2, big)
+
+
+@inline_rule_kernel
+def odds(w: BotWork, attackers: int, defenders: int) -> float:
+    """P(a stack of `attackers` conquers `defenders`)."""
+    return odds_lookup(w.table, attackers, defenders)
+
+
+@rule_kernel
+def player_strength(m: MapArrays, s: StateArrays, w: BotWork) -> None:
+    """w.strength[q]: territories + 2 x income + armies / 3 + 2 x cards of each live seat."""
+    n = s.pl.shape[0]
+    w.strength[:] = 0.0
+    for q in range(n):
+        if s.pl[q, L.P_ALIVE] == 0:
+            continue
+        arm = 0
+        for t in range(s.owner.shape[0]):
+            if s.owner[t] == q:
+                arm += s.armies[t]
+        cards = 0
+        for c in range(s.cards.shape[0]):
+            if s.cards[c] == q:
+                cards += 1
+        w.strength[q] = w.nown[q] + 2.0 * reinforcements(m, s, q) + arm / 3.0 + 2.0 * cards
+
+
+@rule_kernel
+def target_continent(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
+    """The continent not held whose conquest is cheapest for its bonus: (bonus + 1) / (enemy
+    armies + territories to take + 2 x entry territories + 1), among those within reach."""
+    owner, armies = s.owner, s.armies
+    best, bv = -1, -1.0
+    for c in range(m.bonus.shape[0]):
+        if w.cnt[c] == m.continent_size[c]:
+            continue
+        reach = False
+        cost = 0
+        entries = 0
+        for t in range(owner.shape[0]):
+            if m.continent_of[t] != c:
+                continue
+            if owner[t] == seat:
+                reach = True
+            else:
+                cost += armies[t] + 1
+            entry = False
+            for k in range(m.degree[t]):
+                u = m.neighbours[t, k]
+                if owner[u] == seat:
+                    reach = True
+                if m.continent_of[u] != c:
+                    entry = True
+            entries += entry
+        if not reach:
+            continue
+        v = (m.bonus[c] + 1.0) / (cost + 2.0 * entries + 1.0)
+        if v > bv:
+            best, bv = c, v
+    return best
+
+
+@rule_kernel
+def front_distance(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> None:
+    """w.dist[t]: steps from own t to the nearest own border through own territories (-1 for
+    others and for own territories that cannot reach one)."""
+    owner = s.owner
+    head, tail = 0, 0
+    for t in range(owner.shape[0]):
+        w.dist[t] = -1
+        if owner[t] == seat and enemy_count(m, s, t) > 0:
+            w.dist[t] = 0
+            w.queue[tail] = t
+            tail += 1
+    while head < tail:
+        u = w.queue[head]
+        head += 1
+        for k in range(m.degree[u]):
+            v = m.neighbours[u, k]
+            if owner[v] == seat and w.dist[v] < 0:
+                w.dist[v] = w.dist[u] + 1
+                w.queue[tail] = v
+                tail += 1
+
+
+@rule_kernel
+def fortify_to_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
+                     w: BotWork) -> Action4:
+    """The biggest interior stack moves toward the front: one step closer (adjacent rule), or
+    straight to the most threatened border it connects to (path rule). Else skip."""
+    owner, armies = s.owner, s.armies
+    front_distance(m, s, seat, w)
+    src, big = -1, 1
+    for t in range(owner.shape[0]):
+        if owner[t] == seat and w.dist[t] > 0 and armies[t] > big:
+            src, big = t, armies[t]
+    if src < 0:
+        return (L.A_SKIP, 0, 0, 0)
+    dst, key = -1, -1e18
+    if rules[L.R_PATH_FORTIFY] != 0:
+        # w.dist >= 0 marks the own territories connected to a border; src's component is
+        # the set reachable from it, found by a second search in the same queue.
+        head, tail = 0, 1
+        w.queue[0] = src
+        mark = -2 - src  # a value no distance takes
+        w.dist[src] = mark
+        while head < tail:
+            u = w.queue[head]
+            head += 1
+            if enemy_count(m, s, u) > 0:
+                threat = float(enemy_max(m, s, u, -1) - armies[u])
+                if threat > key:
+                    dst, key = u, threat
+            for k in range(m.degree[u]):
+                v = m.neighbours[u, k]
+                if owner[v] == seat and w.dist[v] != mark:
+                    w.dist[v] = mark
+                    w.queue[tail] = v
+                    tail += 1
+    else:
+        for k in range(m.degree[src]):
+            v = m.neighbours[src, k]
+            if owner[v] == seat and w.dist[v] >= 0 and w.dist[v] < w.dist[src]:
+                threat = float(enemy_max(m, s, v, -1) - armies[v]) - 1000.0 * w.dist[v]
+                if threat > key:
+                    dst, key = v, threat
+    if dst < 0:
+        return (L.A_SKIP, 0, 0, 0)
+    return (L.A_FORTIFY, int(src), int(dst), int(armies[src] - 1))
+
+
+@rule_kernel
+def best_set(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
+    """(A_TRADE, c1, c2, c3) for the set worth most now (value + territory bonus, then fewer
+    wilds, then lowest ids), or (A_END_TRADE, 0, 0, 0) when the hand holds no set."""
+    owner, cards, sc, kinds = s.owner, s.cards, s.sc, m.card_kind
+    n_terr = owner.shape[0]
+    bonus_open = sc[L.S_BONUS_USED] == 0
+    b1, b2, b3, bv, bw = -1, -1, -1, -1, 9
+    n = cards.shape[0]
+    for i in range(n):
+        if cards[i] != seat:
+            continue
+        for j in range(i + 1, n):
+            if cards[j] != seat:
+                continue
+            for k in range(j + 1, n):
+                if cards[k] != seat:
+                    continue
+                ki, kj, kk = kinds[i], kinds[j], kinds[k]
+                wilds = (ki == L.WILD) + (kj == L.WILD) + (kk == L.WILD)
+                if wilds == 0 and not ((ki == kj and kj == kk) or
+                                       (ki != kj and kj != kk and ki != kk)):
+                    continue
+                v = set_value(rules, sc[L.S_TRADES], ki, kj, kk)
+                if bonus_open and ((i < n_terr and owner[i] == seat) or
+                                   (j < n_terr and owner[j] == seat) or
+                                   (k < n_terr and owner[k] == seat)):
+                    v += L.CARD_BONUS
+                if v > bv or (v == bv and wilds < bw):
+                    b1, b2, b3, bv, bw = i, j, k, v, wilds
+    if b1 < 0:
+        return (L.A_END_TRADE, 0, 0, 0)
+    return (L.A_TRADE, int(b1), int(b2), int(b3))
+
+
+@rule_kernel
+def set_worth(m: MapArrays, s: StateArrays, rules: np.ndarray, c1: int, c2: int,
+              c3: int) -> int:
+    """Armies the set (c1, c2, c3) gives now, without the territory bonus."""
+    k = m.card_kind
+    return set_value(rules, s.sc[L.S_TRADES], k[c1], k[c2], k[c3])
+
+
+__all__ = [
+    "BotWork", "best_set", "census", "enemy_count", "enemy_max", "fortify_to_front",
+    "garrison", "make_bot_work", "odds", "player_strength", "set_worth", "target_continent",
+    "trade_compulsory",
+]

@@ -1,0 +1,94 @@
+"""Sparring bots (planner, hunter): the compiled league loop plays them exactly as the Python
+classes do, they never make an illegal move, and mixed games keep the linear players' moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from test_linear import _Recorder
+
+from features.compiled import play_linear_games, play_mixed_games, trace_linear_game
+from features.genome import LAYOUT, hand_set_genome, random_genomes
+from game.bots import BOTS, SPARRING
+from game.bots.sparring import HunterBot, PlannerBot, SparringBot
+from game.engine import play_game
+from game.state import Rules
+
+ALL_RULES = Rules(cap=30, missions=True, fixed_cards=True, path_fortify=True)
+
+
+def _recording(cls: type[SparringBot], log: list[tuple[int, ...]]) -> SparringBot:
+    class Recorded(cls):  # type: ignore[valid-type, misc]
+        def _decide(self, view: Any) -> tuple[int, int, int, int]:
+            r = super()._decide(view)
+            log.append((view.seat, *r))
+            return r
+
+    return Recorded()
+
+
+def _same_game(policies: list[int], seed: int, rules: Rules) -> None:
+    k = len(policies)
+    w = random_genomes(LAYOUT, k, np.random.default_rng(seed))
+    out, trace = trace_linear_game(w, seed, rules, policies=np.array(policies))
+    log: list[tuple[int, ...]] = []
+    classes = {SPARRING["planner"]: PlannerBot, SPARRING["hunter"]: HunterBot}
+    players = [_Recorder(w[i], log) if p == 0 else _recording(classes[p], log)
+               for i, p in enumerate(policies)]
+    res = play_game(players, seed=seed, rules=rules)
+    assert [tuple(int(v) for v in r) for r in trace] == log, (policies, seed)
+    assert tuple(out.placements.tolist()) == res.placements
+    assert (out.rounds, out.capped) == (res.rounds, res.capped)
+
+
+@pytest.mark.parametrize("rules", [Rules(cap=25), ALL_RULES])
+def test_compiled_equals_python(rules: Rules) -> None:
+    p, h = SPARRING["planner"], SPARRING["hunter"]
+    for seed, pol in enumerate([[p, h, 0, 0], [h, h, p], [0, p], [p, p, h, h, 0, 0]]):
+        _same_game(pol, seed, rules)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", [Rules(), Rules(missions=True), Rules(path_fortify=True),
+                                   Rules(fixed_cards=True)])
+def test_compiled_equals_python_many_seeds(rules: Rules) -> None:
+    rng = np.random.default_rng(5)
+    for seed in range(30):
+        k = 2 + seed % 5
+        _same_game([int(x) for x in rng.integers(0, 3, size=k)], 100 + seed, rules)
+
+
+def test_all_linear_policies_equal_play_linear_games() -> None:
+    w = random_genomes(LAYOUT, 12, np.random.default_rng(3)).reshape(3, 4, -1)
+    seeds = np.random.SeedSequence(9).spawn(3)
+    a = play_linear_games(w, seeds, Rules(cap=10))
+    b = play_mixed_games(w, np.zeros((3, 4), np.int32), seeds, Rules(cap=10))
+    for x, y in zip(a, b, strict=True):
+        np.testing.assert_array_equal(x, y)
+    with pytest.raises(ValueError, match="policy code 9"):
+        play_mixed_games(w, np.full((3, 4), 9), seeds)
+    with pytest.raises(ValueError, match="shape"):
+        play_mixed_games(w, np.zeros((3, 3)), seeds)
+
+
+@pytest.mark.parametrize("name", sorted(SPARRING))
+def test_bots_play_legal_games_in_every_variant(name: str) -> None:
+    # play_game raises IllegalActionError on any illegal move; these must all finish.
+    for seed in range(6):
+        k = 2 + seed % 5
+        rules = [Rules(cap=40), ALL_RULES, Rules(cap=40, path_fortify=True)][seed % 3]
+        players = [BOTS[name]()] + [BOTS[["continent", "hunter", "planner"][i % 3]]()
+                                    for i in range(k - 1)]
+        out = play_game(players, seed=seed, rules=rules)
+        assert out.rounds >= 1
+
+
+def test_mixed_games_against_the_hand_set_player() -> None:
+    n = 40
+    w = np.broadcast_to(hand_set_genome(), (n, 4, LAYOUT.size)).copy()
+    pol = np.zeros((n, 4), np.int32)
+    pol[:, 1:] = SPARRING["planner"]
+    place, rounds, capped = play_mixed_games(w, pol, np.random.SeedSequence(1).spawn(n))
+    assert (place.min(axis=1) == 1).all() and (rounds > 0).all()
