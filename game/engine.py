@@ -154,7 +154,7 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
     step = bind(kernel.step, mk, sk, rv, rng, rest=(0, 0, 0, 0))
     referee = state.readonly() if observer is not None else state
     while state.phase != L.PH_OVER:
-        seat = state.current
+        seat, round_ = state.current, state.round
         action = _ask(players[seats[seat]], views[seat], state)
         err = step(*action.encode())
         if err:
@@ -162,7 +162,7 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
                 f"player {seats[seat]} (seat {seat}, {players[seats[seat]]!r}): "
                 f"{action.text(m)}: {L.ERROR_TEXT[err]}")
         if log is not None:
-            log.record(seat, action)
+            log.record(seat, action, round_)
         if observer is not None:
             observer(referee, seat, action)
     return outcome(m, state, seats, rules, None if log is None else log.finish())

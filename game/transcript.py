@@ -36,10 +36,11 @@ class Transcript:
     def _name(self, t: int) -> str:
         return self.m.territories[t].replace(" ", "_")
 
-    def record(self, seat: int, action: Action) -> None:
-        """Log one applied action of `seat` and what it caused."""
+    def record(self, seat: int, action: Action, round_: int) -> None:
+        """Log one applied action of `seat`, taken in round `round_` (read before the step:
+        the step may start the next round), and what it caused."""
         st, sc, ev = self.state, self.state.sc, self.state.ev
-        head = f"r{int(sc[L.S_ROUND]) if st.phase != L.PH_OVER else '-'} s{seat}"
+        head = f"r{round_} s{seat}"
         line = f"{head} {action.text(self.m)}"
         if isinstance(action, Trade):
             line += f" = {int(ev[L.EV_TRADE_ARMIES])}"

@@ -41,6 +41,19 @@ def test_golden_transcript() -> None:
                              f"(regenerate with: python -m tests.test_golden --regen):\n{diff}")
 
 
+def test_round_stamps_change_only_between_turns() -> None:
+    # A seat's lines of one turn share its round; the round goes up by one at most, and only
+    # when the turn passes to another seat (the last action of a round is not stamped with the
+    # next one, nor the last initial placement with round 1).
+    stamps = [(int(m.group(1)), int(m.group(2))) for line in golden_game()
+              if (m := re.match(r"^r(\d+) s(\d+) ", line))]
+    assert stamps[0][0] == 0
+    for (r0, s0), (r1, s1) in zip(stamps, stamps[1:], strict=False):
+        assert r1 - r0 in (0, 1), (r0, s0, r1, s1)
+        if s1 == s0:
+            assert r1 == r0, (r0, s0, r1, s1)
+
+
 def test_golden_game_covers_the_rules() -> None:
     text = "\n".join(golden_game())
     for what in (" trade ", " conquers", " card ", " fortify ", " move ", " stop", " skip"):
