@@ -1,4 +1,5 @@
-"""Checkpoints and atomic files: plain data, byte-identical for identical runs."""
+"""Checkpoints: plain arrays and JSON, byte-identical for identical runs (written atomically
+through game.atomic)."""
 
 from __future__ import annotations
 

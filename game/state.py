@@ -16,7 +16,7 @@ class RulesError(ValueError):
 
 @dataclass(frozen=True)
 class Rules:
-    """Rule options; the defaults are the standard game (RULES.md)."""
+    """Rule options; the defaults are the standard game (README, "The rules")."""
 
     missions: bool = False  # secret missions instead of world domination
     fixed_cards: bool = False  # fixed set values instead of escalating ones

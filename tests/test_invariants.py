@@ -232,12 +232,15 @@ def _trade() -> Step:
     return before, s, Trade(INF[:3])
 
 
+RESHUFFLED = (*INF[:3], 40, 42, 43)  # a discard of six cards, wilds among them
+
+
 def _draw(discard_only: bool = False) -> Step:
     s = position(2, owner={"Alaska": 0, "Alberta": 0}, armies={"Alaska": 5}, phase=PH_FORTIFY)
     s.sc[S_CONQUERED] = 1
-    if discard_only:  # the deck is empty: the discard is reshuffled into it
+    if discard_only:  # the deck is empty: the whole discard is reshuffled into it
         s.cards[:] = 1
-        s.cards[list(INF[:3])] = CARD_DISCARD
+        s.cards[list(RESHUFFLED)] = CARD_DISCARD
     before = s.copy()
     assert step(s, A_SKIP) == E_OK
     return before, s, None
@@ -256,7 +259,13 @@ def test_card_moves_of_correct_steps() -> None:
     assert card_moves(*_trade()) == ["trade"]
     before, after, answer = _draw()
     assert card_moves(before, after, answer) == ["draw"] and hand_size(after, 0) == 1
-    assert card_moves(*_draw(discard_only=True)) == ["reshuffle", "draw"]
+    before, after, answer = _draw(discard_only=True)
+    assert card_moves(before, after, answer) == ["reshuffle", "draw"]
+    # Every discarded card went back to the deck but the one drawn; no other card moved.
+    back = after.cards[list(RESHUFFLED)]
+    assert (back == 0).sum() == 1 and (back == CARD_DECK).sum() == len(RESHUFFLED) - 1
+    others = np.setdiff1d(np.arange(len(after.cards)), RESHUFFLED)
+    assert (after.cards[others] == 1).all()
     assert card_moves(*_elimination()) == ["elimination"]
     s = position(2, owner={"Alaska": 0}, armies={"Alaska": 9})
     s = conquer(s, "Alaska", "Kamchatka", 3)
@@ -282,7 +291,7 @@ def _tamper_two_draws(st: Step) -> None:
 
 
 def _tamper_no_reshuffle(st: Step) -> None:
-    st[1].cards[[c for c in INF[:3] if st[1].cards[c] == CARD_DECK]] = CARD_DISCARD
+    st[1].cards[[c for c in RESHUFFLED if st[1].cards[c] == CARD_DECK]] = CARD_DISCARD
 
 
 def _tamper_victim_keeps(st: Step) -> None:
@@ -310,8 +319,10 @@ def test_card_moves_catch_a_broken_step(label: str, build: Any, tamper: Any) -> 
     card_moves(*st)  # the real step passes
     tamper(st)
     with pytest.raises(AssertionError):
-        check_card_places(st[1])
-        card_moves(*st)
+        card_moves(*st)  # each broken step on its own, not hidden behind another check
+    if label == "victim keeps a card":
+        with pytest.raises(AssertionError, match="cards in no place"):
+            check_card_places(st[1])
 
 
 def test_no_card_moves_without_a_turn_end() -> None:

@@ -29,6 +29,8 @@ from game.layout import (
     E_PHASE,
     E_TERRITORY,
     E_TOO_FEW,
+    EV_LOSS_A,
+    EV_LOSS_D,
     P_ALIVE,
     P_ELIM_ORDER,
     P_RECEIVED,
@@ -64,10 +66,12 @@ def test_setup_deal_and_starting_armies(n: int, start: int) -> None:
         assert s.phase == PH_SETUP and s.current == 0 and s.round == 0
 
 
-def test_setup_placement_one_at_a_time_in_seat_order() -> None:
-    s = State.empty(CLASSIC, 3)
+@pytest.mark.parametrize("n,start", [(2, 40), (3, 35), (4, 30), (5, 25), (6, 20)])
+def test_setup_placement_one_at_a_time_in_seat_order(n: int, start: int) -> None:
+    s = State.empty(CLASSIC, n)
     rng = np.random.default_rng(3)
     kernel.setup(CLASSIC.kernel, s.kernel, Rules().vector(), rng)
+    held = [int((s.owner == q).sum()) for q in range(n)]
     order = []
     while s.phase == PH_SETUP:
         seat = s.current
@@ -75,10 +79,14 @@ def test_setup_placement_one_at_a_time_in_seat_order() -> None:
         t = int(np.flatnonzero(s.owner == seat)[0])
         assert step(s, A_PLACE, t, 2) == E_COUNT  # initial armies go one at a time
         assert step(s, A_PLACE, t, 1) == E_OK
-    assert order[:6] == [0, 1, 2, 0, 1, 2]
-    assert len(order) == 3 * 35 - 42
+    # Seats take turns in order, each placing start - held armies (a seat that is done drops
+    # out of the rotation).
+    for q in range(n):
+        assert order.count(q) == start - held[q]
+    first = min(start - h for h in held)
+    assert order[: n * first] == list(range(n)) * first
     assert s.round == 1 and s.current == 0 and s.phase == PH_REINFORCE
-    assert int(s.armies.sum()) == 105
+    assert int(s.armies.sum()) == n * start
 
 
 # --- reinforcements --------------------------------------------------------------------------
@@ -151,15 +159,25 @@ def test_reinforce_legality(kind: int, t: str | int, count: int, err: int) -> No
     ("Alaska", 42, 1, E_TERRITORY), (-1, "Alaska", 1, E_TERRITORY),
 ])
 def test_attack_legality(src: str | int, dst: str | int, dice: int, err: int) -> None:
-    s = position(2, owner={"Alaska": 0, "Alberta": 0}, armies={"Alaska": 4})
+    # Kamchatka's 3 armies cannot fall in one roll: the accounting below sees no conquest.
+    s = position(2, owner={"Alaska": 0, "Alberta": 0}, armies={"Alaska": 4, "Kamchatka": 3})
     before = s.copy()
     a = tid(src) if isinstance(src, str) else src
     b = tid(dst) if isinstance(dst, str) else dst
     assert step(s, A_ATTACK, a, b, dice) == err
     if err:
         assert s == before
-    else:
-        assert int(s.armies.sum()) < int(before.armies.sum())  # somebody lost an army
+        return
+    # One roll: the attacker rolled `dice` (0: as many as allowed), the defender as many as
+    # allowed; the losses are the compared pairs, taken from exactly these two territories.
+    la, ld = int(s.ev[EV_LOSS_A]), int(s.ev[EV_LOSS_D])
+    n_att = dice or min(3, int(before.armies[a]) - 1)
+    n_def = min(2, int(before.armies[b]))
+    assert la + ld == min(n_att, n_def)
+    assert int(s.armies[a]) == int(before.armies[a]) - la
+    assert int(s.armies[b]) == int(before.armies[b]) - ld
+    rest = np.setdiff1d(np.arange(42), [a, b])
+    assert (s.armies[rest] == before.armies[rest]).all() and (s.owner == before.owner).all()
 
 
 def test_attacker_dice_capped_by_armies() -> None:

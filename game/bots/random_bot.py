@@ -1,4 +1,4 @@
-"""Random: every decision uniformly at random among the legal ones (stops attacks with p=0.1)."""
+"""Random: each decision drawn at random from the player's own generator (see each method)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from game.view import GameView
 
 
 class RandomBot(BasePlayer):
-    """Uniformly random legal decisions; attacks on with probability 0.9 per roll."""
+    """Random legal decisions: a random territory, set, attack, count or move, with fixed odds
+    of passing (optional trades half the time, attacks stop with probability 0.1 per roll,
+    fortify skipped with probability 0.3)."""
 
     name = "random"
 
@@ -17,7 +19,7 @@ class RandomBot(BasePlayer):
         return int(self.rng.choice(view.mine()))
 
     def reinforce(self, view: GameView, armies: int) -> Place:
-        """All remaining armies on a random own territory, a random share at a time."""
+        """A random share (1..all) of the armies left on a random own territory."""
         return Place(int(self.rng.choice(view.mine())), int(self.rng.integers(1, armies + 1)))
 
     def trade(self, view: GameView, compulsory: bool) -> Trade | None:
