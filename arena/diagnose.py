@@ -29,14 +29,15 @@ Table = list[tuple[str, str, list[float]]]
 
 def _play_one(specs: tuple[str, ...], seed: int, rules: str | None) -> list[Counts]:
     """One observed game (runs in a worker): counts per player in input order."""
-    from arena.play import make_bot, make_rules
+    from arena.play import make_bot, make_rules, trusted
     from game.engine import play_game
     from game.map import classic_map
 
     players = [make_bot(s) for s in specs]
     m = classic_map()
     watcher = Watcher(m, len(players))
-    out = play_game(players, map=m, rules=make_rules(rules), seed=seed, observer=watcher)
+    out = play_game(players, map=m, rules=make_rules(rules), seed=seed, observer=watcher,
+                    full_access=[trusted(s) for s in specs])
     seat_of = {p: seat for seat, p in enumerate(out.seats)}
     winner_seat = None if out.winner is None else seat_of[int(out.winner)]
     counts = watcher.finish(winner_seat)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BotSpecError", "GameArgError", "add_game_arguments", "game_setup", "labels_for", "main",
-    "make_bot", "make_rules", "print_outcome",
+    "make_bot", "make_rules", "print_outcome", "trusted",
 ]
 
 
@@ -55,6 +55,13 @@ def make_bot(spec: str) -> Player:
     except ValueError as e:
         # make_player's message already names the spec and the allowed baselines.
         raise BotSpecError(f"{e}; or a bot .json file") from None
+
+
+def trusted(spec: str) -> bool:
+    """Bot files and baseline names are riskevo's own players and may read the full game
+    arrays (their compiled kernels need them); a `package.module:Class` bot sees only what its
+    seat may see (game.view.GameView.full_state is closed to it)."""
+    return is_bot_file(spec) or ":" not in spec
 
 
 def make_rules(text: str | None, cap: int | None = None) -> Rules:
@@ -128,6 +135,7 @@ def main(argv: list[str]) -> int:
         return error(e)
     from game.engine import play_game
 
-    out = play_game(players, rules=rules, seed=args.seed, transcript=args.transcript)
+    out = play_game(players, rules=rules, seed=args.seed, transcript=args.transcript,
+                    full_access=[trusted(b) for b in args.bots])
     print_outcome(labels_for(args.bots), out, args.transcript)
     return 0

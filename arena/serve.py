@@ -19,6 +19,8 @@ import numpy as np
 from game import layout as L
 from game.actions import Attack, Fortify, MoveIn, Pass, Place, Trade, parse_action
 from game.cards import classic_card_kinds
+from game.decision import Decision, DecisionKind
+from game.decision import ask as answer
 from game.map import Map, MapError, build_map
 from game.protocol import IllegalActionError, Player
 from game.state import Rules, RulesError, State
@@ -118,6 +120,22 @@ def action_text(act: Any, m: Map) -> str:
     raise ProtocolError(f"not an action: {act!r}")
 
 
+_PASS = {DecisionKind.TRADE: "end-trade", DecisionKind.ATTACK: "stop",
+         DecisionKind.FORTIFY: "skip"}
+
+
+def _decision(ask_name: str, req: dict[str, Any]) -> Decision:
+    """The Decision a request asks (its fields from the request)."""
+    kind = DecisionKind(ask_name)
+    if kind is DecisionKind.REINFORCE:
+        return Decision(kind, armies=int(req["armies"]))
+    if kind is DecisionKind.TRADE:
+        return Decision(kind, compulsory=bool(req["compulsory"]))
+    if kind is DecisionKind.MOVE_IN:
+        return Decision(kind, lo=int(req["lo"]), hi=int(req["hi"]))
+    return Decision(kind)
+
+
 class Server:
     """Answers protocol requests with a riskevo player; never raises on bad input."""
 
@@ -170,21 +188,16 @@ class Server:
         if self.player is None or self.map is None:
             raise ProtocolError(f"{ask!r} before start_game")
         view = self._view(req["state"])
-        m, p = self.map, self.player
-        if ask == "place_initial":
-            return {"action": Place(int(p.place_initial(view)), 1).text(m)}
-        if ask == "reinforce":
-            return {"action": action_text(p.reinforce(view, int(req["armies"])), m)}
-        if ask == "trade":
-            t = p.trade(view, bool(req["compulsory"]))
-            return {"action": "end-trade" if t is None else action_text(t, m)}
-        if ask == "attack":
-            a = p.attack(view)
-            return {"action": "stop" if a is None else action_text(a, m)}
-        if ask == "move_in":
-            return {"action": MoveIn(int(p.move_in(view, int(req["lo"]), int(req["hi"])))).text(m)}
-        f = p.fortify(view)
-        return {"action": "skip" if f is None else action_text(f, m)}
+        m = self.map
+        d = _decision(ask, req)
+        a = answer(self.player, view, d)
+        if d.kind is DecisionKind.PLACE_INITIAL:
+            return {"action": Place(int(a), 1).text(m)}
+        if d.kind is DecisionKind.MOVE_IN:
+            return {"action": MoveIn(int(a)).text(m)}
+        if a is None and d.kind in _PASS:
+            return {"action": _PASS[d.kind]}
+        return {"action": action_text(a, m)}
 
     def _view(self, d: dict[str, Any]) -> GameView:
         if self.map is None:
@@ -261,38 +274,26 @@ class SubprocessPlayer:
                             "path_fortify": r.path_fortify, "cap": r.cap},
                      state=encode_state(view))
 
-    def place_initial(self, view: GameView) -> int:
-        """Forward the initial placement."""
-        act = self._act(view, "place_initial")
-        if not isinstance(act, Place):
-            raise IllegalActionError(f"expected 'place T 1', got {act!r}")
-        return act.territory
-
-    def reinforce(self, view: GameView, armies: int) -> Place:
-        """Forward the reinforcement decision."""
-        return self._act(view, "reinforce", armies=armies)  # type: ignore[no-any-return]
-
-    def trade(self, view: GameView, compulsory: bool) -> Trade | None:
-        """Forward the trade decision ('end-trade' becomes None)."""
-        a = self._act(view, "trade", compulsory=compulsory)
-        return None if isinstance(a, Pass) else a  # type: ignore[no-any-return]
-
-    def attack(self, view: GameView) -> Attack | None:
-        """Forward the attack decision ('stop' becomes None)."""
-        a = self._act(view, "attack")
-        return None if isinstance(a, Pass) else a  # type: ignore[no-any-return]
-
-    def move_in(self, view: GameView, lo: int, hi: int) -> int:
-        """Forward the move-in decision."""
-        a = self._act(view, "move_in", lo=lo, hi=hi)
-        if not isinstance(a, MoveIn):
-            raise IllegalActionError(f"expected 'move N', got {a!r}")
-        return a.count
-
-    def fortify(self, view: GameView) -> Fortify | None:
-        """Forward the fortify decision ('skip' becomes None)."""
-        a = self._act(view, "fortify")
-        return None if isinstance(a, Pass) else a  # type: ignore[no-any-return]
+    def act(self, view: GameView, decision: Decision) -> Any:
+        """Forward the decision; the reply's action in the engine's answer form."""
+        k = decision.kind
+        fields: dict[str, Any] = {}
+        if k is DecisionKind.REINFORCE:
+            fields["armies"] = decision.armies
+        elif k is DecisionKind.TRADE:
+            fields["compulsory"] = decision.compulsory
+        elif k is DecisionKind.MOVE_IN:
+            fields["lo"], fields["hi"] = decision.lo, decision.hi
+        a = self._act(view, k.value, **fields)
+        if k is DecisionKind.PLACE_INITIAL:
+            if not isinstance(a, Place):
+                raise IllegalActionError(f"expected 'place T 1', got {a!r}")
+            return a.territory
+        if k is DecisionKind.MOVE_IN:
+            if not isinstance(a, MoveIn):
+                raise IllegalActionError(f"expected 'move N', got {a!r}")
+            return a.count
+        return None if isinstance(a, Pass) else a
 
     def close(self) -> None:
         """End the subprocess (closing its input ends `serve`)."""

@@ -90,11 +90,12 @@ def schedule(n_bots: int, per_game: int, games: int,
 def _play_specs(specs: tuple[str, ...], seed: int, rules_spec: str | None,
                 cap: int | None) -> tuple[tuple[int, ...], int, int, bool]:
     """Play one game with fresh players (runs in a worker process)."""
-    from arena.play import make_bot, make_rules
+    from arena.play import make_bot, make_rules, trusted
     from game.engine import play_game
 
     players = [make_bot(s) for s in specs]
-    out = play_game(players, rules=make_rules(rules_spec, cap), seed=seed)
+    out = play_game(players, rules=make_rules(rules_spec, cap), seed=seed,
+                    full_access=[trusted(s) for s in specs])
     winner = -1 if out.winner is None else int(out.winner)
     return tuple(int(p) for p in out.placements), winner, int(out.rounds), bool(out.capped)
 

@@ -13,6 +13,7 @@ import numpy as np
 
 from evolve.plots import plt, save_figure
 from game.atomic import atomic_file
+from game.decision import Decision, ask
 from game.layout import S_TURNS
 from game.map import Map, classic_map
 from game.view import GameView
@@ -57,7 +58,7 @@ class _Recorder:
         self.p, self.frames, self.last = player, frames, last
 
     def _see(self, view: GameView) -> None:
-        s = view.state
+        s = view.full_state()  # the referee view of the board: watch renders it all
         self.last[1] = view
         turn = int(s.sc[S_TURNS])
         if turn != self.last[0]:
@@ -69,16 +70,10 @@ class _Recorder:
         self._see(view)
         self.p.start_game(view, rng)
 
-    def __getattr__(self, name: str) -> Any:
-        target = getattr(self.p, name)
-        if name not in ("place_initial", "reinforce", "trade", "attack", "move_in", "fortify"):
-            return target
-
-        def call(view: GameView, *args: Any) -> Any:
-            self._see(view)
-            return target(view, *args)
-
-        return call
+    def act(self, view: GameView, decision: Decision) -> Any:
+        """Snapshot, then the wrapped player's answer."""
+        self._see(view)
+        return ask(self.p, view, decision)
 
 
 def record_game(players: list[Any], seed: int, rules: Any = None,
@@ -91,7 +86,7 @@ def record_game(players: list[Any], seed: int, rules: Any = None,
     last: list[Any] = [-1, None]
     wrapped = [_Recorder(p, frames, last) for p in players]
     out = play_game(wrapped, map=m, rules=rules, seed=seed)  # type: ignore[arg-type]
-    s = last[1].state  # views follow the game: this is the final board
+    s = last[1].full_state()  # views follow the game: this is the final board
     frames.append(Frame(s.owner.copy(), s.armies.copy(), out.rounds, int(s.sc[S_TURNS]), -1))
     return m, frames, out
 

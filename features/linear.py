@@ -49,7 +49,7 @@ class LinearPlayer(BasePlayer):
 
     def _bind(self, view: GameView) -> Callable[[], Action4]:
         work = make_work(view.map.kernel, view.n_players)
-        fn = bind(decide, view.map.kernel, map_context(view.map), view.state.kernel,
+        fn = bind(decide, view.map.kernel, map_context(view.map), view.full_state().kernel,
                   view.rules_vector, self.weights, work)
         self._bound = (view, fn)
         return fn

@@ -11,6 +11,7 @@ import numpy as np
 from game import kernel
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
+from game.decision import Decision, DecisionKind, ask
 from game.jit import bind
 from game.map import Map, classic_map
 from game.protocol import IllegalActionError, Player
@@ -91,53 +92,68 @@ def _checked(act: Action) -> Action:
     return act
 
 
-def _ask(player: Player, view: GameView, state: State) -> Action:
-    """Ask the player the decision the phase calls for and check the answer's type."""
+def decision_of(state: State) -> Decision:
+    """The question the phase asks the seat to move."""
     ph = state.phase
     if ph == L.PH_SETUP:
-        t = player.place_initial(view)
-        if not _whole(t):
-            raise IllegalActionError(f"place_initial must return a territory index, got {t!r}")
-        return Place(int(t), 1)
+        return Decision(DecisionKind.PLACE_INITIAL)
     if ph == L.PH_REINFORCE:
-        act: object = player.reinforce(view, state.pool)
-        expected: tuple[type, ...] = (Place,)
-    elif ph == L.PH_TRADE:
-        act = player.trade(view, bool(kernel.trade_compulsory(state.kernel)))
-        act = END_TRADE if act is None else act
-        expected = (Trade,)
-    elif ph == L.PH_ATTACK:
-        act = player.attack(view)
-        act = STOP if act is None else act
-        expected = (Attack,)
-    elif ph == L.PH_OCCUPY:
+        return Decision(DecisionKind.REINFORCE, armies=state.pool)
+    if ph == L.PH_TRADE:
+        return Decision(DecisionKind.TRADE,
+                        compulsory=bool(kernel.trade_compulsory(state.kernel)))
+    if ph == L.PH_ATTACK:
+        return Decision(DecisionKind.ATTACK)
+    if ph == L.PH_OCCUPY:
         lo, hi = kernel.occupy_bounds(state.kernel)
-        n = player.move_in(view, int(lo), int(hi))
-        if not _whole(n):
-            raise IllegalActionError(f"move_in must return a number of armies, got {n!r}")
-        return MoveIn(int(n))
-    elif ph == L.PH_FORTIFY:
-        act = player.fortify(view)
-        act = SKIP if act is None else act
-        expected = (Fortify,)
-    else:
-        raise IllegalActionError(f"no decision in phase {ph}")
+        return Decision(DecisionKind.MOVE_IN, lo=int(lo), hi=int(hi))
+    if ph == L.PH_FORTIFY:
+        return Decision(DecisionKind.FORTIFY)
+    raise IllegalActionError(f"no decision in phase {ph}")
+
+
+_EXPECTED: dict[DecisionKind, tuple[type, Action | None]] = {
+    DecisionKind.REINFORCE: (Place, None),
+    DecisionKind.TRADE: (Trade, END_TRADE),
+    DecisionKind.ATTACK: (Attack, STOP),
+    DecisionKind.FORTIFY: (Fortify, SKIP),
+}
+
+
+def _ask(player: Player, view: GameView, state: State) -> Action:
+    """Ask the player the decision the phase calls for and check the answer's type."""
+    d = decision_of(state)
+    act: object = ask(player, view, d)
+    if d.kind is DecisionKind.PLACE_INITIAL:
+        if not _whole(act):
+            raise IllegalActionError(f"place_initial must return a territory index, got {act!r}")
+        return Place(int(act), 1)  # type: ignore[call-overload]
+    if d.kind is DecisionKind.MOVE_IN:
+        if not _whole(act):
+            raise IllegalActionError(f"move_in must return a number of armies, got {act!r}")
+        return MoveIn(int(act))  # type: ignore[call-overload]
+    expected, passing = _EXPECTED[d.kind]
+    if act is None and passing is not None:
+        act = passing
     if act in (END_TRADE, STOP, SKIP) or isinstance(act, expected):
         return _checked(act)  # type: ignore[arg-type]
-    names = " or ".join(e.__name__ for e in expected)
-    optional = "" if ph == L.PH_REINFORCE else " (or None)"
-    raise IllegalActionError(f"expected {names}{optional} in this phase, got {act!r}")
+    optional = "" if passing is None else " (or None)"
+    raise IllegalActionError(f"expected {expected.__name__}{optional} for {d.text()}, "
+                             f"got {act!r}")
 
 
 Observer = Callable[[State, int, Action], None]
 
 
 def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules | None = None,
-              seed: Seed, transcript: bool = False, observer: Observer | None = None) -> Outcome:
+              seed: Seed, transcript: bool = False, observer: Observer | None = None,
+              full_access: Sequence[bool] | None = None) -> Outcome:
     """Play one game; the same (map, rules, players, seed) replays the same game move for move.
 
     `observer(state, seat, action)`, if given, sees the whole (read-only) state after every
     applied action: a referee's view for diagnostics, never given to a player.
+    `full_access[i]` False gives player i a view whose `full_state()` door is closed (it sees
+    only its seat's information); default: open for every player (compiled players need it).
     """
     m = map if map is not None else classic_map()
     rules = rules if rules is not None else Rules()
@@ -147,7 +163,10 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
     state = State.empty(m, n)
     mk, sk, rv = m.kernel, state.kernel, rules.vector()
     seats = tuple(int(p) for p in kernel.setup(mk, sk, rv, rng))
-    views = [GameView(state, m, rules, seat) for seat in range(n)]
+    access = [True] * n if full_access is None else [bool(x) for x in full_access]
+    if len(access) != n:
+        raise ValueError(f"full_access needs one flag per player ({n}), got {len(access)}")
+    views = [GameView(state, m, rules, seat, access[seats[seat]]) for seat in range(n)]
     for seat, p in enumerate(seats):
         players[p].start_game(views[seat], player_rngs[p])
     log = Transcript(m, rules, state, seats) if transcript else None

@@ -13,75 +13,105 @@ from game.map import Map
 from game.state import Rules, State
 
 
+class HiddenInformationError(PermissionError):
+    """A player asked its view for what its seat may not see."""
+
+
 class GameView:
     """What one seat may see: the board, its own hand and mission, everyone's hand sizes.
 
-    Arrays are read-only views that follow the game as it moves; `state` exposes them in the
-    kernel layout so that compiled players can call the same kernels.
+    Arrays are read-only views that follow the game as it moves. `state` is a copy of the
+    position in the kernel layout with the opponents' cards and missions hidden. Compiled
+    players, whose kernels read the live arrays, get them through the one explicit door,
+    `full_state()`, which a view made with `full_access=False` refuses (the arena gives such
+    views to third-party bots named by class path).
     """
 
-    def __init__(self, state: State, m: Map, rules: Rules, seat: int) -> None:
-        self.state = state.readonly()
+    def __init__(self, state: State, m: Map, rules: Rules, seat: int,
+                 full_access: bool = True) -> None:
+        self._state = state.readonly()
         self.map = m
         self.rules = rules
         self.rules_vector = rules.vector()
         self.seat = seat
+        self.full_access = full_access
+
+    def full_state(self) -> State:
+        """The door for compiled players: the live read-only arrays of the whole game, every
+        hand and mission included (HiddenInformationError on a view without full access)."""
+        if not self.full_access:
+            raise HiddenInformationError(
+                f"seat {self.seat}: this view hides the opponents' cards and missions; "
+                "use `state` (what the seat may see)")
+        return self._state
+
+    @property
+    def state(self) -> State:
+        """A copy of the position as this seat may see it: opponents' cards show as in the deck
+        (`hand_sizes` tells how many each holds) and their missions as -1."""
+        s = self._state.copy()
+        others = (s.cards >= 0) & (s.cards != self.seat)
+        s.cards[others] = L.CARD_DECK
+        mask = np.arange(s.n_players) != self.seat
+        s.pl[mask, L.P_MISSION] = -1
+        s.pl[mask, L.P_TARGET] = -1
+        return s
 
     @property
     def owner(self) -> np.ndarray:
         """Seat owning each territory."""
-        return self.state.owner
+        return self._state.owner
 
     @property
     def armies(self) -> np.ndarray:
         """Armies on each territory."""
-        return self.state.armies
+        return self._state.armies
 
     @property
     def n_players(self) -> int:
         """Seats in the game."""
-        return self.state.n_players
+        return self._state.n_players
 
     @property
     def round(self) -> int:
         """Current round (1-based)."""
-        return self.state.round
+        return self._state.round
 
     @property
     def phase(self) -> int:
         """Current phase (game.layout.PH_*)."""
-        return self.state.phase
+        return self._state.phase
 
     @property
     def alive(self) -> np.ndarray:
         """Bool per seat: still in the game."""
-        return self.state.pl[:, L.P_ALIVE].astype(bool)
+        return self._state.pl[:, L.P_ALIVE].astype(bool)
 
     @property
     def hand(self) -> tuple[int, ...]:
         """Own card ids, ascending."""
-        return self.state.hand(self.seat)
+        return self._state.hand(self.seat)
 
     @property
     def hand_sizes(self) -> np.ndarray:
         """Number of cards each seat holds."""
-        c = self.state.cards
+        c = self._state.cards
         return np.array([(c == q).sum() for q in range(self.n_players)])
 
     @property
     def mission(self) -> tuple[int, int]:
         """Own (mission id, target seat); (-1, -1) without missions."""
-        return self.state.mission(self.seat)
+        return self._state.mission(self.seat)
 
     @property
     def conquered_this_turn(self) -> bool:
         """True once the seat to move has conquered a territory this turn."""
-        return bool(self.state.sc[L.S_CONQUERED])
+        return bool(self._state.sc[L.S_CONQUERED])
 
     @property
     def occupy(self) -> tuple[int, int]:
         """(from, to) of the conquest awaiting a move-in."""
-        return int(self.state.sc[L.S_SRC]), int(self.state.sc[L.S_DST])
+        return int(self._state.sc[L.S_SRC]), int(self._state.sc[L.S_DST])
 
     def card_kind(self, card: int) -> int:
         """Kind of a card (game.layout INFANTRY..WILD), as the board's deck says."""
@@ -95,7 +125,7 @@ class GameView:
     def set_value(self, cards: tuple[int, int, int]) -> int:
         """Armies the set would give if traded now."""
         k = [self.card_kind(c) for c in cards]
-        return int(set_value(self.rules_vector, int(self.state.sc[L.S_TRADES]), k[0], k[1], k[2]))
+        return int(set_value(self.rules_vector, int(self._state.sc[L.S_TRADES]), k[0], k[1], k[2]))
 
     def mine(self) -> np.ndarray:
         """Own territories (indices)."""
@@ -117,7 +147,7 @@ class GameView:
     def reinforcements(self, seat: int | None = None) -> int:
         """Armies a seat would receive at the start of its turn (without cards)."""
         q = self.seat if seat is None else seat
-        return int(kernel.reinforcements(self.map.kernel, self.state.kernel, q))
+        return int(kernel.reinforcements(self.map.kernel, self._state.kernel, q))
 
     def attack_options(self) -> list[tuple[int, int]]:
         """Legal (from, to) attacks for the own seat."""
@@ -140,7 +170,7 @@ class GameView:
                 if a == b:
                     continue
                 if self.rules.path_fortify:
-                    ok = kernel.connected_own(m, self.state.owner, armies, self.seat, int(a),
+                    ok = kernel.connected_own(m, self._state.owner, armies, self.seat, int(a),
                                               int(b))
                 else:
                     ok = bool(self.map.adjacency[a, b])

@@ -196,7 +196,7 @@ class Faulty(RandomBot):
     def _maybe(self, method: str, view: GameView, *args: Any) -> Any:
         if method == self.where and self.before is None and (self.when is None
                                                              or self.when(view, *args)):
-            self.before, self.view = view.state.copy(), view
+            self.before, self.view = view.full_state().copy(), view
             if self.game_rng is not None:
                 self.rng_before = self.game_rng.bit_generator.state
             return self.bad(view, *args)
@@ -290,7 +290,7 @@ def test_illegal_decision_raises_and_keeps_state(label: str, where: str, bad: An
             assert f.before is not None and f.view is not None, e
             assert len(str(e).splitlines()) == 1
             assert re.search(pattern, str(e)), str(e)
-            assert f.view.state == f.before
+            assert f.view.full_state() == f.before
             assert rng.bit_generator.state == f.rng_before
             return
         assert f.before is None, "an illegal answer was accepted"
@@ -318,7 +318,7 @@ def test_ill_typed_fields_are_illegal_actions(label: str, where: str, bad: Any) 
         try:
             play_game([f, Aggressive(), RandomBot()], seed=rng, rules=Rules(cap=30))
         except IllegalActionError:
-            assert f.view is not None and f.view.state == f.before
+            assert f.view is not None and f.view.full_state() == f.before
             return
         assert f.before is None
     pytest.fail(f"no seed reached the decision {where}")

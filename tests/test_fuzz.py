@@ -24,7 +24,7 @@ _SETTINGS = settings(max_examples=100, deadline=None,
 
 def _int_garbage(view: GameView) -> st.SearchStrategy[Any]:
     """Well-typed but mostly illegal answers for the current position."""
-    s = view.state
+    s = view.full_state()
     mine = [int(t) for t in view.mine()] or [0]
     theirs = [int(t) for t in np.flatnonzero(s.owner != view.seat)] or [0]
     terr = st.one_of(st.integers(-3, 45), st.sampled_from(mine), st.sampled_from(theirs))
@@ -77,9 +77,9 @@ class Fuzzer(RandomBot):
         if self.snapshot is not None:
             self.accepted += 1  # the previous garbage was legal and played
             self.snapshot = None
-            check(view.state, self.rules)
+            check(view.full_state(), self.rules)
         if (method, k) in self.at:
-            self.snapshot = (view.state.copy(), self.game_rng.bit_generator.state)
+            self.snapshot = (view.full_state().copy(), self.game_rng.bit_generator.state)
             event(f"garbage in {method}")
             return self.data.draw(self.garbage(view), label=f"{method} #{k}")
         return getattr(super(), method)(view, *args)
@@ -122,7 +122,7 @@ def _fuzz(data: Any, garbage: Any) -> None:
         assert fuzzer.snapshot is not None, f"a legal decision was refused: {e}"
         assert fuzzer.view is not None
         before, rng_state = fuzzer.snapshot
-        assert fuzzer.view.state == before, "an illegal decision changed the state"
+        assert fuzzer.view.full_state() == before, "an illegal decision changed the state"
         assert rng.bit_generator.state == rng_state, "an illegal decision drew randomness"
         assert "\n" not in str(e)
 

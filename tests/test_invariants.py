@@ -151,9 +151,9 @@ class Checked:
         method = getattr(self.inner, name)
 
         def wrapped(view: GameView, *args: Any) -> Any:
-            self.tracker.observe(view.state)
+            self.tracker.observe(view.full_state())
             answer = method(view, *args)
-            self.tracker.answered(view.state, answer)
+            self.tracker.answered(view.full_state(), answer)
             return answer
 
         return wrapped
@@ -172,7 +172,7 @@ def run_checked(seed: int, rules: Rules) -> tuple[Any, Tracker]:
     o = play_game(players, seed=seed, rules=rules)  # type: ignore[arg-type]
     final = players[0].view
     assert final is not None
-    s = final.state
+    s = final.full_state()
     tracker.observe(s)  # the last step (often the winning conquest) is checked too
     assert s.phase == PH_OVER
     if s.sc[S_CAPPED]:

@@ -40,7 +40,7 @@ SEED, RULES = 20241124, Rules(cap=20)
 
 
 def _accepts(view: GameView, kind: int, a: int, b: int, c: int) -> bool:
-    s = view.state.copy()
+    s = view.full_state().copy()
     err = kernel.step(M.kernel, s.kernel, view.rules_vector, np.random.default_rng(0),
                       kind, a, b, c)
     return int(err) == L.E_OK
@@ -79,7 +79,7 @@ class Perft(RandomBot):
         hand = list(view.hand)
         for t in combinations(hand, 3):
             assert _accepts(view, L.A_TRADE, *t) == (tuple(sorted(t)) in listed), t
-        foreign = next(c for c in range(len(view.state.cards)) if c not in hand)
+        foreign = next(c for c in range(len(view.full_state().cards)) if c not in hand)
         for p in combinations(hand, 2):
             assert not _accepts(view, L.A_TRADE, *p, foreign)
         self.counts["trade"] += 1

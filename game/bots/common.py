@@ -179,7 +179,7 @@ def fortify_to_front(view: GameView, s: Snapshot) -> Fortify | None:
         return None
     src = max(idle, key=lambda t: (armies[t], -t))
     if view.rules.path_fortify:
-        mk, owner, marks = view.map.kernel, view.state.owner, view.armies.copy()
+        mk, owner, marks = view.map.kernel, view.owner, view.armies.copy()
         fronts = sorted(s.borders(), key=lambda t: armies[t] - s.threat(t))
         for dst in fronts:
             if kernel.connected_own(mk, owner, marks, s.me, src, dst):

@@ -48,7 +48,7 @@ class SparringBot(BasePlayer):
 
     def _bind(self, view: GameView) -> Callable[[], Action4]:
         m = view.map.kernel
-        fn = bind(sparring_decide, self.code, m, view.state.kernel, view.rules_vector,
+        fn = bind(sparring_decide, self.code, m, view.full_state().kernel, view.rules_vector,
                   make_bot_work(m))
         self._bound = (view, fn)
         return fn

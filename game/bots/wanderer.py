@@ -57,7 +57,7 @@ class WandererBot(BaselineBot):
             marks = view.armies.copy()  # connected_own's scratch
             for t in sorted(s.mine(), key=lambda t: (-a[t], t)):
                 if t != h and a[t] >= 2 and kernel.connected_own(
-                        view.map.kernel, view.state.owner, marks, me, t, h):
+                        view.map.kernel, view.owner, marks, me, t, h):
                     return Fortify(t, h, a[t] - 1)
         best, best_key = None, (1, 0)
         for t in s.mine():
