@@ -3,16 +3,22 @@ caught it. Cases 11 and 12 (serve) live with the protocol tests."""
 
 from __future__ import annotations
 
+import errno
+import os
+import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from test_resume import _args, _spawn, _wait_for_generation
 from test_run import tiny_args
 
-from evolve.checkpoint import list_checkpoints, load_checkpoint
+import evolve.checkpoint
+from evolve.checkpoint import CheckpointError, checkpoint_path, list_checkpoints, load_checkpoint
 from evolve.config import SCHEMA, ConfigError, load_config
 from evolve.run_cmd import main as run_main
+from evolve.runfolder import RunFolder, RunLockedError
 
 
 def _one_line(err: str) -> str:
@@ -63,3 +69,128 @@ def test_largest_allowed_values_run(tmp_path: Path) -> None:
                               "--set", "champion.max_sigma=1e6")) == 0
     ck = load_checkpoint(list_checkpoints(tmp_path / "big" / "checkpoints")[-1][1])
     assert np.isfinite(ck.mu).all() and np.isfinite(ck.genes).all()
+
+
+# ----- case 2: one process per run folder -----
+def test_second_process_on_a_folder_is_refused_and_a_dead_lock_is_not(tmp_path: Path,
+                                                                     capsys: Any) -> None:
+    proc = _spawn(_args(tmp_path, 40))
+    try:
+        _wait_for_generation(proc, 1)
+        assert run_main(_args(tmp_path, 40)) == 2
+        err = _one_line(capsys.readouterr().err)
+        assert f"in use by process {proc.pid}" in err and str(tmp_path / "r") in err
+    finally:
+        proc.kill()  # SIGKILL: the holder cannot release its lock itself
+        proc.communicate(timeout=30)
+    assert (tmp_path / "r" / ".lock").exists()
+    assert run_main(_args(tmp_path, 6)) == 0
+    assert "resuming" in capsys.readouterr().out
+
+
+def test_lock_is_exclusive_and_released(tmp_path: Path) -> None:
+    a, b = RunFolder(tmp_path / "x"), RunFolder(tmp_path / "x")
+    assert a.lock() is True
+    with pytest.raises(RunLockedError, match=f"process {os.getpid()}"):
+        b.lock()
+    a.unlock()
+    assert b.lock() is False
+    b.unlock(remove_root=True)
+    assert not (tmp_path / "x").exists()
+
+
+# ----- case 3: a run stopped before its first checkpoint does not block its name -----
+def test_run_killed_before_its_first_checkpoint_starts_again(tmp_path: Path,
+                                                            capsys: Any) -> None:
+    started = tmp_path / "started"
+    env_before = os.environ.get("RISKEVO_TEST_STARTED")
+    os.environ["RISKEVO_TEST_STARTED"] = str(started)
+    try:
+        proc = _spawn(_args(tmp_path, 6))
+    finally:
+        if env_before is None:
+            del os.environ["RISKEVO_TEST_STARTED"]
+    deadline = time.monotonic() + 60
+    while not started.exists():
+        assert time.monotonic() < deadline and proc.poll() is None, "generation 0 never began"
+        time.sleep(0.01)
+    proc.kill()
+    proc.communicate(timeout=30)
+    root = tmp_path / "r"
+    assert (root / "config.toml").exists() and not list_checkpoints(root / "checkpoints")
+    assert run_main(_args(tmp_path, 6)) == 0
+    assert "new run" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("where", ["load_plugin", "Runner"])
+def test_ctrl_c_while_loading_is_one_line_and_leaves_no_folder(
+        tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(f"evolve.run_cmd.{where}", interrupted)
+    assert run_main(tiny_args(tmp_path)) == 130
+    assert "start again" in _one_line(capsys.readouterr().err)
+    assert not (tmp_path / "t").exists()
+    monkeypatch.undo()
+    assert run_main(tiny_args(tmp_path)) == 0
+
+
+# ----- case 5: temp files of cut writes -----
+def test_temp_files_are_removed_on_resume(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    root = tmp_path / "t"
+    temps = [root / "checkpoints" / ".ckpt_00006.npz.abc123.tmp",
+             root / "genes" / ".gen_00006.npz.x.tmp", root / ".champion.json.y.tmp"]
+    for p in temps:
+        p.write_bytes(b"half written")
+    keep = root / "notes.tmp"  # not one of ours: no leading dot
+    keep.write_text("mine")
+    capsys.readouterr()
+    assert run_main(tiny_args(tmp_path, "t", "--generations", "8")) == 0
+    out = capsys.readouterr().out
+    assert not any(p.exists() for p in temps) and keep.exists()
+    assert all(str(p) in out for p in temps)
+
+
+# ----- case 6: a checkpoint's name must match its content -----
+def test_renamed_checkpoint_is_refused_and_nothing_is_pruned(tmp_path: Path,
+                                                             capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    folder = tmp_path / "t" / "checkpoints"
+    before = list_checkpoints(folder)
+    oldest = before[0][1]
+    fake = checkpoint_path(folder, 99)
+    fake.write_bytes(oldest.read_bytes())
+    with pytest.raises(CheckpointError, match="name says generation 99"):
+        load_checkpoint(fake)
+    capsys.readouterr()
+    assert run_main(tiny_args(tmp_path, "t", "--generations", "120")) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert str(fake) in err and f"generation {before[-1][0]}" in err  # the fallback hint
+    assert [g for g, _ in list_checkpoints(folder)] == [g for g, _ in before] + [99]
+
+
+# ----- case 10: disk full while saving -----
+def test_disk_full_is_one_line_and_the_run_resumes_identically(
+        tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run_main(tiny_args(tmp_path / "full")) == 0
+    real = evolve.checkpoint.atomic_write_bytes
+
+    def full_at_3(path: Any, data: bytes) -> None:
+        if Path(path).name == "ckpt_00003.npz":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(path, data)
+
+    monkeypatch.setattr(evolve.checkpoint, "atomic_write_bytes", full_at_3)
+    capsys.readouterr()
+    assert run_main(tiny_args(tmp_path / "cut")) == 1
+    err = _one_line(capsys.readouterr().err)
+    assert "No space left on device" in err and "up to generation 2 are intact" in err
+    assert "resume with: python -m evolve run --name t" in err
+    monkeypatch.undo()
+    assert run_main(tiny_args(tmp_path / "cut")) == 0
+    for n in (5,):
+        a = checkpoint_path(tmp_path / "full" / "t" / "checkpoints", n).read_bytes()
+        b = checkpoint_path(tmp_path / "cut" / "t" / "checkpoints", n).read_bytes()
+        assert a == b
