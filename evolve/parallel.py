@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -14,6 +16,25 @@ from evolve.config import ConfigError, ParallelSection
 # Seconds to reach a dask scheduler: a live one answers at once, a wrong address should fail
 # fast rather than after distributed's default 30 s.
 CONNECT_TIMEOUT_S = 10
+# Seconds between a loky worker's checks that the run that started it is still alive.
+PARENT_POLL_S = 1.0
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_POLL_S)
+        if os.getppid() != parent:
+            # The run died without shutting us down (kill -9): nobody will collect a result,
+            # and loky would keep this ~200 MB process waiting for work.
+            os._exit(1)
+
+
+def watch_parent(parent: int) -> None:
+    """Loky worker initializer: exit this worker when process `parent` (the run) is gone."""
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
+                     name="riskevo-parent-watchdog").start()
 
 
 class Runner:
@@ -63,8 +84,12 @@ class Runner:
             self._parallel = self._stack.enter_context(
                 Parallel(n_jobs=-1, return_as="generator", batch_size=1))
         else:
-            self._parallel = self._stack.enter_context(
-                Parallel(n_jobs=n_jobs, backend=backend, return_as="generator", batch_size=1))
+            if backend == "loky":  # our workers watch for our death: a kill -9 must not
+                self._stack.enter_context(parallel_config(  # leave them running
+                    backend="loky", initializer=watch_parent, initargs=(os.getpid(),)))
+            self._parallel = self._stack.enter_context(Parallel(
+                n_jobs=n_jobs, backend=None if backend == "loky" else backend,
+                return_as="generator", batch_size=1))
         self.n_workers = n_jobs
         return self
 

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from test_resume import _args, _spawn, _wait_for_generation
+from test_resume import ROOT, _args, _spawn, _wait_for_generation
 from test_run import tiny_args
 
 import evolve.checkpoint
 from evolve.checkpoint import CheckpointError, checkpoint_path, list_checkpoints, load_checkpoint
 from evolve.config import SCHEMA, ConfigError, load_config
+from evolve.parallel import PARENT_POLL_S
 from evolve.run_cmd import main as run_main
 from evolve.runfolder import RunFolder, RunLockedError
 
@@ -194,3 +198,58 @@ def test_disk_full_is_one_line_and_the_run_resumes_identically(
         a = checkpoint_path(tmp_path / "full" / "t" / "checkpoints", n).read_bytes()
         b = checkpoint_path(tmp_path / "cut" / "t" / "checkpoints", n).read_bytes()
         assert a == b
+
+
+# ----- case 4: workers exit when the run dies -----
+def _alive(pid: int) -> bool:
+    """True while `pid` runs (a zombie waiting to be reaped counts as gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _wait_gone(pids: list[int], seconds: float) -> list[int]:
+    deadline = time.monotonic() + seconds
+    while (left := [p for p in pids if _alive(p)]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return left
+
+
+def test_watchdog_ends_a_worker_whose_parent_is_killed() -> None:
+    parent = subprocess.Popen([sys.executable, "-c", (
+        "import os, subprocess, sys, time\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import sys, time; "
+        "from evolve.parallel import watch_parent; watch_parent(int(sys.argv[1])); "
+        "print(flush=True); time.sleep(120)', str(os.getpid())], stdout=subprocess.PIPE)\n"
+        "child.stdout.readline()\n"
+        "print(child.pid, flush=True)\n"
+        "time.sleep(120)\n")], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    assert _alive(child)
+    parent.kill()
+    parent.wait(timeout=10)
+    left = _wait_gone([child], 10 * PARENT_POLL_S)
+    for pid in left:  # do not leave it behind if the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert not left
+
+
+@pytest.mark.slow
+def test_loky_workers_exit_after_the_run_is_killed(tmp_path: Path) -> None:
+    psutil = pytest.importorskip("psutil")
+    args = _args(tmp_path, 40) + ["--n-jobs", "2", "--backend", "loky"]
+    proc = _spawn(args)
+    try:
+        _wait_for_generation(proc, 1)
+        helpers = [c.pid for c in psutil.Process(proc.pid).children(recursive=True)]
+        assert len(helpers) >= 2  # two workers (and loky's resource trackers)
+    finally:
+        proc.kill()
+        proc.communicate(timeout=30)
+    left = _wait_gone(helpers, 10 * PARENT_POLL_S + 5)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"still running after the run was killed: {left}"
