@@ -15,7 +15,7 @@ from typing import Any
 from evolve.checkpoint import CheckpointError
 from evolve.config import Config, ConfigError, load_config, parse_override, to_toml
 from evolve.evolution import Evolution
-from evolve.parallel import Runner
+from evolve.parallel import Runner, WorkersLostError
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar
 from evolve.runfolder import RunFolder, check_name
@@ -245,6 +245,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     stop = StopFlag()
     stop.install()
     save_error: OSError | None = None
+    lost: WorkersLostError | None = None
     plots = PlotRefresher(folder.root, cfg.output.plot_every)
     try:
         with stack:  # closed in here: workers killed by the signal may fail to shut down
@@ -260,6 +261,9 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
                 bar = ProgressBar(f"gen {evo.generation + 1}")
                 try:
                     rec = evo.step(runner, bar.update)
+                except WorkersLostError as e:  # the generation is dropped, the last is saved
+                    lost = e
+                    break
                 finally:
                     bar.close()
                 try:
@@ -277,7 +281,12 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         stop.signum = stop.signum or signal.SIGINT
     finally:
         stop.restore()
-        plots.finish(final=not stop.signum and save_error is None)
+        plots.finish(final=not stop.signum and save_error is None and lost is None)
+    if lost is not None:
+        saved = ("nothing was saved yet; start again with" if evo.saved_generation < 0 else
+                 f"generation {evo.saved_generation} is saved; resume with")
+        print(f"error: {lost}; {saved}: {resume_cmd}", file=sys.stderr, flush=True)
+        return 1
     if save_error is not None:
         print(_save_failed(save_error, evo, folder, resume_cmd), file=sys.stderr, flush=True)
         return 1

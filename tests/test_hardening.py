@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ from test_run import tiny_args
 import evolve.checkpoint
 from evolve.checkpoint import CheckpointError, checkpoint_path, list_checkpoints, load_checkpoint
 from evolve.config import SCHEMA, ConfigError, load_config
-from evolve.parallel import PARENT_POLL_S
+from evolve.evolution import Evolution
+from evolve.parallel import PARENT_POLL_S, Runner, WorkersLostError
 from evolve.run_cmd import main as run_main
 from evolve.runfolder import RunFolder, RunLockedError
 
@@ -253,3 +255,77 @@ def test_loky_workers_exit_after_the_run_is_killed(tmp_path: Path) -> None:
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left, f"still running after the run was killed: {left}"
+
+
+# ----- case 1: losing dask workers -----
+def _slow_square(i: int) -> int:
+    time.sleep(0.1)
+    return i * i
+
+
+@pytest.fixture
+def cluster() -> Any:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as c:
+        yield c
+
+
+def _dask_runner(cluster: Any) -> Runner:
+    cfg = load_config(overrides={"parallel.backend": "dask",
+                                 "parallel.scheduler": cluster.scheduler_address})
+    return Runner(cfg.parallel)
+
+
+def _after(seconds: float, action: Any) -> threading.Thread:
+    t = threading.Thread(target=lambda: (time.sleep(seconds), action()), daemon=True)
+    t.start()
+    return t
+
+
+@pytest.mark.slow
+def test_a_killed_dask_worker_changes_nothing(cluster: Any) -> None:
+    with _dask_runner(cluster) as runner:
+        with runner_client(cluster) as client:
+            pids = list(client.run(os.getpid).values())
+        _after(1.0, lambda: os.kill(pids[0], signal.SIGKILL))
+        t0 = time.monotonic()
+        assert list(runner.run((_slow_square, (i,)) for i in range(60))) == [
+            i * i for i in range(60)]
+        assert time.monotonic() - t0 > 1.0  # the kill landed mid-run
+    assert not _alive(pids[0])
+
+
+@pytest.mark.slow
+def test_no_dask_worker_left_stops_within_the_timeout(cluster: Any,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("evolve.parallel.NO_WORKER_TIMEOUT_S", 2.0)
+    with _dask_runner(cluster) as runner:
+        _after(1.0, lambda: cluster.scale(0))
+        t0 = time.monotonic()
+        with pytest.raises(WorkersLostError, match="no dask worker connected to tcp://127.0.0.1"):
+            list(runner.run((_slow_square, (i,)) for i in range(600)))
+        assert time.monotonic() - t0 < 30
+
+
+def runner_client(cluster: Any) -> Any:
+    """A second client on the cluster, to find its workers."""
+    from distributed import Client
+
+    return Client(cluster.scheduler_address, set_as_default=False)
+
+
+def test_lost_workers_stop_the_run_in_one_line(tmp_path: Path, capsys: Any,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    real = Evolution.step
+
+    def step(self: Evolution, *args: Any) -> Any:
+        if self.generation == 2:
+            raise WorkersLostError("no dask worker connected to tcp://127.0.0.1:1 for 60 s")
+        return real(self, *args)
+
+    monkeypatch.setattr(Evolution, "step", step)
+    assert run_main(tiny_args(tmp_path)) == 1
+    err = _one_line(capsys.readouterr().err)
+    assert err == ("error: no dask worker connected to tcp://127.0.0.1:1 for 60 s; generation 2 "
+                   f"is saved; resume with: python -m evolve run --name t --runs-dir {tmp_path}")
