@@ -117,7 +117,7 @@ class Runner:
                 else:
                     cluster = self._stack.enter_context(LocalCluster(
                         n_workers=n_jobs, threads_per_worker=1, processes=True,
-                        dashboard_address=None))
+                        host="127.0.0.1", dashboard_address=None))  # no open ports
                     client = self._stack.enter_context(Client(cluster))
             except OSError as e:  # includes TimeoutError: nobody listening at the address
                 self._stack.close()

@@ -329,3 +329,13 @@ def test_lost_workers_stop_the_run_in_one_line(tmp_path: Path, capsys: Any,
     err = _one_line(capsys.readouterr().err)
     assert err == ("error: no dask worker connected to tcp://127.0.0.1:1 for 60 s; generation 2 "
                    f"is saved; resume with: python -m evolve run --name t --runs-dir {tmp_path}")
+
+
+# ----- case 13: the README's cluster stays on a private interface -----
+def test_readme_cluster_example_binds_every_process_to_an_address() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = [ln for ln in text.splitlines() if ln.startswith(("dask scheduler", "dask worker"))]
+    assert any(ln.startswith("dask scheduler") for ln in lines)
+    assert any(ln.startswith("dask worker") for ln in lines)
+    for ln in lines:
+        assert "--host 127.0.0.1" in ln and "--dashboard-address 127.0.0.1:" in ln, ln
