@@ -339,3 +339,14 @@ def test_readme_cluster_example_binds_every_process_to_an_address() -> None:
     assert any(ln.startswith("dask worker") for ln in lines)
     for ln in lines:
         assert "--host 127.0.0.1" in ln and "--dashboard-address 127.0.0.1:" in ln, ln
+
+
+@pytest.mark.parametrize("delay", [0.2, 0.8, 1.5, 2.5])
+def test_ctrl_c_at_any_moment_of_the_start_is_no_traceback(tmp_path: Path, delay: float) -> None:
+    proc = _spawn(_args(tmp_path, 40))
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert len(err.strip().splitlines()) <= 2, err  # the notice and the stop line at most
+    assert run_main(_args(tmp_path, 2)) == 0  # and the name is free to start (or resume)
