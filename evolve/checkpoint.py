@@ -170,6 +170,12 @@ def load_checkpoint(path: Path) -> Checkpoint:
         raise CheckpointError(f"{path}: corrupt checkpoint ({type(e).__name__}: {reason})"
                               f"{_fallback_hint(path)}") from None
     problem = _problem(ck)
+    m = _NAME.match(path.name)
+    if not problem and m and int(m.group(1)) != ck.generation:
+        # A renamed file would resume from the wrong generation, and pruning by name would
+        # then delete newer real checkpoints.
+        problem = (f"its name says generation {int(m.group(1))}, its content generation "
+                   f"{ck.generation}: renamed or copied over")
     if problem:
         raise CheckpointError(f"{path}: corrupt checkpoint ({problem}){_fallback_hint(path)}")
     return ck

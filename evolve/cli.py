@@ -60,7 +60,11 @@ def dispatch(prog: str, table: Mapping[str, tuple[str, str]], argv: list[str] | 
     if not args or args[0] in ("-h", "--help"):
         print(_usage(prog, table))
         return 0 if args else 2
-    return resolve(args[0], table)(args[1:])
+    try:
+        return resolve(args[0], table)(args[1:])
+    except KeyboardInterrupt:  # Ctrl-C before a subcommand took the signal (e.g. while importing)
+        print("interrupted", file=sys.stderr)
+        return 130
 
 
 def main(argv: list[str] | None = None) -> int:

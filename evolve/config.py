@@ -27,6 +27,13 @@ def _f(lo: float | None = None, hi: float | None = None, *, choices: tuple[str, 
     return field(metadata={"lo": lo, "hi": hi, "choices": choices, "doc": doc})
 
 
+# Upper bounds: generous for any real run, small enough that no value passing validation
+# overflows a float or asks for more memory than a machine has (issue 10, case 8).
+MAX_GENERATIONS = 10_000_000
+MAX_GAMES = 1_000_000  # evaluation, playoff and chunk sizes
+MAX_RATING = 1e6  # TrueSkill mu, sigma, beta, tau: squares and sums stay far from overflow
+MAX_LEAGUE_SEATS = 10_000_000  # run.population * run.games_per_individual
+
 # DEAP operators by name (evolve.toolbox registers them; tests check both lists agree).
 STRATEGIES = ("ga", "cma")
 MATE_CHOICES = ("cxUniform", "cxOnePoint", "cxTwoPoint")
@@ -38,15 +45,15 @@ SELECT_CHOICES = ("selTournament", "selBest", "selRandom")
 class RunSection:
     """Population size, league, selection settings and the search strategy."""
 
-    seed: int = _f(0)
-    generations: int = _f(1)
-    population: int = _f(2)
-    games_per_individual: int = _f(1)
+    seed: int = _f(0, 2**63 - 1)
+    generations: int = _f(1, MAX_GENERATIONS)
+    population: int = _f(2, 100_000)
+    games_per_individual: int = _f(1, 10_000)
     group_size: int = _f(2, 6)
-    elite: int = _f(0)
-    tournament_size: int = _f(1)
+    elite: int = _f(0, 100_000)
+    tournament_size: int = _f(1, 100_000)
     strategy: str = _f(choices=STRATEGIES)
-    hall_of_fame: int = _f(1)
+    hall_of_fame: int = _f(1, 10_000)
 
 
 @dataclass(frozen=True)
@@ -60,7 +67,7 @@ class VariationSection:
     crossover_indpb: float = _f(0, 1)
     mutation_prob: float = _f(0, 1)
     mutation_indpb: float = _f(0, 1)
-    sigma_scale: float = _f(0)
+    sigma_scale: float = _f(0, 1000)
     flip_prob: float = _f(0, 1)
 
 
@@ -68,17 +75,17 @@ class VariationSection:
 class CmaSection:
     """CMA-ES (run.strategy = "cma"): DEAP's cma.Strategy over the genes."""
 
-    sigma: float = _f(1e-9)
+    sigma: float = _f(1e-9, 1000)
 
 
 @dataclass(frozen=True)
 class RatingSection:
     """TrueSkill environment."""
 
-    mu: float = _f()
-    sigma: float = _f(1e-9)
-    beta: float = _f(1e-9)
-    tau: float = _f(0)
+    mu: float = _f(-MAX_RATING, MAX_RATING)
+    sigma: float = _f(1e-9, MAX_RATING)
+    beta: float = _f(1e-9, MAX_RATING)
+    tau: float = _f(0, MAX_RATING)
     draw_probability: float = _f(0, 0.999)
     engine: str = _f(choices=("compiled", "reference"))
 
@@ -90,7 +97,7 @@ class RulesSection:
     missions: bool = _f()
     fixed_cards: bool = _f()
     path_fortify: bool = _f()
-    cap: int = _f(1)
+    cap: int = _f(1, 100_000)
 
 
 @dataclass(frozen=True)
@@ -105,8 +112,8 @@ class GameSection:
 class EvalSection:
     """Absolute progress: the champion against baseline bots."""
 
-    every: int = _f(0)
-    games: int = _f(1)
+    every: int = _f(0, MAX_GENERATIONS)
+    games: int = _f(1, MAX_GAMES)
     opponents: tuple[str, ...] = _f()
 
 
@@ -116,7 +123,7 @@ class LeagueSection:
 
     bots: tuple[str, ...] = _f()
     seats: int = _f(0, 5)
-    hall_every: int = _f(0)
+    hall_every: int = _f(0, MAX_GENERATIONS)
     hall_size: int = _f(0, 64)
 
 
@@ -124,9 +131,9 @@ class LeagueSection:
 class ChampionSection:
     """The proven champion (champion.json): evidence and a playoff before a crowning."""
 
-    every: int = _f(0)
-    max_sigma: float = _f(1e-9)
-    games: int = _f(1)
+    every: int = _f(0, MAX_GENERATIONS)
+    max_sigma: float = _f(1e-9, MAX_RATING)
+    games: int = _f(1, MAX_GAMES)
     opponents: tuple[str, ...] = _f()
 
 
@@ -134,10 +141,10 @@ class ChampionSection:
 class ParallelSection:
     """Where the games run."""
 
-    n_jobs: int = _f(-1)
+    n_jobs: int = _f(-1, 4096)
     backend: str = _f(choices=("loky", "threading", "sequential", "dask"))
     scheduler: str = _f()
-    chunk_games: int = _f(1)
+    chunk_games: int = _f(1, MAX_GAMES)
 
 
 @dataclass(frozen=True)
@@ -145,9 +152,9 @@ class OutputSection:
     """Run folder settings."""
 
     runs_dir: str = _f()
-    keep_checkpoints: int = _f(1)
-    genes_every: int = _f(1)
-    plot_every: int = _f(0)
+    keep_checkpoints: int = _f(1, 10_000)
+    genes_every: int = _f(1, MAX_GENERATIONS)
+    plot_every: int = _f(0, MAX_GENERATIONS)
 
 
 @dataclass(frozen=True)
@@ -307,6 +314,10 @@ def _cross_check(cfg: Config) -> None:
     if r.group_size > r.population:
         raise ConfigError(f"config field run.group_size: must be <= run.population "
                           f"({r.population}), got {r.group_size}")
+    if r.population * r.games_per_individual > MAX_LEAGUE_SEATS:
+        raise ConfigError(f"config field run.games_per_individual: run.population * "
+                          f"run.games_per_individual must be <= {MAX_LEAGUE_SEATS:_}, got "
+                          f"{r.population} * {r.games_per_individual}")
     if r.elite >= r.population:
         raise ConfigError(f"config field run.elite: must be < run.population "
                           f"({r.population}), got {r.elite}")

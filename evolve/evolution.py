@@ -70,14 +70,13 @@ class Evolution:
         """Load the newest checkpoint if any (CheckpointError if unusable); True if resumed."""
         found = list_checkpoints(self.folder.checkpoints)
         if not found:
-            # A folder with a run's config or log but no checkpoint is somebody's data, not a
-            # fresh start: restarting would overwrite it.
-            has_log = self.folder.log.exists() and self.folder.log.stat().st_size > 0
-            if self.folder.config.exists() or has_log:
-                what = "config.toml" if self.folder.config.exists() else "a log.jsonl"
-                raise CheckpointError(f"{self.folder.root}: run folder has {what} but no "
-                                      "checkpoint to resume from; use a new --name or delete "
-                                      "the folder to start over")
+            # Logged generations without a checkpoint are somebody's data, not a fresh start:
+            # restarting would overwrite them. A config.toml and an empty log alone (a run
+            # killed before generation 0 was saved) hold nothing to lose.
+            if self.folder.read_log(warn=None):
+                raise CheckpointError(f"{self.folder.root}: run folder has generations in "
+                                      "log.jsonl but no checkpoint to resume from; use a new "
+                                      "--name or delete the folder to start over")
             return False
         path = found[-1][1]
         ck = load_checkpoint(path)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -14,6 +16,71 @@ from evolve.config import ConfigError, ParallelSection
 # Seconds to reach a dask scheduler: a live one answers at once, a wrong address should fail
 # fast rather than after distributed's default 30 s.
 CONNECT_TIMEOUT_S = 10
+# Seconds a dask run waits while no worker is connected before it gives up: a restarted or new
+# `dask worker` within this time takes the lost chunks over and the results do not change.
+NO_WORKER_TIMEOUT_S = 60.0
+# Seconds between a loky worker's checks that the run that started it is still alive.
+PARENT_POLL_S = 1.0
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_POLL_S)
+        if os.getppid() != parent:
+            # The run died without shutting us down (kill -9): nobody will collect a result,
+            # and loky would keep this ~200 MB process waiting for work.
+            os._exit(1)
+
+
+def watch_parent(parent: int) -> None:
+    """Loky worker initializer: exit this worker when process `parent` (the run) is gone."""
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
+                     name="riskevo-parent-watchdog").start()
+
+
+class WorkersLostError(RuntimeError):
+    """The dask cluster had no worker for too long, or lost the run's tasks (one-line message)."""
+
+
+class _WorkerWatch:
+    """A thread that cancels the client's tasks once no worker has been connected for
+    `timeout` seconds, so that a run waiting on them stops instead of hanging."""
+
+    def __init__(self, client: Any, timeout: float) -> None:
+        self.client, self.timeout = client, timeout
+        self.lost = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, daemon=True, name="riskevo-dask-watch")
+        self._thread.start()
+
+    def _workers(self) -> int:
+        try:
+            return len(self.client.nthreads())
+        except Exception:  # the scheduler itself is gone or not answering: no workers either
+            return 0
+
+    def _loop(self) -> None:
+        from distributed import Future
+
+        since: float | None = None
+        while not self._stop.wait(min(1.0, self.timeout / 4)):
+            if self._workers():
+                since = None
+                continue
+            since = since if since is not None else time.monotonic()
+            if time.monotonic() - since >= self.timeout:
+                self.lost = True
+                try:
+                    self.client.cancel([Future(k, self.client) for k in list(self.client.futures)])
+                except Exception:  # the tasks are lost either way
+                    pass
+
+    def close(self) -> None:
+        """Stop watching."""
+        self._stop.set()
+        self._thread.join(timeout=5)
 
 
 class Runner:
@@ -29,6 +96,8 @@ class Runner:
         self.cfg = cfg
         self._stack = ExitStack()
         self._parallel: Parallel | None = None
+        self._watch: _WorkerWatch | None = None
+        self._lost_errors: tuple[type[BaseException], ...] = ()
         self.n_workers = 1
 
     def __enter__(self) -> Runner:
@@ -48,7 +117,7 @@ class Runner:
                 else:
                     cluster = self._stack.enter_context(LocalCluster(
                         n_workers=n_jobs, threads_per_worker=1, processes=True,
-                        dashboard_address=None))
+                        host="127.0.0.1", dashboard_address=None))  # no open ports
                     client = self._stack.enter_context(Client(cluster))
             except OSError as e:  # includes TimeoutError: nobody listening at the address
                 self._stack.close()
@@ -59,21 +128,55 @@ class Runner:
                 raise ConfigError(f"parallel.backend: cannot start a local dask cluster "
                                   f"({reason})") from None
             n_jobs = max(1, sum(client.nthreads().values()))
+            self._watch = _WorkerWatch(client, NO_WORKER_TIMEOUT_S)
+            self._stack.callback(self._watch.close)
+            self._lost_errors = _dask_lost_errors()
             self._stack.enter_context(parallel_config(backend="dask"))
             self._parallel = self._stack.enter_context(
                 Parallel(n_jobs=-1, return_as="generator", batch_size=1))
         else:
-            self._parallel = self._stack.enter_context(
-                Parallel(n_jobs=n_jobs, backend=backend, return_as="generator", batch_size=1))
+            if backend == "loky":  # our workers watch for our death: a kill -9 must not
+                self._stack.enter_context(parallel_config(  # leave them running
+                    backend="loky", initializer=watch_parent, initargs=(os.getpid(),)))
+            self._parallel = self._stack.enter_context(Parallel(
+                n_jobs=n_jobs, backend=None if backend == "loky" else backend,
+                return_as="generator", batch_size=1))
         self.n_workers = n_jobs
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._parallel = None
+        self._watch = None
         self._stack.close()
 
     def run(self, tasks: Iterable[tuple[Callable[..., Any], tuple[Any, ...]]]) -> Iterator[Any]:
         """Results of the tasks, in task order, as they become available."""
         if self._parallel is None:
             raise RuntimeError("Runner used outside its with-block")
-        return iter(self._parallel(delayed(fn)(*args) for fn, args in tasks))
+        results = iter(self._parallel(delayed(fn)(*args) for fn, args in tasks))
+        return results if self._watch is None else self._guarded(results)
+
+    def _guarded(self, results: Iterator[Any]) -> Iterator[Any]:
+        """Dask results, with lost workers or tasks turned into one WorkersLostError."""
+        where = self.cfg.scheduler or "the local dask cluster"
+        try:
+            yield from results
+        except self._lost_errors as e:
+            if self._watch is not None and self._watch.lost:
+                raise WorkersLostError(f"no dask worker connected to {where} for "
+                                       f"{NO_WORKER_TIMEOUT_S:.0f} s") from None
+            reason = " ".join(str(e).split())[:200]
+            raise WorkersLostError(f"{where} lost the run's tasks ({type(e).__name__}: "
+                                   f"{reason})") from None
+
+
+def _dask_lost_errors() -> tuple[type[BaseException], ...]:
+    """What distributed raises for tasks whose workers or scheduler went away."""
+    import asyncio
+
+    from distributed import CancelledError, TimeoutError
+    from distributed.comm.core import CommClosedError
+    from distributed.scheduler import KilledWorker
+
+    return (CancelledError, asyncio.CancelledError, KilledWorker, CommClosedError, TimeoutError,
+            OSError)

@@ -15,7 +15,7 @@ from typing import Any
 from evolve.checkpoint import CheckpointError
 from evolve.config import Config, ConfigError, load_config, parse_override, to_toml
 from evolve.evolution import Evolution
-from evolve.parallel import Runner
+from evolve.parallel import Runner, WorkersLostError
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar
 from evolve.runfolder import RunFolder, check_name
@@ -156,11 +156,22 @@ def _prepare(args: argparse.Namespace, stack: ExitStack
     cfg, folder, name = resolve_config(args)
     plugin = load_plugin(cfg)
     evo = Evolution(cfg, plugin, folder, name)
-    resumed = evo.resume()
+    # The lock comes before anything reads the folder: a second process must not resume (and
+    # rewrite the log of) a run that is still going. A folder made only to hold the lock goes
+    # again if a later check fails.
+    created = folder.lock()
+    stack.callback(folder.unlock)
     try:
-        runner = stack.enter_context(Runner(cfg.parallel))
-    except OSError as e:  # Runner turns connection failures into ConfigError; this is a net
-        raise ConfigError(f"parallel.backend: cannot start the workers ({e})") from None
+        for p in folder.remove_temp_files():
+            print(f"removed {p} (a write cut short by a kill or a full disk)", flush=True)
+        resumed = evo.resume()
+        try:
+            runner = stack.enter_context(Runner(cfg.parallel))
+        except OSError as e:  # Runner turns connection failures into ConfigError; a net
+            raise ConfigError(f"parallel.backend: cannot start the workers ({e})") from None
+    except BaseException:
+        folder.unlock(remove_root=created)
+        raise
     folder.create()
     if not resumed:
         folder.reset_log([])
@@ -175,8 +186,20 @@ def _forget_empty_run(folder: RunFolder) -> None:
     folder.log.unlink(missing_ok=True)
 
 
+def _save_failed(e: OSError, evo: Evolution, folder: RunFolder, resume_cmd: str) -> str:
+    """One line for a generation that could not be saved: what failed and what is intact."""
+    where = f"{e.filename}: " if e.filename else f"{folder.root}: "
+    what = f"{where}cannot save generation {evo.generation} ({e.strerror or e})"
+    if evo.saved_generation < 0:
+        return f"error: {what}; nothing was saved yet; free space and start again with: " \
+               f"{resume_cmd}"
+    return (f"error: {what}; the checkpoints up to generation {evo.saved_generation} are "
+            f"intact; free space and resume with: {resume_cmd}")
+
+
 def main(argv: list[str]) -> int:
-    """Run or resume; exit 0 when done, 2 on bad input, 130 when stopped by a signal."""
+    """Run or resume; exit 0 when done, 2 on bad input, 1 when the folder cannot be written,
+    130 when stopped by a signal."""
     args = build_parser().parse_args(argv)
     stack = ExitStack()  # holds the Runner; _loop closes it
     try:
@@ -185,6 +208,15 @@ def main(argv: list[str]) -> int:
         stack.close()
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # the folder cannot be written (full disk, permissions)
+        stack.close()
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"error: {where}cannot write the run folder ({e.strerror or e})", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # Ctrl-C while the plug-in or the workers load: no generation yet
+        stack.close()
+        print("stopped before the run started; start again with the same command", file=sys.stderr)
+        return 130
     except BaseException:
         stack.close()
         raise
@@ -212,6 +244,8 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     # Signals are ours from here: loading the compiled code can take a while on a new machine.
     stop = StopFlag()
     stop.install()
+    save_error: OSError | None = None
+    lost: WorkersLostError | None = None
     plots = PlotRefresher(folder.root, cfg.output.plot_every)
     try:
         with stack:  # closed in here: workers killed by the signal may fail to shut down
@@ -227,9 +261,16 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
                 bar = ProgressBar(f"gen {evo.generation + 1}")
                 try:
                     rec = evo.step(runner, bar.update)
+                except WorkersLostError as e:  # the generation is dropped, the last is saved
+                    lost = e
+                    break
                 finally:
                     bar.close()
-                evo.save(rec)
+                try:
+                    evo.save(rec)
+                except OSError as e:  # disk full, quota, read-only: earlier files are intact
+                    save_error = e
+                    break
                 print(summary(rec, total), flush=True)
                 plots.maybe_start(evo.generation)
     except Exception:
@@ -240,7 +281,15 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         stop.signum = stop.signum or signal.SIGINT
     finally:
         stop.restore()
-        plots.finish(final=not stop.signum)
+        plots.finish(final=not stop.signum and save_error is None and lost is None)
+    if lost is not None:
+        saved = ("nothing was saved yet; start again with" if evo.saved_generation < 0 else
+                 f"generation {evo.saved_generation} is saved; resume with")
+        print(f"error: {lost}; {saved}: {resume_cmd}", file=sys.stderr, flush=True)
+        return 1
+    if save_error is not None:
+        print(_save_failed(save_error, evo, folder, resume_cmd), file=sys.stderr, flush=True)
+        return 1
     if stop.signum:
         if evo.saved_generation < 0:
             _forget_empty_run(folder)

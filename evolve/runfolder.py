@@ -6,6 +6,8 @@ damaged file is treated the same way everywhere.
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import json
 import os
 import re
@@ -22,8 +24,8 @@ from evolve.checkpoint import npz_bytes
 from game.atomic import atomic_write_bytes
 
 __all__ = [
-    "BadLine", "Population", "RunFolder", "RunFolderError", "check_name", "genes_file_name",
-    "parse_log",
+    "BadLine", "Population", "RunFolder", "RunFolderError", "RunLockedError", "check_name",
+    "genes_file_name", "parse_log",
 ]
 
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -33,6 +35,10 @@ _SHOWN_BAD = 5  # bad lines listed by name in a warning; the rest are counted
 
 class RunFolderError(ValueError):
     """A run folder that is missing files or holds unreadable ones."""
+
+
+class RunLockedError(RunFolderError):
+    """Another live process holds the run folder's lock."""
 
 
 def check_name(name: str) -> str:
@@ -119,6 +125,61 @@ class RunFolder:
         self.checkpoints = self.root / "checkpoints"
         self.plots = self.root / "plots"
         self.report = self.root / "report.html"
+        self.lock_file = self.root / ".lock"
+        self._lock_fd: int | None = None
+
+    def lock(self) -> bool:
+        """Take the folder's lock (RunLockedError naming the holder if another process has it).
+
+        The root is created if missing; True if this call created it. The lock is an flock on
+        `.lock`: the kernel drops it when its process dies, so a killed run never blocks its
+        resume.
+        """
+        created = not self.root.is_dir()
+        self.root.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.lock_file, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as e:
+            holder = os.read(fd, 64).decode("ascii", "replace").strip() or "?"
+            os.close(fd)
+            if e.errno in (errno.EWOULDBLOCK, errno.EACCES):
+                raise RunLockedError(f"{self.root}: run folder is in use by process {holder} "
+                                     "(another evolve run); wait for it to finish or stop it "
+                                     "first") from None
+            raise RunFolderError(f"{self.lock_file}: cannot lock ({e.strerror or e})") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._lock_fd = fd
+        return created
+
+    def unlock(self, remove_root: bool = False) -> None:
+        """Release the lock; with `remove_root`, also remove the folder if nothing else is in it."""
+        if self._lock_fd is None:
+            return
+        if remove_root:
+            self.lock_file.unlink(missing_ok=True)
+        os.close(self._lock_fd)  # closing the last descriptor releases the flock
+        self._lock_fd = None
+        if remove_root:
+            try:
+                self.root.rmdir()
+            except OSError:  # not empty: somebody put something there, keep it
+                pass
+
+    def remove_temp_files(self) -> list[Path]:
+        """Delete the `.NAME.*.tmp` files left by writes a kill or a full disk cut short.
+
+        Only call with the lock held: a live run's temp files are its writes in progress.
+        """
+        removed = []
+        for d in (self.root, self.genes, self.checkpoints):
+            if d.is_dir():
+                for p in d.iterdir():
+                    if p.name.startswith(".") and p.name.endswith(".tmp") and p.is_file():
+                        p.unlink(missing_ok=True)
+                        removed.append(p)
+        return removed
 
     def create(self) -> None:
         """Make the folder tree."""
