@@ -77,10 +77,15 @@ def game_rngs(seed: Seed, n_players: int) -> tuple[np.random.Generator, list[np.
 _INT32 = np.iinfo(np.int32)
 
 
+_LO, _HI = int(_INT32.min), int(_INT32.max)
+
+
 def _whole(x: object) -> bool:
     """True for an int (not a bool) that fits the kernels' int32 fields."""
+    if type(x) is int:  # the common case, checked first: this runs for every action field
+        return _LO <= x <= _HI
     return (isinstance(x, int | np.integer) and not isinstance(x, bool | np.bool_)
-            and _INT32.min <= int(x) <= _INT32.max)
+            and _LO <= int(x) <= _HI)
 
 
 def _checked(act: Action) -> Action:

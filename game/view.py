@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -11,6 +12,22 @@ from game import layout as L
 from game.cards import is_set, set_value
 from game.map import Map
 from game.state import Rules, State
+
+
+@lru_cache(maxsize=16)
+def _edges(m: Map) -> tuple[np.ndarray, np.ndarray]:
+    """Directed borders (src, dst) by source, then in each source's neighbour order."""
+    src = np.repeat(np.arange(m.n_territories), m.degree)
+    dst = np.concatenate([m.neighbours[t, : m.degree[t]] for t in range(m.n_territories)])
+    return src, dst.astype(np.int64)
+
+
+@lru_cache(maxsize=16)
+def _sorted_edges(m: Map) -> tuple[np.ndarray, np.ndarray]:
+    """Directed borders (src, dst) in (src, dst) order."""
+    src, dst = _edges(m)
+    order = np.lexsort((dst, src))
+    return src[order], dst[order]
 
 
 class HiddenInformationError(PermissionError):
@@ -150,15 +167,19 @@ class GameView:
         return int(kernel.reinforcements(self.map.kernel, self._state.kernel, q))
 
     def attack_options(self) -> list[tuple[int, int]]:
-        """Legal (from, to) attacks for the own seat."""
-        out: list[tuple[int, int]] = []
-        for s in self.mine():
-            if self.armies[s] >= 2:
-                out.extend((int(s), int(t)) for t in self.enemy_neighbours(int(s)))
-        return out
+        """Legal (from, to) attacks for the own seat (by source, then neighbour order)."""
+        src, dst = _edges(self.map)
+        owner = self.owner
+        ok = (owner[src] == self.seat) & (self.armies[src] >= 2) & (owner[dst] != self.seat)
+        return list(zip(src[ok].tolist(), dst[ok].tolist(), strict=True))
 
     def fortify_options(self) -> list[tuple[int, int]]:
         """Legal (from, to) fortify pairs for the own seat (paths too under path_fortify)."""
+        if not self.rules.path_fortify:
+            src, dst = _sorted_edges(self.map)
+            owner = self.owner
+            ok = (owner[src] == self.seat) & (self.armies[src] >= 2) & (owner[dst] == self.seat)
+            return list(zip(src[ok].tolist(), dst[ok].tolist(), strict=True))
         out: list[tuple[int, int]] = []
         m = self.map.kernel
         mine = self.mine()
