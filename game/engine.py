@@ -103,7 +103,7 @@ def _ask(player: Player, view: GameView, state: State) -> Action:
         act: object = player.reinforce(view, state.pool)
         expected: tuple[type, ...] = (Place,)
     elif ph == L.PH_TRADE:
-        act = player.trade(view, bool(kernel.trade_compulsory(state.kernel)))
+        act = player.trade(view, bool(kernel.trade_compulsory(state.kernel, view.rules_vector)))
         act = END_TRADE if act is None else act
         expected = (Trade,)
     elif ph == L.PH_ATTACK:
