@@ -91,7 +91,7 @@ def test_subprocess_game_identical(bot_file: str) -> None:
     ("[1, 2]", "must be a JSON object"),
     ('{"id": 4, "ask": "dance"}', "unknown ask 'dance'"),
     ('{"id": 5, "ask": "attack", "state": {}}', "'attack' before start_game"),
-    ('{"id": 6, "ask": "start_game"}', "malformed request"),
+    ('{"id": 6, "ask": "start_game"}', "start_game.map must be a JSON object"),
     ('{"id": 7, "ask": "start_game", "map": {"continents": []}, "seat": 0, "n_players": 2}',
      "'continents' must be a non-empty list"),
 ])
