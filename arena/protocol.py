@@ -12,7 +12,6 @@ from typing import Any
 import numpy as np
 
 from game import layout as L
-from game.cards import escalating_value
 from game.map import Map
 from game.state import State
 from game.view import GameView
@@ -141,10 +140,11 @@ def with_kinds(m: Map, kinds: dict[int, int]) -> Map:
 
 def trades_for_value(value: int) -> int:
     """The escalating count whose next set is worth most without exceeding `value` (min 0)."""
-    t = 0
-    while escalating_value(t + 1) <= value and t < _MAX_COUNT:
-        t += 1
-    return t
+    steps = L.ESCALATING
+    if value < steps[-1]:
+        return max([t for t, v in enumerate(steps) if v <= value], default=0)
+    # Past the table each set is worth ESCALATING_STEP more: no loop over a huge value.
+    return len(steps) - 1 + (value - steps[-1]) // L.ESCALATING_STEP
 
 
 def decode_state(d: Any, m: Map, n_players: int, seat: int, ask: str) -> State:

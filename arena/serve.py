@@ -129,6 +129,12 @@ class Server:
         # The request's card kinds are authoritative; card ids stay stable through a game.
         self.map = with_kinds(self.map, hand_kinds(req["state"], self.map))
         s = decode_state(req["state"], self.map, self.n_players, self.seat, ask)
+        mission, target = int(s.pl[self.seat, L.P_MISSION]), int(s.pl[self.seat, L.P_TARGET])
+        if mission >= 0 and not self.rules.missions:
+            raise ProtocolError("state.mission must be [-1, -1] when rules.missions is false")
+        if (mission >= L.M_DESTROY) != (target >= 0) or target == self.seat:
+            raise ProtocolError(f"state.mission: a destroy-colour mission (id >= {L.M_DESTROY}) "
+                                f"needs another seat as target, other missions target -1")
         if ask == "reinforce":
             s.sc[L.S_POOL] = req["armies"]
         if ask == "move_in":

@@ -142,6 +142,7 @@ def test_subprocess_outlives_hostile_lines(bot: str) -> None:
     (replaced(VALID[6], ("state", "scalars"), {"src": 0, "dst": 4}),
      "state.scalars.src 0 must be the bot's and border state.scalars.dst 4"),
     (replaced(VALID[4], ("compulsory",), "yes"), "compulsory must be true or false"),
+    (replaced(VALID[3], ("state", "mission"), [2, -1]), "state.mission must be [-1, -1] when"),
     (replaced(START, ("seat",), 2), "start_game.seat must be 0..1, got 2"),
     (replaced(START, ("n_players",), 7), "start_game.n_players must be 2..6, got 7"),
     (replaced(START, ("rng_state",), {"bit_generator": "PCG64"}), "start_game.rng_state must be"),
@@ -192,6 +193,31 @@ def test_game_on_a_board_without_some_borders(bot: str) -> None:
     assert m.n_borders == 81
     direct = _transcript(make_bot(bot), m, Rules(cap=20), 8)
     assert _transcript(Loopback(bot), m, Rules(cap=20), 8) == direct
+
+
+def test_next_set_value_reads_as_the_escalating_count() -> None:
+    from arena.protocol import trades_for_value
+    from game.cards import escalating_value
+
+    for value in range(1, 400):
+        t = trades_for_value(value)
+        assert escalating_value(t) <= value < escalating_value(t + 1) or (t == 0 and value < 4)
+
+
+@pytest.mark.parametrize("mission, ok", [([9, 1], True), ([9, -1], False), ([9, 0], False),
+                                         ([2, -1], True), ([2, 1], False)])
+def test_missions_name_a_target_only_to_destroy(mission: list[int], ok: bool) -> None:
+    from arena.serve import map_json
+    from game.map import classic_map
+
+    state = {"owner": [i % 2 for i in range(42)], "armies": [1] * 42}
+    server = Server(lambda: make_bot("random"))
+    start = {**START, "map": map_json(classic_map()), "rules": {"missions": True},
+             "state": {**state, "mission": [0, -1]}}
+    assert server.handle(json.dumps(start))["ok"] is True
+    reply = server.handle(json.dumps({"id": 1, "ask": "reinforce", "armies": 3,
+                                      "state": {**state, "mission": mission}}))
+    assert ("action" in reply) == ok, reply
 
 
 def test_rng_state_round_trips() -> None:
