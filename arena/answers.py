@@ -8,7 +8,7 @@ order (docs/protocol.md, "Refused actions"), so the reply is always one the engi
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -120,10 +120,9 @@ def alternatives(view: GameView, ask: str, req: dict[str, Any]) -> Iterator[Acti
 def final_answer(view: GameView, ask: str, act: Action | None, req: dict[str, Any],
                  refused: set[Key]) -> Action:
     """The player's answer if legal and not refused, else the first legal alternative."""
-    candidates: Sequence[Action] | Iterator[Action] = alternatives(view, ask, req)
     if act is not None and legal(view, ask, act, req) and key(view, act) not in refused:
         return act
-    for alt in candidates:
+    for alt in alternatives(view, ask, req):
         if legal(view, ask, alt, req) and key(view, alt) not in refused:
             return alt
     raise ProtocolError(f"no legal answer to {ask!r} is left: every one was refused")
