@@ -28,6 +28,7 @@ from game import layout as L
 from game.cards import set_value
 from game.kernel import trade_compulsory
 from game.layout import MapArrays, StateArrays
+from game.queries import bonus_open as open_bonus
 
 NO_ACTION = (-1, 0, 0, 0)
 Action4 = tuple[int, int, int, int]  # (kind, a, b, c) as game.kernel.step takes it
@@ -270,7 +271,7 @@ def decide_trade(m: MapArrays, s: StateArrays, rules: np.ndarray, w: np.ndarray,
         if cards[c] == seat and n < hand.shape[0]:
             hand[n] = c
             n += 1
-    bonus_open = sc[L.S_BONUS_USED] == 0
+    bonus_open = open_bonus(s, rules)
     b1, b2, b3 = -1, -1, -1
     bv, bw = -1, 0
     for i in range(n):
@@ -296,7 +297,7 @@ def decide_trade(m: MapArrays, s: StateArrays, rules: np.ndarray, w: np.ndarray,
                     b1, b2, b3 = int(ci), int(cj), int(ck)
     if b1 < 0:
         return (L.A_END_TRADE, 0, 0, 0)
-    if not trade_compulsory(s) and bv < w[F.G_TRADE_AT] * F.TRADE_SCALE:
+    if not trade_compulsory(s, rules) and bv < w[F.G_TRADE_AT] * F.TRADE_SCALE:
         return (L.A_END_TRADE, 0, 0, 0)
     return (L.A_TRADE, b1, b2, b3)
 

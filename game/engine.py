@@ -97,8 +97,8 @@ def _checked(act: Action) -> Action:
     return act
 
 
-def decision_of(state: State) -> Decision:
-    """The question the phase asks the seat to move."""
+def decision_of(state: State, rules: np.ndarray) -> Decision:
+    """The question the phase asks the seat to move (rules: the rules vector)."""
     ph = state.phase
     if ph == L.PH_SETUP:
         return Decision(DecisionKind.PLACE_INITIAL)
@@ -106,7 +106,7 @@ def decision_of(state: State) -> Decision:
         return Decision(DecisionKind.REINFORCE, armies=state.pool)
     if ph == L.PH_TRADE:
         return Decision(DecisionKind.TRADE,
-                        compulsory=bool(kernel.trade_compulsory(state.kernel)))
+                        compulsory=bool(kernel.trade_compulsory(state.kernel, rules)))
     if ph == L.PH_ATTACK:
         return Decision(DecisionKind.ATTACK)
     if ph == L.PH_OCCUPY:
@@ -127,7 +127,7 @@ _EXPECTED: dict[DecisionKind, tuple[type, Action | None]] = {
 
 def _ask(player: Player, view: GameView, state: State) -> Action:
     """Ask the player the decision the phase calls for and check the answer's type."""
-    d = decision_of(state)
+    d = decision_of(state, view.rules_vector)
     act: object = ask(player, view, d)
     if d.kind is DecisionKind.PLACE_INITIAL:
         if not _whole(act):

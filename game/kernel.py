@@ -16,6 +16,7 @@ from game.dice import battle_losses, roll_sorted
 from game.jit import allocating_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
 from game.queries import (
+    bonus_open,
     can_attack,
     can_fortify,
     connected_own,
@@ -156,7 +157,7 @@ def _trade(m: MapArrays, s: StateArrays, rules: np.ndarray, c1: int, c2: int, c3
     s.ev[L.EV_BONUS_T] = -1
     for c in (c1, c2, c3):
         cards[c] = L.CARD_DISCARD
-    if sc[L.S_BONUS_USED] == 0:
+    if bonus_open(s, rules):
         for c in (c1, c2, c3):
             if c < n_terr and owner[c] == cur:
                 s.armies[c] += L.CARD_BONUS
@@ -199,7 +200,7 @@ def _apply(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Gener
         return L.E_OK
     if ph == L.PH_TRADE:
         if kind == L.A_END_TRADE:
-            if trade_compulsory(s):
+            if trade_compulsory(s, rules):
                 return L.E_COMPULSORY
             sc[L.S_PHASE] = L.PH_REINFORCE
             return L.E_OK
@@ -221,7 +222,7 @@ def _apply(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Gener
             return L.E_MOVE_BOUNDS
         armies[sc[L.S_SRC]] -= a
         armies[sc[L.S_DST]] += a
-        _after_occupy(s)
+        _after_occupy(s, rules)
         return L.E_OK
     if ph == L.PH_FORTIFY:
         if kind == L.A_SKIP:
@@ -259,5 +260,6 @@ def step(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generat
 
 __all__ = [
     "can_attack", "can_fortify", "connected_own", "mission_done", "n_owned", "occupy_bounds",
-    "owns_continent", "placements", "reinforcements", "setup", "step", "trade_compulsory",
+    "owns_continent", "placements", "reinforcements", "bonus_open", "setup", "step",
+    "trade_compulsory",
 ]

@@ -155,7 +155,9 @@ R_MISSIONS = 0
 R_FIXED_CARDS = 1
 R_PATH_FORTIFY = 2
 R_CAP = 3
-N_RULES = 4
+R_BONUS_EVERY_SET = 4  # 1: the +2 territory bonus on every traded set, not once per turn
+R_TRADE_AT = 5  # hand size that must trade (TRADE_COMPULSORY by default)
+N_RULES = 6
 
 # Missions: 0..7 fixed, 8.. destroy colour (seat) k = id - 8.
 M_ASIA_SAM = 0
@@ -196,4 +198,4 @@ FIXED_VALUES = (4, 6, 8, 10)  # 3 infantry, 3 cavalry, 3 artillery, one of each
 CARD_BONUS = 2  # armies on an own territory shown by a traded card (once per turn)
 TRADE_COMPULSORY = 5  # a hand this big must trade (at turn start or after an elimination)
 TRADE_AFTER_ELIMINATION = 6  # cards taken on an elimination force trades mid-attack from here ...
-TRADE_DOWN_TO = 4  # ... down to this many cards
+TRADE_DOWN_TO = 4  # ... down to this many cards (both follow R_TRADE_AT: +1 and -1)

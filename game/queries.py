@@ -113,9 +113,15 @@ def occupy_bounds(s: StateArrays) -> tuple[int, int]:
 
 
 @rule_kernel
-def trade_compulsory(s: StateArrays) -> bool:
-    """True while the seat to move must trade: 5+ cards (at turn start, or after an elimination)."""
-    return hand_size(s.cards, s.sc[L.S_CURRENT]) >= L.TRADE_COMPULSORY
+def trade_compulsory(s: StateArrays, rules: np.ndarray) -> bool:
+    """True while the seat to move must trade: R_TRADE_AT (5) or more cards."""
+    return hand_size(s.cards, s.sc[L.S_CURRENT]) >= rules[L.R_TRADE_AT]
+
+
+@rule_kernel
+def bonus_open(s: StateArrays, rules: np.ndarray) -> bool:
+    """True when a traded card showing an own territory still earns the +2 bonus."""
+    return rules[L.R_BONUS_EVERY_SET] != 0 or s.sc[L.S_BONUS_USED] == 0
 
 
 @rule_kernel

@@ -9,6 +9,10 @@ import numpy as np
 from game import layout as L
 from game.map import Map
 
+# Hand sizes rules.trade_at may take: 3 cards always hold a set with a wild, 10 is every kind
+# three times over plus one, beyond which no engine asks.
+TRADE_AT_RANGE = (3, 10)
+
 
 class RulesError(ValueError):
     """A rules option that does not exist or has a value out of range."""
@@ -22,13 +26,20 @@ class Rules:
     fixed_cards: bool = False  # fixed set values instead of escalating ones
     path_fortify: bool = False  # fortify along a chain of own territories
     cap: int = 100  # stalemate cap in rounds
+    bonus_every_set: bool = False  # the +2 territory bonus on every traded set, not once a turn
+    trade_at: int = L.TRADE_COMPULSORY  # a hand this big must trade (other engines: 4..6)
 
     def __post_init__(self) -> None:
-        for f in ("missions", "fixed_cards", "path_fortify"):
+        for f in ("missions", "fixed_cards", "path_fortify", "bonus_every_set"):
             if not isinstance(getattr(self, f), bool):
                 raise RulesError(f"rules.{f} must be true or false, got {getattr(self, f)!r}")
         if isinstance(self.cap, bool) or not isinstance(self.cap, int) or self.cap < 1:
             raise RulesError(f"rules.cap must be a positive number of rounds, got {self.cap!r}")
+        lo, hi = TRADE_AT_RANGE
+        if (isinstance(self.trade_at, bool) or not isinstance(self.trade_at, int)
+                or not lo <= self.trade_at <= hi):
+            raise RulesError(
+                f"rules.trade_at must be a hand size {lo}..{hi}, got {self.trade_at!r}")
 
     def vector(self) -> np.ndarray:
         """The int32 rules vector the kernels take."""
@@ -37,6 +48,8 @@ class Rules:
         v[L.R_FIXED_CARDS] = self.fixed_cards
         v[L.R_PATH_FORTIFY] = self.path_fortify
         v[L.R_CAP] = self.cap
+        v[L.R_BONUS_EVERY_SET] = self.bonus_every_set
+        v[L.R_TRADE_AT] = self.trade_at
         return v
 
     @classmethod
@@ -55,11 +68,11 @@ class Rules:
         d: dict[str, object] = {}
         for part in filter(None, (p.strip() for p in text.split(","))):
             name, eq, value = (p.strip() for p in part.partition("="))
-            if name == "cap":
+            if name in ("cap", "trade_at"):
                 try:
-                    d["cap"] = int(value)
+                    d[name] = int(value)
                 except ValueError:
-                    msg = f"rules.cap must be a whole number, got {value!r}"
+                    msg = f"rules.{name} must be a whole number, got {value!r}"
                     raise RulesError(msg) from None
             elif not eq or value.lower() in ("true", "1", "yes"):
                 d[name] = True

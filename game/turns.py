@@ -125,11 +125,12 @@ def _eliminate(s: StateArrays, victim: int, by: int) -> None:
 
 
 @rule_kernel
-def _after_occupy(s: StateArrays) -> None:
+def _after_occupy(s: StateArrays, rules: np.ndarray) -> None:
     sc = s.sc
     if (sc[L.S_ELIMINATED] >= 0
-            and hand_size(s.cards, sc[L.S_CURRENT]) >= L.TRADE_AFTER_ELIMINATION):
-        # Cards taken on elimination: trade down to 4 and place those armies before attacking on.
+            and hand_size(s.cards, sc[L.S_CURRENT]) >= rules[L.R_TRADE_AT] + 1):
+        # Cards taken on elimination: trade down to R_TRADE_AT - 1 (4) and place those armies
+        # before attacking on.
         sc[L.S_IN_ATTACK] = 1
         sc[L.S_POOL] = 0
         sc[L.S_PHASE] = L.PH_TRADE
@@ -148,7 +149,8 @@ def _settle(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Gene
         ph = sc[L.S_PHASE]
         cur = sc[L.S_CURRENT]
         if ph == L.PH_TRADE:
-            done_forced = sc[L.S_IN_ATTACK] != 0 and hand_size(cards, cur) <= L.TRADE_DOWN_TO
+            down_to = rules[L.R_TRADE_AT] - 1
+            done_forced = sc[L.S_IN_ATTACK] != 0 and hand_size(cards, cur) <= down_to
             if done_forced or not has_set(m.card_kind, cards, cur):
                 sc[L.S_PHASE] = L.PH_REINFORCE
                 continue
@@ -170,7 +172,7 @@ def _settle(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Gene
                 src, dst = sc[L.S_SRC], sc[L.S_DST]
                 armies[src] -= lo
                 armies[dst] += lo
-                _after_occupy(s)
+                _after_occupy(s, rules)
                 continue
             return
         if ph == L.PH_FORTIFY:

@@ -114,7 +114,8 @@ def test_bad_rules(kw: dict[str, Any], pattern: str) -> None:
 def test_rules_parse() -> None:
     assert Rules.parse("missions, cap=50") == Rules(missions=True, cap=50)
     assert Rules.parse("") == Rules()
-    with pytest.raises(RulesError, match=r"unknown rules option 'bogus' \(allowed: cap, "):
+    with pytest.raises(RulesError,
+                       match=r"unknown rules option 'bogus' \(allowed: bonus_every_set, cap, "):
         Rules.parse("bogus")
     with pytest.raises(RulesError, match="rules.cap must be a whole number"):
         Rules.parse("cap=x")

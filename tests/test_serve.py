@@ -91,7 +91,7 @@ def test_subprocess_game_identical(bot_file: str) -> None:
     ("[1, 2]", "must be a JSON object"),
     ('{"id": 4, "ask": "dance"}', "unknown ask 'dance'"),
     ('{"id": 5, "ask": "attack", "state": {}}', "'attack' before start_game"),
-    ('{"id": 6, "ask": "start_game"}', "malformed request"),
+    ('{"id": 6, "ask": "start_game"}', "start_game.map must be a JSON object"),
     ('{"id": 7, "ask": "start_game", "map": {"continents": []}, "seat": 0, "n_players": 2}',
      "'continents' must be a non-empty list"),
 ])
@@ -110,7 +110,8 @@ def test_bad_state_mid_game_is_an_error_not_a_crash(bot_file: str) -> None:
     assert server.handle(json.dumps(start))["ok"] is True
     bad = {"id": 9, "ask": "attack", "state": {**start["state"], "owner": [0, 1]}}
     assert "error" in server.handle(json.dumps(bad))
-    bad2 = {"id": 10, "ask": "attack", "state": {**start["state"], "scalars": {"nope": 1}}}
+    bad2 = {"id": 10, "ask": "attack",
+            "state": {**start["state"], "phase": "attack", "scalars": {"nope": 1}}}
     assert "unknown scalar 'nope'" in server.handle(json.dumps(bad2))["error"]
 
 
@@ -121,7 +122,8 @@ def test_subprocess_survives_garbage() -> None:
     replies = [json.loads(x) for x in res.stdout.splitlines()]
     assert res.returncode == 0 and len(replies) == 3
     assert "error" in replies[0] and "error" in replies[1]
-    assert replies[2] == {"id": 2, "protocol": PROTOCOL, "asks": replies[2]["asks"]}
+    assert replies[2] == {"id": 2, "protocol": PROTOCOL, "accepts": ["riskevo-bot 1", PROTOCOL],
+                          "asks": replies[2]["asks"]}
 
 
 def test_error_reply_raises_in_adapter() -> None:

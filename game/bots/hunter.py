@@ -151,7 +151,7 @@ def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
 @rule_kernel
 def _trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
     act = best_set(m, s, rules, seat)
-    if act[0] != L.A_TRADE or trade_compulsory(s):
+    if act[0] != L.A_TRADE or trade_compulsory(s, rules):
         return act
     if set_worth(m, s, rules, act[1], act[2], act[3]) >= HOLD * reinforcements(m, s, seat):
         return act

@@ -149,7 +149,7 @@ def planner_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) 
         return _place(m, s, seat, w, s.sc[L.S_POOL])
     if ph == L.PH_TRADE:
         # Sets are held until the hand is full: each set traded by anyone raises the next.
-        if trade_compulsory(s):
+        if trade_compulsory(s, rules):
             return best_set(m, s, rules, seat)
         return (L.A_END_TRADE, 0, 0, 0)
     if ph == L.PH_ATTACK:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 import numpy as np
 
 from game import layout as L
+from game import queries
 from game.cards import set_value
 from game.dice import conquest_table, odds_lookup
 from game.jit import inline_rule_kernel, rule_kernel
@@ -231,7 +232,7 @@ def best_set(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Acti
     wilds, then lowest ids), or (A_END_TRADE, 0, 0, 0) when the hand holds no set."""
     owner, cards, sc, kinds = s.owner, s.cards, s.sc, m.card_kind
     n_terr = owner.shape[0]
-    bonus_open = sc[L.S_BONUS_USED] == 0
+    bonus_open = queries.bonus_open(s, rules)
     b1, b2, b3, bv, bw = -1, -1, -1, -1, 9
     n = cards.shape[0]
     for i in range(n):

@@ -1,0 +1,141 @@
+"""Engine side of the bot protocol: a riskevo player whose decisions come from another process.
+
+`SubprocessPlayer` forwards every decision to `python -m arena serve BOT` (or any other command
+that speaks docs/protocol.md), so riskevo can play bots that live in another process or language.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from arena.protocol import PROTOCOL, ProtocolError, encode_state
+from game import layout as L
+from game.actions import Attack, Fortify, MoveIn, Pass, Place, Trade, parse_action
+from game.cards import classic_card_kinds
+from game.map import Map
+from game.protocol import IllegalActionError
+from game.view import GameView
+
+__all__ = ["SubprocessPlayer", "map_json"]
+
+
+def map_json(m: Map) -> dict[str, Any]:
+    """The board in the JSON layout of game/maps/classic.json (territory order = index order)."""
+    conts = [{"name": c, "bonus": int(m.bonus[ci]),
+              "territories": [t for i, t in enumerate(m.territories) if m.continent_of[i] == ci]}
+             for ci, c in enumerate(m.continents)]
+    ii, jj = np.nonzero(np.triu(m.adjacency))
+    d: dict[str, Any] = {
+        "name": m.name, "continents": conts,
+        "borders": [[m.territories[i], m.territories[j]] for i, j in zip(ii, jj, strict=True)]}
+    if not np.array_equal(m.card_kind, classic_card_kinds(m.n_territories)):
+        d["card_kinds"] = {t: L.KIND_NAMES[m.card_kind[i]] for i, t in enumerate(m.territories)}
+    return d
+
+
+class SubprocessPlayer:
+    """A riskevo player whose decisions come from a subprocess speaking the protocol."""
+
+    name = "subprocess"
+
+    def __init__(self, command: Sequence[str] | None) -> None:
+        self.command = list(command or [])
+        self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1) if command else None
+        self.map: Map | None = None
+        self._id = 0
+
+    @classmethod
+    def for_bot(cls, spec: str) -> SubprocessPlayer:
+        """`python -m arena.serve SPEC` (as `python -m arena serve`) with this interpreter."""
+        return cls([sys.executable, "-m", "arena.serve", spec])
+
+    def exchange(self, line: str) -> str:
+        """Send one request line, return the reply line ("" if the process closed its output)."""
+        if self.proc is None or self.proc.stdin is None or self.proc.stdout is None:
+            raise ProtocolError("no bot process to talk to")
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        return self.proc.stdout.readline()
+
+    def request(self, ask: str, **fields: Any) -> dict[str, Any]:
+        """Send one request and return the reply (ProtocolError on an error reply)."""
+        self._id += 1
+        line = self.exchange(json.dumps({"id": self._id, "ask": ask, **fields},
+                                        separators=(",", ":")))
+        if not line:
+            raise ProtocolError(f"bot process {self.command} closed its output")
+        reply = json.loads(line)
+        if reply.get("id") != self._id:
+            raise ProtocolError(f"reply id {reply.get('id')!r}, expected {self._id}")
+        if "error" in reply:
+            raise ProtocolError(f"bot error on {ask}: {reply['error']}")
+        return dict(reply)
+
+    def _act(self, view: GameView, ask: str, **fields: Any) -> Any:
+        if self.map is None:
+            raise ProtocolError(f"{ask} before start_game")
+        text = self.request(ask, state=encode_state(view), **fields)["action"]
+        try:
+            return parse_action(str(text), self.map)
+        except ValueError as e:
+            raise IllegalActionError(f"bot answered {text!r} to {ask}: {e}") from None
+
+    def start_game(self, view: GameView, rng: np.random.Generator) -> None:
+        """Send the board, rules, seat and this player's generator state."""
+        self.map = view.map
+        r = view.rules
+        self.request("start_game", map=map_json(view.map), seat=view.seat,
+                     n_players=view.n_players, rng_state=rng.bit_generator.state,
+                     rules=dataclasses.asdict(r), protocol=PROTOCOL,
+                     state=encode_state(view))
+
+    def place_initial(self, view: GameView) -> int:
+        """Forward the initial placement."""
+        act = self._act(view, "place_initial")
+        if not isinstance(act, Place):
+            raise IllegalActionError(f"expected 'place T 1', got {act!r}")
+        return act.territory
+
+    def reinforce(self, view: GameView, armies: int) -> Place:
+        """Forward the reinforcement decision."""
+        return self._act(view, "reinforce", armies=armies)  # type: ignore[no-any-return]
+
+    def trade(self, view: GameView, compulsory: bool) -> Trade | None:
+        """Forward the trade decision ('end-trade' becomes None)."""
+        a = self._act(view, "trade", compulsory=compulsory)
+        return None if isinstance(a, Pass) else a  # type: ignore[no-any-return]
+
+    def attack(self, view: GameView) -> Attack | None:
+        """Forward the attack decision ('stop' becomes None)."""
+        a = self._act(view, "attack")
+        return None if isinstance(a, Pass) else a  # type: ignore[no-any-return]
+
+    def move_in(self, view: GameView, lo: int, hi: int) -> int:
+        """Forward the move-in decision."""
+        a = self._act(view, "move_in", lo=lo, hi=hi)
+        if not isinstance(a, MoveIn):
+            raise IllegalActionError(f"expected 'move N', got {a!r}")
+        return a.count
+
+    def fortify(self, view: GameView) -> Fortify | None:
+        """Forward the fortify decision ('skip' becomes None)."""
+        a = self._act(view, "fortify")
+        return None if isinstance(a, Pass) else a  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        """End the subprocess (closing its input ends `serve`)."""
+        if self.proc is not None:
+            if self.proc.stdin:
+                self.proc.stdin.close()
+            self.proc.wait(timeout=10)
+
+    def __repr__(self) -> str:
+        return f"SubprocessPlayer({' '.join(self.command[-1:])!r})"
