@@ -29,10 +29,10 @@ from features.kernels import (
 from features.players import (
     SC_HAND,
     SC_LEADER,
-    SC_PRESSURE,
     Players,
     continent_term,
     make_players,
+    pressure,
     summarize,
 )
 from game import layout as L
@@ -199,7 +199,9 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
             if v > bs:
                 bs, best_s, best_t = v, a, t
     thr = w[F.G_ATTACK_THRESHOLD]
-    thr += w[F.G_THRESHOLD_TERMS + F.TH_PRESSURE] * pl.scalars[SC_PRESSURE]
+    w_press = w[F.G_THRESHOLD_TERMS + F.TH_PRESSURE]
+    if w_press != 0.0 and best_s >= 0:
+        thr += w_press * pressure(m, s, seat, pl)
     thr += w[F.G_THRESHOLD_TERMS + F.TH_CARDS] * pl.scalars[SC_HAND]
     if s.sc[L.S_CONQUERED] != 0:
         thr += w[F.G_THRESHOLD_TERMS + F.TH_CONQUERED]
@@ -355,7 +357,8 @@ def _trade_bar(m: MapArrays, fx: FeatureContext, s: StateArrays, w: np.ndarray, 
             or w[g + F.CT_CONTINENT] != 0.0 or w[g + F.CT_FORCED] != 0.0):
         summarize(m, s, seat, pl)
         rank += w[g + F.CT_INCOME] * (v / (v + pl.inc[seat]))
-        rank += w[g + F.CT_PRESSURE] * pl.scalars[SC_PRESSURE]
+        if w[g + F.CT_PRESSURE] != 0.0:
+            rank += w[g + F.CT_PRESSURE] * pressure(m, s, seat, pl)
         rank += w[g + F.CT_CONTINENT] * continent_term(m, fx, s, seat, pl.cnt, v)
         rank += w[g + F.CT_FORCED] * (1.0 if pl.hand[seat] >= 4 else 0.0)
     return (w[F.G_TRADE_AT] - rank) * F.TRADE_SCALE

@@ -33,12 +33,13 @@ class Players(NamedTuple):
     hand: np.ndarray  # int32[P]: cards per seat
     inc: np.ndarray  # float64[P]: next income per seat
     strength: np.ndarray  # float64[P]: S(q)
-    att: np.ndarray  # float64[P]: attack potential of q against p
+    att: np.ndarray  # float64[P]: attack potential of q against p (`pressure`)
+    mark: np.ndarray  # int32[T]: enemy territories next to p (`pressure`)
     scalars: np.ndarray  # float64[N_SCALARS]: see SC_*
 
 
-SC_LEADER, SC_PRESSURE, SC_HAND = 0, 1, 2
-N_SCALARS = 3
+SC_LEADER, SC_HAND = 0, 1
+N_SCALARS = 2
 
 
 def make_players(m: MapArrays, n_players: int) -> Players:
@@ -47,16 +48,16 @@ def make_players(m: MapArrays, n_players: int) -> Players:
     return Players(np.zeros(n_cont, dtype=np.int32), np.zeros(n_cont, dtype=np.int32),
                    np.zeros(n_players, dtype=np.int32), np.zeros(n_players, dtype=np.int32),
                    np.zeros(n_players), np.zeros(n_players), np.zeros(n_players),
-                   np.zeros(N_SCALARS))
+                   np.zeros(len(m.continent_of), dtype=np.int32), np.zeros(N_SCALARS))
 
 
 @jit_inline
 def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
-    """Fill every summary of `pl` for the deciding seat."""
+    """Fill census, hands, incomes, strengths, the leader and p's hand share (not `pressure`)."""
     owner, armies, cards = s.owner, s.armies, s.cards
     n_terr = owner.shape[0]
     census(m, owner, seat, pl.cnt, pl.holder, pl.nown)
-    nown, inc, hand, att, st = pl.nown, pl.inc, pl.hand, pl.att, pl.strength
+    nown, inc, hand, st = pl.nown, pl.inc, pl.hand, pl.strength
     n_pl = nown.shape[0]
     hand[:] = 0
     for c in range(cards.shape[0]):
@@ -65,28 +66,13 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
             hand[q] += 1
     for q in range(n_pl):
         inc[q] = float(max(L.MIN_REINFORCEMENTS, nown[q] // L.TERRITORIES_PER_ARMY))
-        att[q] = 0.0
         st[q] = 0.0
     for c in range(pl.holder.shape[0]):
         h = pl.holder[c]
         if h >= 0:
             inc[h] += m.bonus[c]
-    defence = 0.0
     for t in range(n_terr):
-        q = owner[t]
-        a = armies[t]
-        st[q] += a  # armies per seat, turned into S(q) below
-        near = False
-        for k in range(m.degree[t]):
-            o = owner[m.neighbours[t, k]]
-            if (q == seat) != (o == seat):
-                near = True
-                break
-        if near:
-            if q == seat:
-                defence += a
-            else:
-                att[q] += a - 1
+        st[owner[t]] += armies[t]  # armies per seat, turned into S(q) below
     sum_inc = 0.0
     sum_arm = 0.0
     for q in range(n_pl):
@@ -96,22 +82,50 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
                 sum_arm += st[q]
     leader = -1
     top = -1.0
-    threat = 0.0
     for q in range(n_pl):
         if nown[q] == 0:
             st[q] = 0.0
             continue
         arm_share = st[q] / sum_arm if sum_arm > 0 else 0.0
         st[q] = (nown[q] / n_terr + inc[q] / sum_inc + arm_share) / 3.0
-        if q != seat:
-            att[q] += inc[q]
+        if q != seat and st[q] > top:
+            top, leader = st[q], q
+    pl.scalars[SC_LEADER] = leader
+    pl.scalars[SC_HAND] = min(1.0, hand[seat] / HAND_FULL)
+
+
+@jit_inline
+def pressure(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> float:
+    """A / (A + D) (0 if both are 0); needs `summarize` first (the incomes).
+
+    Only p's territories are scanned (an own territory with an enemy neighbour is a border),
+    which is why this is separate from `summarize`: decisions call it only when weighed.
+    """
+    owner, armies = s.owner, s.armies
+    mark, att = pl.mark, pl.att
+    mark[:] = 0
+    defence = 0.0
+    for t in range(owner.shape[0]):
+        if owner[t] != seat:
+            continue
+        border = False
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] != seat:
+                border = True
+                mark[u] = 1
+        if border:
+            defence += armies[t]
+    att[:] = 0.0
+    for u in range(owner.shape[0]):
+        if mark[u] != 0:
+            att[owner[u]] += armies[u] - 1
+    threat = 0.0
+    for q in range(att.shape[0]):
+        if q != seat and pl.nown[q] > 0:
+            att[q] += pl.inc[q]
             threat = max(threat, att[q])
-            if st[q] > top:
-                top, leader = st[q], q
-    sc = pl.scalars
-    sc[SC_LEADER] = leader
-    sc[SC_PRESSURE] = threat / (threat + defence) if threat + defence > 0 else 0.0
-    sc[SC_HAND] = min(1.0, hand[seat] / HAND_FULL)
+    return threat / (threat + defence) if threat + defence > 0 else 0.0
 
 
 @jit_inline
