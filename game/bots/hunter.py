@@ -37,7 +37,8 @@ from game.queries import reinforcements, trade_compulsory
 HOLD = 3  # an optional set is traded only when worth this many turns of income
 PREY_TERRITORIES = 6  # a player this small is worth finishing for its cards
 PREY, BREAK, OTHER = 0.35, 0.45, 0.5  # least win chances to attack the prey, a held
-# continent of the leader, anything else
+# continent of the leader, the turn's first conquest (it earns a card)
+EXPAND = 0.75  # ... anything else
 
 
 @rule_kernel
@@ -79,8 +80,9 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
                 gap_t, gap = t, need
     if gap_t >= 0:
         return (L.A_PLACE, int(gap_t), int(min(gap, pool)), 0)
-    # Else on the territory with the best odds against the prey (or any enemy), armies added.
-    base, best = -1, -1.0
+    # Else all on the biggest stack next to the prey (or, without prey, next to any enemy):
+    # one stack that keeps conquering earns the card and reaches the prey.
+    base, best = -1, -1
     for t in range(owner.shape[0]):
         if owner[t] != seat:
             continue
@@ -88,11 +90,9 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
             u = m.neighbours[t, k]
             if owner[u] == seat:
                 continue
-            p = odds(w, armies[t] + pool, armies[u])
-            if prey >= 0 and owner[u] == prey:
-                p += 1.0
-            if p > best:
-                base, best = t, p
+            key = armies[t] + (1 << 20 if prey >= 0 and owner[u] == prey else 0)
+            if key > best:
+                base, best = t, key
     if base < 0:
         for t in range(owner.shape[0]):
             if owner[t] == seat:
@@ -127,7 +127,7 @@ def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
                 prio = 2
             elif card_open and p >= OTHER:
                 prio = 1
-            elif p >= OTHER:
+            elif p >= EXPAND:
                 prio = 0
             if prio < 0:
                 continue
