@@ -4,11 +4,11 @@ It rates every player (territories, twice its income, a third of its armies, twi
 and hunts: first a weak player it can finish (at most PREY_TERRITORIES territories) that holds
 cards, whose cards it would take and trade again; then the leader, when the leader is clearly
 ahead of it, breaking the leader's continents first; otherwise anyone within reach.
-Reinforcements go on the own territory with the best odds against its neighbours (the prey's
-above all), except that a held continent's border facing a stack twice its size is topped up
-first. Attacks: the prey at a win chance >= PREY, a held continent of the leader at >= BREAK,
-anything else at >= OTHER; it moves everything into the conquered territory but a held
-continent's garrison. An optional set is traded only when worth HOLD turns of its income:
+Reinforcements all go on its biggest stack next to the prey (else next to any enemy): one
+stack that keeps conquering, except that a held continent's border facing a stack twice its size
+is topped up first. Attacks: the prey at a win chance >= PREY, a held continent of the leader
+at >= BREAK, the turn's first (card-earning) conquest at >= OTHER, anything else at >= EXPAND;
+it moves everything into the conquered territory but a held continent's garrison. An optional set is traded only when worth HOLD turns of its income:
 escalating values make waiting cheap, and an elimination may bring more cards. Interior stacks
 march to the front.
 """

@@ -6,11 +6,13 @@ territory next to it and takes it. Every border of a continent it holds gets a g
 least 2 armies and as many as the largest enemy stack next to it, placed by need: the worst gap
 first, at most half of the armies left each time, re-scored after each placement, so
 reinforcements split between short borders and the attack base. Attacks follow priorities:
-break a continent another player holds (win chance >= BREAK), take the target continent
+finish off a player with at most PREY_TERRITORIES territories (>= FINISH: its cards come
+too), break a continent another player holds (win chance >= BREAK), take the target continent
 (>= TAKE), one card-earning conquest a turn (>= CARD), then other expansion (>= EXPAND); a
 garrisoned source attacks only with what it need not keep. It moves into a conquered territory
 what the source need not keep (only the dice into an interior one). Interior stacks march to
-the front. It holds its cards until the hand is full: every set anyone trades raises the next.
+the front. It trades a set as soon as it has one (holding them until the hand was full measured
+weaker against 3x `continent`).
 """
 
 from __future__ import annotations
