@@ -8,9 +8,9 @@ Reinforcements all go on its biggest stack next to the prey (else next to any en
 stack that keeps conquering, except that a held continent's border facing a stack twice its size
 is topped up first. Attacks: the prey at a win chance >= PREY, a held continent of the leader
 at >= BREAK, the turn's first (card-earning) conquest at >= OTHER, anything else at >= EXPAND;
-it moves everything into the conquered territory but a held continent's garrison. An optional set is traded only when worth HOLD turns of its income:
-escalating values make waiting cheap, and an elimination may bring more cards. Interior stacks
-march to the front.
+it moves everything into the conquered territory but a held continent's garrison. An optional
+set is traded only when worth HOLD turns of its income: escalating values make waiting cheap,
+and an elimination may bring more cards. Interior stacks march to the front.
 """
 
 from __future__ import annotations
