@@ -8,7 +8,8 @@ Reinforcements all go on its biggest stack next to the prey (else next to any en
 stack that keeps conquering, except that a held continent's border facing a stack twice its size
 is topped up first. Attacks: the prey at a win chance >= PREY, a held continent of the leader
 at >= BREAK, the turn's first (card-earning) conquest at >= OTHER, anything else at >= EXPAND;
-it moves everything into the conquered territory but a held continent's garrison. An optional
+it moves everything into the conquered territory but a held continent's garrison (only the dice
+into a conquered interior: the stack stays at the front). An optional
 set is traded only when worth HOLD turns of its income: escalating values make waiting cheap,
 and an elimination may bring more cards. Interior stacks march to the front.
 """
@@ -23,6 +24,7 @@ from game.bots.sparring_kernels import (
     BotWork,
     best_set,
     census,
+    enemy_count,
     enemy_max,
     fortify_to_front,
     garrison,
@@ -144,6 +146,8 @@ def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     src = s.sc[L.S_SRC]
     lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
     census(m, s, seat, w)
+    if enemy_count(m, s, s.sc[L.S_DST]) == 0:
+        return (L.A_MOVE, int(lo), 0, 0)  # a conquered interior: the stack stays at the front
     keep = garrison(m, s, w, src, -1)
     return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
 
