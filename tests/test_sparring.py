@@ -113,7 +113,7 @@ def test_bots_never_move_illegally_over_many_games(name: str) -> None:
 @pytest.mark.parametrize("name", [
     "planner",
     pytest.param("hunter", marks=pytest.mark.xfail(
-        strict=True, reason="measured 0.16-0.18 against 3x continent: below the bar so far")),
+        strict=True, reason="below the bar against 3x continent so far (README table)")),
 ])
 def test_bot_beats_three_continent_bots(name: str) -> None:
     # Par is 0.25: the 95% Wilson interval of 300 seeded games must lie above it.
