@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import io
 import itertools
 from collections.abc import Callable, Sequence
@@ -87,9 +88,52 @@ def schedule(n_bots: int, per_game: int, games: int,
     return out
 
 
+def compiled_lineup(specs: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray] | None:
+    """(weights f64[k, G], policies i32[k]) when every seat has a compiled implementation (a
+    linear bot file or a bot of `features.compiled.COMPILED_BOTS`), else None."""
+    from arena.play import is_bot_file
+    from features.compiled import COMPILED_BOTS
+    from features.registry import N_GENES
+
+    if not all(s in COMPILED_BOTS or is_bot_file(s) for s in specs):
+        return None
+    weights = np.zeros((len(specs), N_GENES))
+    policies = np.zeros(len(specs), dtype=np.int32)
+    for i, spec in enumerate(specs):
+        if spec in COMPILED_BOTS:
+            policies[i] = COMPILED_BOTS[spec]
+        else:
+            weights[i] = _bot_file_weights(spec)
+    return weights, policies
+
+
+@functools.lru_cache(maxsize=64)
+def _bot_file_weights(spec: str) -> np.ndarray:
+    """A bot file's genes, read once per worker (the arena's one-line error when bad)."""
+    from arena.play import make_bot
+
+    weights: np.ndarray = make_bot(spec).weights  # type: ignore[attr-defined]
+    return weights
+
+
 def _play_specs(specs: tuple[str, ...], seed: int, rules_spec: str | None,
                 cap: int | None) -> tuple[tuple[int, ...], int, int, bool]:
-    """Play one game with fresh players (runs in a worker process)."""
+    """Play one game with fresh players (runs in a worker process): in the compiled loop when
+    every seat has a compiled implementation (the same game, faster), else `_play_python`."""
+    from arena.play import make_rules
+    from features.compiled import play_mixed_game
+
+    lineup = compiled_lineup(specs)
+    if lineup is None:
+        return _play_python(specs, seed, rules_spec, cap)
+    out = play_mixed_game(*lineup, seed, make_rules(rules_spec, cap))
+    return (tuple(int(p) for p in out.placements), int(out.winner), int(out.rounds),
+            bool(out.capped))
+
+
+def _play_python(specs: tuple[str, ...], seed: int, rules_spec: str | None,
+                 cap: int | None) -> tuple[tuple[int, ...], int, int, bool]:
+    """Play one game with fresh players in the Python engine."""
     from arena.play import make_bot, make_rules, trusted
     from game.engine import play_game
 

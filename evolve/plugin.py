@@ -81,14 +81,23 @@ def load_plugin(cfg: Config) -> Plugin:
 
 
 def eval_games(weights: np.ndarray, opponents: list[tuple[str, ...]],
-               seeds: list[np.random.SeedSequence], rules: Any, map: Any) -> np.ndarray:
-    """Play the champion (player 0, a LinearPlayer) against baseline bots with the Python engine."""
+               seeds: list[np.random.SeedSequence], rules: Any, map: Any, *,
+               compiled: bool = True) -> np.ndarray:
+    """Play the champion (player 0, a LinearPlayer) against baseline bots: in the compiled loop
+    when every opponent has a compiled implementation (the same games), else the Python engine."""
+    from features.compiled import COMPILED_BOTS, play_mixed_game
     from features.linear import LinearPlayer
     from game.bots import BOTS
     from game.engine import play_game
 
     out = np.full(len(seeds), -1, dtype=np.int32)
     for i, (names, seed) in enumerate(zip(opponents, seeds, strict=True)):
+        if compiled and all(n in COMPILED_BOTS for n in names):
+            w = np.zeros((1 + len(names), len(weights)))
+            w[0] = weights
+            pol = np.array([0, *(COMPILED_BOTS[n] for n in names)], dtype=np.int32)
+            out[i] = play_mixed_game(w, pol, seed, rules, map).winner
+            continue
         players: list[Any] = [LinearPlayer(weights)] + [BOTS[n]() for n in names]
         outcome = play_game(players, map=map, rules=rules, seed=seed)
         out[i] = -1 if outcome.winner is None else outcome.winner

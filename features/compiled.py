@@ -26,6 +26,10 @@ from game.map import Map, classic_map
 from game.queries import standing
 from game.state import Rules, State
 
+# The bots (by name) that compiled games can seat, with their policy codes (0 is the linear
+# player): a caller asks here whether a bot has a compiled implementation.
+COMPILED_BOTS: dict[str, int] = dict(SPARRING)
+
 
 class CompiledGameError(RuntimeError):
     """The compiled loop produced an action the rules reject (a bug, never bad input)."""
@@ -173,6 +177,18 @@ def _policies(policies: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
         raise ValueError(f"policy code {int(pol[bad][0])} is neither 0 (linear) nor a sparring "
                          f"bot ({', '.join(f'{n}={c}' for n, c in SPARRING.items())})")
     return pol
+
+
+def play_mixed_game(weights: np.ndarray, policies: np.ndarray,
+                    seed: np.random.SeedSequence | int, rules: Rules | None = None,
+                    map: Map | None = None) -> LinearOutcome:
+    """`play_linear_game` where policies int[k] > 0 seat a compiled bot (`COMPILED_BOTS`)
+    instead of that player's weights row (then unused)."""
+    w, rl, mp = _args(weights, rules, map)
+    if w.ndim != 2 or not 2 <= w.shape[0] <= 6:
+        raise ValueError(f"weights must be f64[k, G] with 2 <= k <= 6, got shape {w.shape}")
+    pol = _policies(policies, w.shape[:1])
+    return _run(w, seed, rl, mp, feature_context(mp.kernel), _NO_TRACE, pol)[0]
 
 
 def play_mixed_games(weights: np.ndarray, policies: np.ndarray,

@@ -4,13 +4,14 @@ It rates every player (territories, twice its income, a third of its armies, twi
 and hunts: first a weak player it can finish (at most PREY_TERRITORIES territories) that holds
 cards, whose cards it would take and trade again; then the leader, when the leader is clearly
 ahead of it, breaking the leader's continents first; otherwise anyone within reach.
-Reinforcements go on the own territory with the best odds against its neighbours (the prey's
-above all), except that a held continent's border facing a stack twice its size is topped up
-first. Attacks: the prey at a win chance >= PREY, a held continent of the leader at >= BREAK,
-anything else at >= OTHER; it moves everything into the conquered territory but a held
-continent's garrison. An optional set is traded only when worth HOLD turns of its income:
-escalating values make waiting cheap, and an elimination may bring more cards. Interior stacks
-march to the front.
+Reinforcements all go on its biggest stack next to the prey (else next to any enemy): one
+stack that keeps conquering, except that a held continent's border facing a stack twice its size
+is topped up first. Attacks: the prey at a win chance >= PREY, a held continent of the leader
+at >= BREAK, the turn's first (card-earning) conquest at >= OTHER, anything else at >= EXPAND;
+it moves everything into the conquered territory but a held continent's garrison (only the dice
+into a conquered interior: the stack stays at the front). An optional
+set is traded only when worth HOLD turns of its income: escalating values make waiting cheap,
+and an elimination may bring more cards. Interior stacks march to the front.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from game.bots.sparring_kernels import (
     BotWork,
     best_set,
     census,
+    enemy_count,
     enemy_max,
     fortify_to_front,
     garrison,
@@ -37,7 +39,8 @@ from game.queries import reinforcements, trade_compulsory
 HOLD = 3  # an optional set is traded only when worth this many turns of income
 PREY_TERRITORIES = 6  # a player this small is worth finishing for its cards
 PREY, BREAK, OTHER = 0.35, 0.45, 0.5  # least win chances to attack the prey, a held
-# continent of the leader, anything else
+# continent of the leader, the turn's first conquest (it earns a card)
+EXPAND = 0.75  # ... anything else
 
 
 @rule_kernel
@@ -79,8 +82,9 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
                 gap_t, gap = t, need
     if gap_t >= 0:
         return (L.A_PLACE, int(gap_t), int(min(gap, pool)), 0)
-    # Else on the territory with the best odds against the prey (or any enemy), armies added.
-    base, best = -1, -1.0
+    # Else all on the biggest stack next to the prey (or, without prey, next to any enemy):
+    # one stack that keeps conquering earns the card and reaches the prey.
+    base, best = -1, -1
     for t in range(owner.shape[0]):
         if owner[t] != seat:
             continue
@@ -88,11 +92,9 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
             u = m.neighbours[t, k]
             if owner[u] == seat:
                 continue
-            p = odds(w, armies[t] + pool, armies[u])
-            if prey >= 0 and owner[u] == prey:
-                p += 1.0
-            if p > best:
-                base, best = t, p
+            key = armies[t] + (1 << 20 if prey >= 0 and owner[u] == prey else 0)
+            if key > best:
+                base, best = t, key
     if base < 0:
         for t in range(owner.shape[0]):
             if owner[t] == seat:
@@ -127,7 +129,7 @@ def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
                 prio = 2
             elif card_open and p >= OTHER:
                 prio = 1
-            elif p >= OTHER:
+            elif p >= EXPAND:
                 prio = 0
             if prio < 0:
                 continue
@@ -144,6 +146,8 @@ def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     src = s.sc[L.S_SRC]
     lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
     census(m, s, seat, w)
+    if enemy_count(m, s, s.sc[L.S_DST]) == 0:
+        return (L.A_MOVE, int(lo), 0, 0)  # a conquered interior: the stack stays at the front
     keep = garrison(m, s, w, src, -1)
     return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
 

@@ -6,11 +6,13 @@ territory next to it and takes it. Every border of a continent it holds gets a g
 least 2 armies and as many as the largest enemy stack next to it, placed by need: the worst gap
 first, at most half of the armies left each time, re-scored after each placement, so
 reinforcements split between short borders and the attack base. Attacks follow priorities:
-break a continent another player holds (win chance >= BREAK), take the target continent
+finish off a player with at most PREY_TERRITORIES territories (>= FINISH: its cards come
+too), break a continent another player holds (win chance >= BREAK), take the target continent
 (>= TAKE), one card-earning conquest a turn (>= CARD), then other expansion (>= EXPAND); a
 garrisoned source attacks only with what it need not keep. It moves into a conquered territory
 what the source need not keep (only the dice into an interior one). Interior stacks march to
-the front. It holds its cards until the hand is full: every set anyone trades raises the next.
+the front. It trades a set as soon as it has one (holding them until the hand was full measured
+weaker against 3x `continent`).
 """
 
 from __future__ import annotations
@@ -32,12 +34,13 @@ from game.bots.sparring_kernels import (
 )
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
-from game.queries import trade_compulsory
 
 BREAK = 0.6  # least win chance to attack into a continent another player holds
 TAKE = 0.5  # ... into the target continent
 CARD = 0.6  # ... for the turn's first conquest (it earns a card)
 EXPAND = 0.7  # ... anywhere else
+FINISH = 0.35  # ... into a player with at most PREY_TERRITORIES territories
+PREY_TERRITORIES = 3
 
 
 @rule_kernel
@@ -107,7 +110,9 @@ def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
             p = odds(w, stack, armies[d])
             c = m.continent_of[d]
             prio = -1
-            if w.holder[c] == owner[d] and p >= BREAK:
+            if w.nown[owner[d]] <= PREY_TERRITORIES and p >= FINISH:
+                prio = 4  # a player this small is finished off for its cards
+            elif w.holder[c] == owner[d] and p >= BREAK:
                 prio = 3  # break a continent another player holds
             elif c == tc and p >= TAKE:
                 prio = 2
@@ -148,10 +153,7 @@ def planner_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) 
     if ph == L.PH_REINFORCE:
         return _place(m, s, seat, w, s.sc[L.S_POOL])
     if ph == L.PH_TRADE:
-        # Sets are held until the hand is full: each set traded by anyone raises the next.
-        if trade_compulsory(s, rules):
-            return best_set(m, s, rules, seat)
-        return (L.A_END_TRADE, 0, 0, 0)
+        return best_set(m, s, rules, seat)
     if ph == L.PH_ATTACK:
         return _attack(m, s, seat, w)
     if ph == L.PH_OCCUPY:
