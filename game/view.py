@@ -41,7 +41,9 @@ class GameView:
     position in the kernel layout with the opponents' cards and missions hidden. Compiled
     players, whose kernels read the live arrays, get them through the one explicit door,
     `full_state()`, which a view made with `full_access=False` refuses (the arena gives such
-    views to third-party bots named by class path).
+    views to third-party bots named by class path). Inside one Python process this hides by
+    interface only: a bot that must not be trusted that far plays out of process through
+    `python -m arena serve`.
     """
 
     def __init__(self, state: State, m: Map, rules: Rules, seat: int,
@@ -51,12 +53,17 @@ class GameView:
         self.rules = rules
         self.rules_vector = rules.vector()
         self.seat = seat
-        self.full_access = full_access
+        self._full_access = full_access
+
+    @property
+    def full_access(self) -> bool:
+        """True when `full_state()` opens (read-only: a player cannot reopen its door)."""
+        return self._full_access
 
     def full_state(self) -> State:
         """The door for compiled players: the live read-only arrays of the whole game, every
         hand and mission included (HiddenInformationError on a view without full access)."""
-        if not self.full_access:
+        if not self._full_access:
             raise HiddenInformationError(
                 f"seat {self.seat}: this view hides the opponents' cards and missions; "
                 "use `state` (what the seat may see)")

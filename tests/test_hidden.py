@@ -13,8 +13,11 @@ from game import layout as L
 from game.bots import RandomBot
 from game.decision import Decision
 from game.engine import play_game
+from game.map import classic_map
 from game.state import Rules, State
-from game.view import HiddenInformationError
+from game.view import GameView, HiddenInformationError
+
+M = classic_map()
 
 SEEN: list[dict[str, Any]] = []
 
@@ -79,6 +82,9 @@ def test_compiled_players_use_the_open_door() -> None:
 
     out = play_game([LinearPlayer(hand_set_genome()), RandomBot()], seed=0, rules=Rules(cap=5))
     assert out.rounds >= 1
+    view = GameView(State.empty(M, 2), M, Rules(), 0, full_access=False)
+    with pytest.raises(AttributeError):
+        view.full_access = True  # type: ignore[misc]
     with pytest.raises(HiddenInformationError, match="hides"):
         play_game([LinearPlayer(hand_set_genome()), RandomBot()], seed=0, rules=Rules(cap=5),
                   full_access=[False, True])
