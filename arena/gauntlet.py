@@ -9,14 +9,19 @@ are random in every game, so results do not depend on `--jobs`.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from arena.tournament import PlayFn, Row, _play_specs, run_tournament, summarize
-from game.atomic import atomic_write_bytes
+from arena.tournament import (
+    PlayFn,
+    Row,
+    _play_specs,
+    align,
+    run_tournament,
+    summarize,
+    write_rows_csv,
+)
 
 __all__ = ["GauntletRow", "format_gauntlet", "main", "run_gauntlet", "write_gauntlet_csv"]
 
@@ -63,21 +68,12 @@ def _cells(g: GauntletRow, players: int) -> list[str]:
 
 def format_gauntlet(rows: Sequence[GauntletRow], players: int) -> str:
     """Aligned text table: one line per opponent."""
-    grid = [list(_HEAD)] + [_cells(g, players) for g in rows]
-    widths = [max(len(line[i]) for line in grid) for i in range(len(_HEAD))]
-    return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                               for i, (c, w) in enumerate(zip(line, widths, strict=True)))
-                     for line in grid)
+    return align([list(_HEAD)] + [_cells(g, players) for g in rows])
 
 
 def write_gauntlet_csv(rows: Sequence[GauntletRow], players: int, path: Path) -> Path:
     """The table as CSV (atomically)."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow([h.replace(" ", "_").replace("%", "pct") for h in _HEAD])
-    w.writerows(_cells(g, players) for g in rows)
-    atomic_write_bytes(path, buf.getvalue().encode("utf-8"))
-    return path
+    return write_rows_csv(_HEAD, [_cells(g, players) for g in rows], path)
 
 
 def main(argv: list[str]) -> int:

@@ -20,12 +20,14 @@ __all__ = [
     "GameResult",
     "Row",
     "TournamentError",
+    "align",
     "format_table",
     "main",
     "run_tournament",
     "schedule",
     "summarize",
     "write_csv",
+    "write_rows_csv",
 ]
 
 
@@ -209,25 +211,32 @@ def _header(per_game: int) -> list[str]:
     return [*_HEAD[:3], *(f"place {k}" for k in range(1, per_game + 1)), *_HEAD[3:]]
 
 
-def format_table(rows: Sequence[Row], per_game: int) -> str:
-    """The table as aligned text for the terminal."""
-    grid = [_header(per_game)] + [_cells(r) for r in rows]
+def align(grid: Sequence[Sequence[str]]) -> str:
+    """Rows of cells as aligned text: the first column left, the others right."""
     widths = [max(len(line[i]) for line in grid) for i in range(len(grid[0]))]
     return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                                for i, (c, w) in enumerate(zip(line, widths, strict=True)))
                      for line in grid)
 
 
+def write_rows_csv(header: Sequence[str], rows: Sequence[Sequence[str]], path: Path) -> Path:
+    """A header (spaces and % made CSV-friendly) and rows as CSV, written atomically."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow([h.replace(" ", "_").replace("%", "pct") for h in header])
+    w.writerows(rows)
+    atomic_write_bytes(path, buf.getvalue().encode("utf-8"))
+    return path
+
+
+def format_table(rows: Sequence[Row], per_game: int) -> str:
+    """The table as aligned text for the terminal."""
+    return align([_header(per_game)] + [_cells(r) for r in rows])
 
 
 def write_csv(rows: Sequence[Row], per_game: int, path: Path) -> Path:
     """Write the table as CSV (atomically)."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow([h.replace(" ", "_") for h in _header(per_game)])
-    w.writerows(_cells(r) for r in rows)
-    atomic_write_bytes(path, buf.getvalue().encode("utf-8"))
-    return path
+    return write_rows_csv(_header(per_game), [_cells(r) for r in rows], path)
 
 
 def plot_table(rows: Sequence[Row], per_game: int, title: str, path: Path) -> Path:

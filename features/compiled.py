@@ -1,7 +1,8 @@
 """The training path: whole games between linear players inside one compiled function.
 
 `play_linear_game` runs `game.kernel.setup`, then `decide -> game.kernel.step` until the game is
-over, all in `_play`; `play_linear_games` calls it once per game with a fresh
+over, all in `_play` (which also seats compiled sparring bots by policy code);
+`play_linear_games` calls it once per game with a fresh
 `numpy.random.Generator(PCG64(seed))`. The moves equal `game.engine.play_game` with
 `LinearPlayer` objects and the same seed, because both use the same `decide` and rule kernels.
 """
@@ -49,33 +50,13 @@ class LinearOutcome:
 
 @allocating_kernel
 def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
-          rng: np.random.Generator, s: StateArrays, work: Work,
-          trace: np.ndarray) -> tuple[np.ndarray, int, int]:
-    """Play one game in s; returns (perm, actions, error); trace rows get (seat, kind, a, b, c)."""
-    sc = s.sc
-    perm = setup(m, s, rules, rng)
-    n = 0
-    while sc[L.S_PHASE] != L.PH_OVER:
-        seat = sc[L.S_CURRENT]
-        kind, a, b, c = decide(m, fx, s, rules, weights[perm[seat]], work)
-        err = step(m, s, rules, rng, kind, a, b, c)
-        if n < trace.shape[0]:
-            trace[n, 0] = seat
-            trace[n, 1] = kind
-            trace[n, 2] = a
-            trace[n, 3] = b
-            trace[n, 4] = c
-        n += 1
-        if err != L.E_OK:
-            return perm, n, err
-    return perm, n, 0
+          policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
+          bot_work: BotWork, trace: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """Play one game in s; returns (perm, actions, error); trace rows get (seat, kind, a, b, c).
 
-
-@allocating_kernel
-def _play_mixed(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
-                policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
-                bot_work: BotWork, trace: np.ndarray) -> tuple[np.ndarray, int, int]:
-    """`_play` where a player with policy code > 0 is that sparring bot (game.bots.sparring)."""
+    Player p decides with `decide` and its weights row when policies[p] == 0, else it is that
+    sparring bot (game.bots.sparring); the branch costs nothing measurable per decision.
+    """
     sc = s.sc
     perm = setup(m, s, rules, rng)
     n = 0
@@ -103,18 +84,15 @@ _NO_TRACE = np.zeros((0, 5), dtype=np.int64)
 
 
 def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: Rules, mp: Map,
-         fx: FeatureContext, trace: np.ndarray, policies: np.ndarray | None = None
-         ) -> tuple[LinearOutcome, State]:
+         fx: FeatureContext, trace: np.ndarray, policies: np.ndarray | None = None,
+         bot_work: BotWork | None = None) -> tuple[LinearOutcome, State]:
     k = weights.shape[0]
     state = State.empty(mp, k)
     rng = np.random.Generator(np.random.PCG64(seed))
-    if policies is None or not policies.any():
-        perm, n, err = _play(mp.kernel, fx, rules.vector(), weights, rng, state.kernel,
-                             make_work(mp.kernel, k), trace)
-    else:
-        perm, n, err = _play_mixed(mp.kernel, fx, rules.vector(), weights, policies, rng,
-                                   state.kernel, make_work(mp.kernel, k),
-                                   make_bot_work(mp.kernel), trace)
+    pol = np.zeros(k, dtype=np.int32) if policies is None else policies
+    bw = make_bot_work(mp.kernel) if bot_work is None else bot_work
+    perm, n, err = _play(mp.kernel, fx, rules.vector(), weights, pol, rng, state.kernel,
+                         make_work(mp.kernel, k), bw, trace)
     if err != L.E_OK:
         raise CompiledGameError(f"compiled loop: action {n} rejected with error code {err}")
     end = standing(state.kernel, perm, rules.cap)
@@ -150,21 +128,8 @@ def play_linear_games(weights: np.ndarray, seeds: Sequence[np.random.SeedSequenc
                       rules: Rules | None = None, map: Map | None = None
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Many games: weights f64[n_games, k, G] -> (placements i32[n, k], rounds, capped)."""
-    w, rl, mp = _args(weights, rules, map)
-    if w.ndim != 3 or w.shape[0] != len(seeds):
-        raise ValueError(f"weights must be f64[n_games, k, G] with n_games = len(seeds) "
-                         f"= {len(seeds)}, got shape {w.shape}")
-    fx = feature_context(mp.kernel)
-    n = w.shape[0]
-    place = np.zeros((n, w.shape[1]), dtype=np.int32)
-    rounds = np.zeros(n, dtype=np.int32)
-    capped = np.zeros(n, dtype=np.bool_)
-    for g in range(n):
-        out, _ = _run(w[g], seeds[g], rl, mp, fx, _NO_TRACE)
-        place[g] = out.placements
-        rounds[g] = out.rounds
-        capped[g] = out.capped
-    return place, rounds, capped
+    w = np.asarray(weights)
+    return play_mixed_games(w, np.zeros(w.shape[:2], dtype=np.int32), seeds, rules, map)
 
 
 def _policies(policies: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -202,12 +167,13 @@ def play_mixed_games(weights: np.ndarray, policies: np.ndarray,
                          f"= {len(seeds)}, got shape {w.shape}")
     pol = _policies(policies, w.shape[:2])
     fx = feature_context(mp.kernel)
+    bot_work = make_bot_work(mp.kernel)  # scratch only: shared by every game of the batch
     n = w.shape[0]
     place = np.zeros((n, w.shape[1]), dtype=np.int32)
     rounds = np.zeros(n, dtype=np.int32)
     capped = np.zeros(n, dtype=np.bool_)
     for g in range(n):
-        out, _ = _run(w[g], seeds[g], rl, mp, fx, _NO_TRACE, pol[g])
+        out, _ = _run(w[g], seeds[g], rl, mp, fx, _NO_TRACE, pol[g], bot_work)
         place[g] = out.placements
         rounds[g] = out.rounds
         capped[g] = out.capped
