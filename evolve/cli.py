@@ -10,6 +10,7 @@ import), so evolve never imports arena, and `python -m arena` dispatches the sam
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 from collections.abc import Callable, Mapping
 
@@ -60,11 +61,26 @@ def dispatch(prog: str, table: Mapping[str, tuple[str, str]], argv: list[str] | 
     if not args or args[0] in ("-h", "--help"):
         print(_usage(prog, table))
         return 0 if args else 2
+    interrupted = False
+
+    def on_sigint(signum: int, frame: object) -> None:
+        nonlocal interrupted
+        interrupted = True
+        raise KeyboardInterrupt
+
+    # Until a subcommand installs its own handler: a Ctrl-C that lands inside a C extension's
+    # import (numba's) comes out as an ImportError, so the flag, not the exception type, says
+    # that the user interrupted.
+    previous = signal.signal(signal.SIGINT, on_sigint)
     try:
         return resolve(args[0], table)(args[1:])
-    except KeyboardInterrupt:  # Ctrl-C before a subcommand took the signal (e.g. while importing)
+    except (KeyboardInterrupt, Exception):
+        if not interrupted:
+            raise
         print("interrupted", file=sys.stderr)
         return 130
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def main(argv: list[str] | None = None) -> int:
