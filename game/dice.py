@@ -113,4 +113,22 @@ def odds_lookup(table: np.ndarray, attackers: int, defenders: int) -> float:
 
 def conquest_probability(attackers: int, defenders: int) -> float:
     """P(a stack of `attackers` armies, rolling on with max dice, conquers `defenders`)."""
-    return float(odds_lookup(conquest_table(), attackers, defenders))
+    # `odds_lookup` in Python over the table as lists: bots ask this for every option of every
+    # decision, and a numba call per question cost more than the lookup itself.
+    if defenders <= 0:
+        return 1.0
+    if attackers <= 1:
+        return 0.0
+    rows = conquest_rows()
+    n = len(rows) - 1
+    big = max(attackers, defenders)
+    if big > n:
+        attackers = max(1, (attackers * n + big // 2) // big)
+        defenders = max(1, (defenders * n + big // 2) // big)
+    return rows[attackers][defenders]  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=1)
+def conquest_rows() -> list[list[float]]:
+    """`conquest_table()` as nested Python lists (read-only: shared by every caller)."""
+    return conquest_table().tolist()  # type: ignore[no-any-return]

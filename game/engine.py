@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache, partial
 
 import numpy as np
 
 from game import kernel
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
-from game.decision import Decision, DecisionKind, ask
-from game.jit import bind
+from game.decision import Decision, DecisionKind, answer_named
+from game.jit import RngBox, bind
 from game.map import Map, classic_map
 from game.protocol import IllegalActionError, Player
 from game.queries import standing
@@ -88,33 +89,73 @@ def _whole(x: object) -> bool:
             and _LO <= int(x) <= _HI)
 
 
-def _checked(act: Action) -> Action:
-    """Reject actions whose fields are not whole numbers before they reach the kernels."""
+def _checked(act: Action) -> tuple[int, int, int, int]:
+    """The kernel form of an action whose fields are whole numbers (IllegalActionError if not)."""
     if isinstance(act, Trade) and (not isinstance(act.cards, tuple) or len(act.cards) != 3):
         raise IllegalActionError(f"Trade needs exactly 3 card ids, got {act!r}")
-    if not all(_whole(x) for x in act.encode()):
-        raise IllegalActionError(f"{type(act).__name__} fields must be whole numbers, got {act!r}")
-    return act
+    enc = act.encode()
+    k, a, b, c = enc
+    # Plain ints in range are the common case: checked inline, as this runs at every step.
+    if not (type(a) is int and type(b) is int and type(c) is int
+            and _LO <= a <= _HI and _LO <= b <= _HI and _LO <= c <= _HI):
+        if not all(_whole(x) for x in enc):
+            raise IllegalActionError(
+                f"{type(act).__name__} fields must be whole numbers, got {act!r}")
+        return k, int(a), int(b), int(c)
+    return enc
+
+
+_PLACE_INITIAL = Decision(DecisionKind.PLACE_INITIAL)
+_ATTACK = Decision(DecisionKind.ATTACK)
+_FORTIFY = Decision(DecisionKind.FORTIFY)
+_TRADE = {c: Decision(DecisionKind.TRADE, compulsory=c) for c in (False, True)}
+
+
+# Decisions are frozen, so equal ones can be shared: building a frozen dataclass at every step
+# cost more than the rest of the question.
+@lru_cache(maxsize=4096)
+def _move_in(lo: int, hi: int) -> Decision:
+    return Decision(DecisionKind.MOVE_IN, lo=lo, hi=hi)
+
+
+@lru_cache(maxsize=1024)
+def _reinforce(armies: int) -> Decision:
+    return Decision(DecisionKind.REINFORCE, armies=armies)
 
 
 def decision_of(state: State, rules: np.ndarray) -> Decision:
     """The question the phase asks the seat to move (rules: the rules vector)."""
-    ph = state.phase
-    if ph == L.PH_SETUP:
-        return Decision(DecisionKind.PLACE_INITIAL)
-    if ph == L.PH_REINFORCE:
-        return Decision(DecisionKind.REINFORCE, armies=state.pool)
-    if ph == L.PH_TRADE:
-        return Decision(DecisionKind.TRADE,
-                        compulsory=bool(kernel.trade_compulsory(state.kernel, rules)))
-    if ph == L.PH_ATTACK:
-        return Decision(DecisionKind.ATTACK)
-    if ph == L.PH_OCCUPY:
-        lo, hi = kernel.occupy_bounds(state.kernel)
-        return Decision(DecisionKind.MOVE_IN, lo=int(lo), hi=int(hi))
-    if ph == L.PH_FORTIFY:
-        return Decision(DecisionKind.FORTIFY)
-    raise IllegalActionError(f"no decision in phase {ph}")
+    return _Questions(state, rules).decision()
+
+
+class _Questions:
+    """The decisions of one game, with its kernels bound once (numba's per-call typing of the
+    state would otherwise be paid at every step)."""
+
+    __slots__ = ("_bounds", "_compulsory", "_sc")
+
+    def __init__(self, state: State, rules: np.ndarray) -> None:
+        self._sc = state.sc
+        self._compulsory = bind(kernel.trade_compulsory, state.kernel, rules)
+        self._bounds = bind(kernel.occupy_bounds, state.kernel)
+
+    def decision(self) -> Decision:
+        """The question of the current phase."""
+        ph = self._sc.item(L.S_PHASE)
+        if ph == L.PH_ATTACK:
+            return _ATTACK
+        if ph == L.PH_OCCUPY:
+            lo, hi = self._bounds()
+            return _move_in(int(lo), int(hi))
+        if ph == L.PH_REINFORCE:
+            return _reinforce(self._sc.item(L.S_POOL))
+        if ph == L.PH_FORTIFY:
+            return _FORTIFY
+        if ph == L.PH_SETUP:
+            return _PLACE_INITIAL
+        if ph == L.PH_TRADE:
+            return _TRADE[bool(self._compulsory())]
+        raise IllegalActionError(f"no decision in phase {ph}")
 
 
 _EXPECTED: dict[DecisionKind, tuple[type, Action | None]] = {
@@ -123,12 +164,11 @@ _EXPECTED: dict[DecisionKind, tuple[type, Action | None]] = {
     DecisionKind.ATTACK: (Attack, STOP),
     DecisionKind.FORTIFY: (Fortify, SKIP),
 }
+_PASSES = (END_TRADE, STOP, SKIP)
 
 
-def _ask(player: Player, view: GameView, state: State) -> Action:
-    """Ask the player the decision the phase calls for and check the answer's type."""
-    d = decision_of(state, view.rules_vector)
-    act: object = ask(player, view, d)
+def _answer(d: Decision, act: object) -> Action:
+    """The player's answer to `d` as an Action, after checking its type."""
     if d.kind is DecisionKind.PLACE_INITIAL:
         if not _whole(act):
             raise IllegalActionError(f"place_initial must return a territory index, got {act!r}")
@@ -139,12 +179,20 @@ def _ask(player: Player, view: GameView, state: State) -> Action:
         return MoveIn(int(act))  # type: ignore[call-overload]
     expected, passing = _EXPECTED[d.kind]
     if act is None and passing is not None:
-        act = passing
-    if act in (END_TRADE, STOP, SKIP) or isinstance(act, expected):
-        return _checked(act)  # type: ignore[arg-type]
+        return passing
+    if type(act) is expected or act in _PASSES or isinstance(act, expected):
+        return act  # type: ignore[return-value]
     optional = "" if passing is None else " (or None)"
     raise IllegalActionError(f"expected {expected.__name__}{optional} for {d.text()}, "
                              f"got {act!r}")
+
+
+def _entry(player: Player) -> Callable[[GameView, Decision], object]:
+    """The callable answering a decision for `player` (see game.decision.ask)."""
+    act = getattr(player, "act", None)
+    if act is not None:
+        return act  # type: ignore[no-any-return]
+    return partial(answer_named, player)
 
 
 Observer = Callable[[State, int, Action], None]
@@ -175,12 +223,16 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
     for seat, p in enumerate(seats):
         players[p].start_game(views[seat], player_rngs[p])
     log = Transcript(m, rules, state, seats) if transcript else None
-    step = bind(kernel.step, mk, sk, rv, rng, rest=(0, 0, 0, 0))
+    step = bind(kernel.step_boxed, mk, sk, rv, RngBox(rng), rest=(0, 0, 0, 0))
     referee = state.readonly() if observer is not None else state
-    while state.phase != L.PH_OVER:
-        seat, round_ = state.current, state.round
-        action = _ask(players[seats[seat]], views[seat], state)
-        err = step(*action.encode())
+    questions, sc = _Questions(state, rv), state.sc
+    # Each seat's entry point, looked up once (a six-method bot without `act` is asked by name).
+    acts = [_entry(players[p]) for p in seats]
+    while sc.item(L.S_PHASE) != L.PH_OVER:
+        seat, round_ = sc.item(L.S_CURRENT), sc.item(L.S_ROUND)
+        d = questions.decision()
+        action = _answer(d, acts[seat](views[seat], d))
+        err = step(*_checked(action))
         if err:
             raise IllegalActionError(
                 f"player {seats[seat]} (seat {seat}, {players[seats[seat]]!r}): "

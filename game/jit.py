@@ -6,7 +6,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+import numpy as np
 from numba import njit, typeof
+from numba.core import types
+from numba.experimental import structref
 
 # Kernels take the map and the state as named tuples of arrays. With numba's reference counting
 # on, every array taken out of a tuple costs an atomic incref/decref pair; profiling showed that
@@ -32,4 +35,34 @@ def bind(kernel: Any, *fixed: Any, rest: tuple[Any, ...] = ()) -> Callable[..., 
     return partial(entry, *fixed)
 
 
-__all__ = ["allocating_kernel", "bind", "inline_rule_kernel", "rule_kernel"]
+@structref.register
+class RngBoxType(types.StructRef):
+    """numba type of `RngBox`."""
+
+    def preprocess_fields(self, fields: Any) -> Any:
+        """Plain (non-literal) field types."""
+        return tuple((n, types.unliteral(t)) for n, t in fields)
+
+
+class RngBox(structref.StructRefProxy):  # type: ignore[misc]
+    """A numpy Generator in a box that compiled code opens for free.
+
+    numba unboxes a `Generator` argument through ctypes casts of its function pointers, about
+    5 us per call: most of a Python-loop step. A boxed generator is passed as one pointer, and
+    draws inside compiled code advance the very generator that was boxed.
+    """
+
+    def __new__(cls, rng: np.random.Generator) -> RngBox:
+        # numba's default builds an uncached constructor in every process; this one is cached.
+        return _new_box(rng)  # type: ignore[no-any-return]
+
+
+structref.define_proxy(RngBox, RngBoxType, ["rng"])
+
+
+@njit(cache=True)
+def _new_box(rng: np.random.Generator) -> RngBox:
+    return RngBox(rng)
+
+
+__all__ = ["RngBox", "allocating_kernel", "bind", "inline_rule_kernel", "rule_kernel"]

@@ -8,6 +8,8 @@ decision or is over. Randomness comes only from the `numpy.random.Generator` pas
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from game import layout as L
@@ -258,8 +260,15 @@ def step(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generat
     return err
 
 
+@allocating_kernel  # opening the box needs numba's runtime; step itself runs without it
+def step_boxed(m: MapArrays, s: StateArrays, rules: np.ndarray, box: Any, kind: int, a: int,
+               b: int, c: int) -> int:
+    """`step` with the generator in a `game.jit.RngBox` (what the Python game loop calls)."""
+    return step(m, s, rules, box.rng, kind, a, b, c)
+
+
 __all__ = [
     "can_attack", "can_fortify", "connected_own", "mission_done", "n_owned", "occupy_bounds",
-    "owns_continent", "placements", "reinforcements", "bonus_open", "setup", "step",
+    "owns_continent", "placements", "reinforcements", "bonus_open", "setup", "step", "step_boxed",
     "trade_compulsory",
 ]

@@ -1,4 +1,7 @@
-"""A golden transcript: a seeded 4-player game of RandomBots, diffed line by line each run.
+"""Golden transcripts: seeded 4-player games, diffed line by line each run.
+
+`golden_4p.txt` is a game of RandomBots (the rules); `golden_bots.txt` a game of four baseline
+bots (their decisions stay the same when their code is made faster).
 
 The file is never rewritten by the test. After an intended change of the rules or the
 transcript format, regenerate it from the repository root and review the diff:
@@ -16,10 +19,12 @@ import tempfile
 from pathlib import Path
 
 from game import Rules, parse_action, play_game
-from game.bots import RandomBot
+from game.bots import BOTS, RandomBot
 from game.map import classic_map
 
 GOLDEN = Path(__file__).parent / "data" / "golden_4p.txt"
+GOLDEN_BOTS = Path(__file__).parent / "data" / "golden_bots.txt"
+BOT_SEATS = ("continent", "distributor", "bully", "border_patrol")
 SEED = 20240611
 RULES = Rules(cap=25)  # long enough for trades, conquests and cards; short enough to review
 
@@ -31,14 +36,29 @@ def golden_game() -> tuple[str, ...]:
     return o.transcript
 
 
-def test_golden_transcript() -> None:
-    expected = GOLDEN.read_text(encoding="utf-8").splitlines()
-    got = list(golden_game())
+def golden_bots_game() -> tuple[str, ...]:
+    """The transcript of the baseline bots' golden game."""
+    o = play_game([BOTS[n]() for n in BOT_SEATS], seed=SEED, rules=Rules(cap=60),
+                  transcript=True)
+    assert o.transcript is not None
+    return o.transcript
+
+
+def _diff(path: Path, got: list[str]) -> None:
+    expected = path.read_text(encoding="utf-8").splitlines()
     if got != expected:
         diff = "\n".join(list(difflib.unified_diff(expected, got, "golden", "now", lineterm=""))
                          [:40])
-        raise AssertionError(f"transcript differs from {GOLDEN.name} "
+        raise AssertionError(f"transcript differs from {path.name} "
                              f"(regenerate with: python -m tests.test_golden --regen):\n{diff}")
+
+
+def test_golden_transcript() -> None:
+    _diff(GOLDEN, list(golden_game()))
+
+
+def test_golden_bots_transcript() -> None:
+    _diff(GOLDEN_BOTS, list(golden_bots_game()))
 
 
 def test_round_stamps_change_only_between_turns() -> None:
@@ -76,17 +96,18 @@ def test_action_lines_parse_back() -> None:
 
 
 def regenerate() -> None:
-    """Write the golden file atomically (temp file in the same folder, then os.replace)."""
-    GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=GOLDEN.parent, prefix=".golden-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write("\n".join(golden_game()) + "\n")
-        os.replace(tmp, GOLDEN)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    print(f"wrote {GOLDEN}")
+    """Write the golden files atomically (temp file in the same folder, then os.replace)."""
+    for path, game in ((GOLDEN, golden_game), (GOLDEN_BOTS, golden_bots_game)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".golden-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write("\n".join(game()) + "\n")
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -21,12 +21,16 @@ FAR = 1 << 20  # distance of a territory that cannot reach a border through own 
 
 @dataclass(frozen=True)
 class Board:
-    """A map as plain Python tuples: fast to index from per-decision loops."""
+    """A map as plain Python tuples and sets: fast to index from per-decision loops."""
 
     nbrs: tuple[tuple[int, ...], ...]
     continent_of: tuple[int, ...]
     members: tuple[tuple[int, ...], ...]  # territories of each continent
     bonus: tuple[int, ...]
+    # The same as sets, so that "all mine", "any mine" are set operations run in C.
+    nbr_sets: tuple[frozenset[int], ...] = ()
+    member_sets: tuple[frozenset[int], ...] = ()
+    hoods: tuple[frozenset[int], ...] = ()  # a continent's members and their neighbours
 
     @property
     def n(self) -> int:
@@ -43,24 +47,28 @@ def board_of(m: Map) -> Board:
     members = tuple(tuple(t for t in range(len(cont)) if cont[t] == c)
                     for c in range(m.n_continents))
     return Board(nbrs=nbrs, continent_of=cont, members=members,
-                 bonus=tuple(int(b) for b in m.bonus))
+                 bonus=tuple(int(b) for b in m.bonus),
+                 nbr_sets=tuple(frozenset(n) for n in nbrs),
+                 member_sets=tuple(frozenset(ts) for ts in members),
+                 hoods=tuple(frozenset(ts).union(*(nbrs[t] for t in ts)) for ts in members))
 
 
 class Snapshot:
     """The board as Python lists for one decision, with the queries every bot uses."""
 
-    __slots__ = ("armies", "board", "me", "owner")
+    __slots__ = ("armies", "board", "me", "mine_set", "own", "owner")
 
     def __init__(self, view: GameView, board: Board) -> None:
         self.owner: list[int] = view.owner.tolist()
         self.armies: list[int] = view.armies.tolist()
-        self.me = view.seat
+        self.me = me = view.seat
         self.board = board
+        self.own: list[int] = (view.owner == me).nonzero()[0].tolist()  # ascending
+        self.mine_set = frozenset(self.own)  # own territories as a set
 
     def mine(self) -> list[int]:
-        """Own territories."""
-        me = self.me
-        return [t for t, o in enumerate(self.owner) if o == me]
+        """Own territories (ascending; a fresh list)."""
+        return list(self.own)
 
     def enemies_of(self, t: int) -> list[int]:
         """Neighbours of t owned by someone else than t's owner."""
@@ -74,15 +82,13 @@ class Snapshot:
 
     def borders(self) -> list[int]:
         """Own territories with an enemy neighbour."""
-        me, owner, nbrs = self.me, self.owner, self.board.nbrs
-        return [t for t, o in enumerate(owner)
-                if o == me and any(owner[n] != me for n in nbrs[t])]
+        mine, nbr_sets = self.mine_set, self.board.nbr_sets
+        return [t for t in self.own if not nbr_sets[t] <= mine]
 
     def attacks(self) -> list[tuple[int, int]]:
         """Legal (from, to) attacks."""
         me, owner, armies, nbrs = self.me, self.owner, self.armies, self.board.nbrs
-        return [(s, d) for s, o in enumerate(owner) if o == me and armies[s] >= 2
-                for d in nbrs[s] if owner[d] != me]
+        return [(s, d) for s in self.own if armies[s] >= 2 for d in nbrs[s] if owner[d] != me]
 
     def odds(self, src: int, dst: int) -> float:
         """Exact conquest probability of attacking dst from src with everything in src."""

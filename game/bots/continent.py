@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.actions import Attack, Place
 from game.bots.common import BaselineBot, Snapshot
-from game.dice import conquest_probability
+from game.dice import conquest_probability, conquest_rows
 from game.view import GameView
 
 TAKE = 0.5  # exact P(conquest) enough to attack into the target continent
@@ -13,21 +13,20 @@ EXPAND = 0.7  # ... elsewhere
 
 def owned_continents(s: Snapshot) -> set[int]:
     """Continents the seat owns whole."""
-    owner, me = s.owner, s.me
-    return {c for c, ts in enumerate(s.board.members) if all(owner[t] == me for t in ts)}
+    mine = s.mine_set
+    return {c for c, ts in enumerate(s.board.member_sets) if ts <= mine}
 
 
 def target_continent(s: Snapshot, owned: set[int]) -> int:
     """The unowned continent within reach costing fewest enemy armies (ties: bigger bonus)."""
-    b, owner, armies, me = s.board, s.owner, s.armies, s.me
+    b, armies, mine = s.board, s.armies, s.mine_set
     best, best_key = -1, (0.0, 0, 0)
-    for c, ts in enumerate(b.members):
-        if c in owned:
+    for c, ts in enumerate(b.member_sets):
+        # Within reach: an own territory in the continent or next to one of its members.
+        if c in owned or mine.isdisjoint(b.hoods[c]):
             continue
-        reach = any(owner[t] == me or any(owner[n] == me for n in b.nbrs[t]) for t in ts)
-        if not reach:
-            continue
-        cost = sum(armies[t] + 1 for t in ts if owner[t] != me)
+        enemy = ts - mine
+        cost = sum(map(armies.__getitem__, enemy)) + len(enemy)
         key = (-float(cost), b.bonus[c], -c)
         if best < 0 or key > best_key:
             best, best_key = c, key
@@ -76,17 +75,28 @@ class ContinentBot(BaselineBot):
         a = s.armies
         owned = owned_continents(s)
         c = target_continent(s, owned)
-        cont = s.board.continent_of
+        cont, owner, nbrs, me = s.board.continent_of, s.owner, s.board.nbrs, s.me
+        rows = conquest_rows()
+        top = len(rows) - 1
         best, best_key = None, (0, 0.0, 0)
-        for src, dst in s.attacks():
-            spare = a[src] - guard(s, src, owned, dst)
-            p = conquest_probability(spare, a[dst])
-            into = int(cont[dst] == c)
-            if p < (TAKE if into else EXPAND):
+        for src in s.own:  # the legal attacks in `Snapshot.attacks` order
+            if a[src] < 2:
                 continue
-            key = (into, p, -dst)
-            if best is None or key > best_key:
-                best, best_key = (src, dst), key
+            guarded = cont[src] in owned
+            for dst in nbrs[src]:
+                if owner[dst] == me:
+                    continue
+                spare = a[src] - guard(s, src, owned, dst) if guarded else a[src]
+                d = a[dst]
+                # The table itself when both stacks are in it (conquest_probability's own case).
+                p = rows[spare][d] if 1 < spare <= top and 0 < d <= top else conquest_probability(
+                    spare, d)
+                into = int(cont[dst] == c)
+                if p < (TAKE if into else EXPAND):
+                    continue
+                key = (into, p, -dst)
+                if best is None or key > best_key:
+                    best, best_key = (src, dst), key
         return None if best is None else Attack(*best)
 
     def move_in(self, view: GameView, lo: int, hi: int) -> int:
