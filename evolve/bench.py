@@ -84,10 +84,10 @@ def _summary(rows: list[dict[str, Any]], first_wall_s: float, population: int, g
 
 
 def bench_generation(population: int, games: int, n_jobs: int, generations: int,
-                     seed: int) -> dict[str, Any]:
+                     seed: int, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     """Whole generations of a fresh random population: medians after the first generation
     (which also starts the worker pool)."""
-    rows = run_generations(population, games, n_jobs, generations, seed)
+    rows = run_generations(population, games, n_jobs, generations, seed, overrides)
     return _summary(rows[1:] or rows, rows[0]["wall_s"], population, games, n_jobs)
 
 
@@ -133,7 +133,7 @@ def run_bench(quick: bool, memory_generations: int, seed: int = 2026) -> dict[st
     res: dict[str, Any] = {"cpu_count": os.cpu_count(), "quick": quick,
                            "time": time.strftime("%Y-%m-%dT%H:%M:%S")}
     n_py, n_lin, reps = (3, 40, 2) if quick else (20, 400, 5)
-    for bot in ("random", "aggressive"):
+    for bot in ("random", "aggressive", "continent"):
         res[f"engine_{bot}"] = bench_engine(bot, n_py, reps, seed)
         _report(f"Python loop, 4 {bot} bots (1 core)", res[f"engine_{bot}"])
     rand = random_genomes(LAYOUT, 4 * n_lin, np.random.default_rng(seed)).reshape(n_lin, 4, -1)
@@ -147,6 +147,20 @@ def run_bench(quick: bool, memory_generations: int, seed: int = 2026) -> dict[st
                                                                 seed)
     _report_gen(res["generation"], f" (random genomes, generations 1-{early - 1})")
     _report_gen(res["generation_short"], f" (evolved, short games: the last {late} of {total})")
+    # The anchored league: the same generations with a seat of every game given to the
+    # compiled sparring bots (issue 16: within 25% of the league without anchors).
+    lg = (64, 4, 3) if quick else (512, 16, 6)
+    anchors = {"league.bots": ["planner", "hunter"], "league.seats": 1}
+    res["league_none"] = bench_generation(*lg[:2], 2, lg[2], seed)
+    res["league_anchors"] = bench_generation(*lg[:2], 2, lg[2], seed, anchors)
+    _report_gen(res["league_none"], " (league without anchors)")
+    _report_gen(res["league_anchors"], " (league, one seat of each game: planner or hunter)")
+    a, b = res["league_anchors"]["median"], res["league_none"]["median"]
+    # Anchors end games sooner, so rounds/s (games/s x mean rounds) is the fairer speed ratio.
+    print(f"league with anchors seated / without: games/s x"
+          f"{a['games_per_s'] / b['games_per_s']:.2f}, rounds/s x"
+          f"{a['games_per_s'] * a['mean_rounds'] / (b['games_per_s'] * b['mean_rounds']):.2f}",
+          flush=True)
     if memory_generations:
         res["memory"] = bench_generation(128, 16, 2, memory_generations, seed)
         print(f"memory over {memory_generations} generations (population 128 x 16):")
@@ -159,10 +173,11 @@ def run_bench(quick: bool, memory_generations: int, seed: int = 2026) -> dict[st
 
 def _compare(new: dict[str, Any], old: dict[str, Any], label: str) -> None:
     print(f"ratios against {label} (new / old; games/s up is better, wall time down):")
-    for key in ("engine_random", "engine_aggressive", "linear_random", "linear_hand_set"):
+    for key in ("engine_random", "engine_aggressive", "engine_continent", "linear_random",
+                "linear_hand_set"):
         if key in old and key in new:
             print(f"  {key:20s} games/s x{new[key]['games_per_s'] / old[key]['games_per_s']:.2f}")
-    for key in ("generation", "generation_short"):
+    for key in ("generation", "generation_short", "league_none", "league_anchors"):
         if key in old and key in new:
             ratio = new[key]["median"]["wall_s"] / old[key]["median"]["wall_s"]
             print(f"  {key:20s} wall time x{ratio:.2f}")
