@@ -164,6 +164,7 @@ _EXPECTED: dict[DecisionKind, tuple[type, Action | None]] = {
     DecisionKind.ATTACK: (Attack, STOP),
     DecisionKind.FORTIFY: (Fortify, SKIP),
 }
+_EXPECTED_ATTACK = _EXPECTED[DecisionKind.ATTACK]
 _PASSES = (END_TRADE, STOP, SKIP)
 
 
@@ -177,7 +178,9 @@ def _answer(d: Decision, act: object) -> Action:
         if not _whole(act):
             raise IllegalActionError(f"move_in must return a number of armies, got {act!r}")
         return MoveIn(int(act))  # type: ignore[call-overload]
-    expected, passing = _EXPECTED[d.kind]
+    # Enum members hash in Python: a dict lookup by kind cost more than these identity tests.
+    expected, passing = (_EXPECTED_ATTACK if d.kind is DecisionKind.ATTACK
+                         else _EXPECTED[d.kind])
     if act is None and passing is not None:
         return passing
     if type(act) is expected or act in _PASSES or isinstance(act, expected):

@@ -107,6 +107,21 @@ def connected_own(m: MapArrays, owner: np.ndarray, armies: np.ndarray, seat: int
 
 
 @rule_kernel
+def edge_pairs(src: np.ndarray, dst: np.ndarray, owner: np.ndarray, armies: np.ndarray,
+               seat: int, own_dst: bool, out: np.ndarray) -> int:
+    """Borders (src[i], dst[i]) from an own stack of 2+ into an own (own_dst) or enemy
+    territory, written flat into out in the edges' order; returns 2 * the number found."""
+    k = 0
+    for i in range(src.shape[0]):
+        a, b = src[i], dst[i]
+        if owner[a] == seat and armies[a] >= 2 and (owner[b] == seat) == own_dst:
+            out[k] = a
+            out[k + 1] = b
+            k += 2
+    return k
+
+
+@rule_kernel
 def occupy_bounds(s: StateArrays) -> tuple[int, int]:
     """(fewest, most) armies that may move into the territory just conquered."""
     return s.sc[L.S_MIN_MOVE], s.armies[s.sc[L.S_SRC]] - 1

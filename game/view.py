@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
 
-from game import kernel
+from game import kernel, queries
 from game import layout as L
 from game.cards import is_set, set_value
+from game.jit import bind
 from game.map import Map
 from game.state import Rules, State
 
@@ -54,6 +56,7 @@ class GameView:
         self.rules_vector = rules.vector()
         self.seat = seat
         self._full_access = full_access
+        self._pair_fns: dict[int, tuple[Callable[..., int], np.ndarray]] = {}
 
     @property
     def full_access(self) -> bool:
@@ -173,20 +176,26 @@ class GameView:
         q = self.seat if seat is None else seat
         return int(kernel.reinforcements(self.map.kernel, self._state.kernel, q))
 
+    def _pairs(self, edges: tuple[np.ndarray, np.ndarray], own_dst: bool) -> list[tuple[int, int]]:
+        """The edges from an own stack of 2+ into an own (own_dst) or enemy territory."""
+        key = int(own_dst)  # one edge list each: attacks (0) and adjacent fortify moves (1)
+        fn = self._pair_fns.get(key)
+        if fn is None:  # bound once per view and edge list: no per-call typing
+            out = np.empty(2 * len(edges[0]), np.int64)
+            fn = self._pair_fns[key] = (bind(queries.edge_pairs, *edges, self._state.owner,
+                                             self._state.armies, rest=(0, True, out)), out)
+        k = fn[0](self.seat, own_dst, fn[1])
+        flat = fn[1][:k].tolist()
+        return list(zip(flat[0::2], flat[1::2], strict=True))
+
     def attack_options(self) -> list[tuple[int, int]]:
         """Legal (from, to) attacks for the own seat (by source, then neighbour order)."""
-        src, dst = _edges(self.map)
-        owner = self.owner
-        ok = (owner[src] == self.seat) & (self.armies[src] >= 2) & (owner[dst] != self.seat)
-        return list(zip(src[ok].tolist(), dst[ok].tolist(), strict=True))
+        return self._pairs(_edges(self.map), False)
 
     def fortify_options(self) -> list[tuple[int, int]]:
         """Legal (from, to) fortify pairs for the own seat (paths too under path_fortify)."""
         if not self.rules.path_fortify:
-            src, dst = _sorted_edges(self.map)
-            owner = self.owner
-            ok = (owner[src] == self.seat) & (self.armies[src] >= 2) & (owner[dst] == self.seat)
-            return list(zip(src[ok].tolist(), dst[ok].tolist(), strict=True))
+            return self._pairs(_sorted_edges(self.map), True)
         out: list[tuple[int, int]] = []
         m = self.map.kernel
         mine = self.mine()
