@@ -61,19 +61,33 @@ def dispatch(prog: str, table: Mapping[str, tuple[str, str]], argv: list[str] | 
     if not args or args[0] in ("-h", "--help"):
         print(_usage(prog, table))
         return 0 if args else 2
+    pending: list[int] = []
     interrupted = False
+
+    def defer(signum: int, frame: object) -> None:
+        pending.append(signum)
 
     def on_sigint(signum: int, frame: object) -> None:
         nonlocal interrupted
         interrupted = True
         raise KeyboardInterrupt
 
-    # Until a subcommand installs its own handler: a Ctrl-C that lands inside a C extension's
-    # import (numba's) comes out as an ImportError, so the flag, not the exception type, says
-    # that the user interrupted.
-    previous = signal.signal(signal.SIGINT, on_sigint)
+    # A Ctrl-C while the subcommand's modules load is only noted, and honoured once they have
+    # loaded (a second or two): an exception raised inside an import can leave half-made
+    # modules behind, be swallowed by a library's clean-up (the run then went on), or, inside
+    # the exec() of a namedtuple or a dataclass, make CPython 3.11 kill itself with SIGINT at
+    # exit however the exception was handled (exit -2, not 130).
+    previous = signal.signal(signal.SIGINT, defer)
     try:
-        return resolve(args[0], table)(args[1:])
+        fn = resolve(args[0], table)
+        if pending:
+            print("interrupted", file=sys.stderr)
+            return 130
+        # Until the subcommand installs its own handler: a Ctrl-C that lands inside a lazy
+        # import comes out as an ImportError, so the flag, not the exception type, says that
+        # the user interrupted.
+        signal.signal(signal.SIGINT, on_sigint)
+        return fn(args[1:])
     except (KeyboardInterrupt, Exception):
         if not interrupted:
             raise

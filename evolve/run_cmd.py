@@ -127,6 +127,7 @@ class StopFlag:
 
     def __init__(self) -> None:
         self.signum = 0
+        self.notice = "stopping before the first generation (signal again to abort)"
         self._old: dict[int, Any] = {}
 
     def install(self) -> None:
@@ -143,8 +144,7 @@ class StopFlag:
         if self.signum:
             raise KeyboardInterrupt
         self.signum = signum
-        print("\nstopping after this generation (signal again to abort it)", file=sys.stderr,
-              flush=True)
+        print(f"\n{self.notice}", file=sys.stderr, flush=True)
 
 
 def _prepare(args: argparse.Namespace, stack: ExitStack
@@ -201,6 +201,19 @@ def main(argv: list[str]) -> int:
     """Run or resume; exit 0 when done, 2 on bad input, 1 when the folder cannot be written,
     130 when stopped by a signal."""
     args = build_parser().parse_args(argv)
+    # Signals are ours from here: a first Ctrl-C while the plug-in, the checkpoint or the
+    # workers load is noted and honoured before generation 0, rather than raised inside
+    # whatever import or start-up it lands in.
+    stop = StopFlag()
+    stop.install()
+    try:
+        return _start(args, stop)
+    finally:
+        stop.restore()
+
+
+def _start(args: argparse.Namespace, stop: StopFlag) -> int:
+    """Prepare the run, then hand it to `_loop`; the exit code."""
     stack = ExitStack()  # holds the Runner; _loop closes it
     try:
         cfg, folder, name, evo, runner, resumed = _prepare(args, stack)
@@ -213,18 +226,18 @@ def main(argv: list[str]) -> int:
         where = f"{e.filename}: " if e.filename else ""
         print(f"error: {where}cannot write the run folder ({e.strerror or e})", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # Ctrl-C while the plug-in or the workers load: no generation yet
+    except KeyboardInterrupt:  # a second Ctrl-C while loading: no generation yet
         stack.close()
         print("stopped before the run started; start again with the same command", file=sys.stderr)
         return 130
     except BaseException:
         stack.close()
         raise
-    return _loop(cfg, folder, name, evo, runner, resumed, stack)
+    return _loop(cfg, folder, name, evo, runner, resumed, stack, stop)
 
 
 def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Runner,
-          resumed: bool, stack: ExitStack) -> int:
+          resumed: bool, stack: ExitStack, stop: StopFlag) -> int:
     """Generations until done or stopped, then close `stack` (the workers); the exit code."""
     total = cfg.run.generations
     resume_cmd = f"python -m evolve run --name {name}"
@@ -241,22 +254,21 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         stack.close()
         print(f"run already has {evo.generation + 1} generations (--generations to extend)")
         return 0
-    # Signals are ours from here: loading the compiled code can take a while on a new machine.
-    stop = StopFlag()
-    stop.install()
     save_error: OSError | None = None
     lost: WorkersLostError | None = None
     plots = PlotRefresher(folder.root, cfg.output.plot_every)
     try:
         with stack:  # closed in here: workers killed by the signal may fail to shut down
-            print("loading the compiled game (the first run on a machine compiles it, about "
-                  "30 s)", flush=True)
-            t0 = time.perf_counter()
-            warm_up(evo.plugin, cfg.run.group_size, evo.opponents)
-            evo.rater.warm_up()
-            took = time.perf_counter() - t0
-            if took > 5:
-                print(f"compiled in {took:.0f} s; cached for later runs", flush=True)
+            if not stop.signum:
+                print("loading the compiled game (the first run on a machine compiles it, "
+                      "about 30 s)", flush=True)
+                t0 = time.perf_counter()
+                warm_up(evo.plugin, cfg.run.group_size, evo.opponents)
+                evo.rater.warm_up()
+                took = time.perf_counter() - t0
+                if took > 5:
+                    print(f"compiled in {took:.0f} s; cached for later runs", flush=True)
+            stop.notice = "stopping after this generation (signal again to abort it)"
             while evo.generation + 1 < total and not stop.signum:
                 bar = ProgressBar(f"gen {evo.generation + 1}")
                 try:

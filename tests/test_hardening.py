@@ -20,6 +20,7 @@ from test_run import tiny_args
 
 import evolve.checkpoint
 from evolve.checkpoint import CheckpointError, checkpoint_path, list_checkpoints, load_checkpoint
+from evolve.cli import dispatch
 from evolve.config import SCHEMA, ConfigError, load_config
 from evolve.evolution import Evolution
 from evolve.parallel import PARENT_POLL_S, Runner, WorkersLostError
@@ -339,6 +340,26 @@ def test_readme_cluster_example_binds_every_process_to_an_address() -> None:
     assert any(ln.startswith("dask worker") for ln in lines)
     for ln in lines:
         assert "--host 127.0.0.1" in ln and "--dashboard-address 127.0.0.1:" in ln, ln
+
+
+def test_ctrl_c_inside_a_subcommands_import_waits_for_the_import(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    # The signal lands inside a namedtuple's exec(): raised there, it used to cut the import
+    # short and make CPython 3.11 kill itself with SIGINT at exit (-2, not 130).
+    (tmp_path / "slow_cmd.py").write_text(
+        "import os, signal, collections\n"
+        "os.kill(os.getpid(), signal.SIGINT)\n"
+        "Point = collections.namedtuple('Point', 'x y')\n"
+        "LOADED = True\n"
+        "def main(argv):\n"
+        "    raise AssertionError('an interrupted start must not run the command')\n",
+        encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before = signal.getsignal(signal.SIGINT)
+    assert dispatch("p", {"slow": ("slow_cmd:main", "")}, ["slow"]) == 130
+    assert sys.modules["slow_cmd"].LOADED  # the import ran to its end
+    assert capsys.readouterr().err.strip() == "interrupted"
+    assert signal.getsignal(signal.SIGINT) is before
 
 
 @pytest.mark.parametrize("delay", [0.2, 0.8, 1.5, 2.5])
