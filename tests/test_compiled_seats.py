@@ -26,13 +26,13 @@ def test_tournament_games_compiled_equal_python(tmp_path: Path) -> None:
     save_genome(a, hand_set_genome())
     save_genome(b, random_genomes(LAYOUT, 1, np.random.default_rng(4))[0])
     lineups = [(str(a), "planner", "hunter", str(b)), ("hunter", str(a), "planner"),
-               ("planner", "hunter")]
+               ("planner", "hunter"), (str(a), "continent", "distributor", "bully")]
     for i, specs in enumerate(lineups):
         assert compiled_lineup(specs) is not None
         for rules in (None, "missions,path_fortify"):
             got = _play_specs(specs, 50 + i, rules, 60)
             assert got == _play_python(specs, 50 + i, rules, 60), (specs, rules)
-    assert compiled_lineup(("planner", "continent")) is None  # a Python-only bot: engine path
+    assert compiled_lineup(("planner", "border_patrol")) is None  # a Python-only bot: engine path
 
 
 def test_eval_games_compiled_equal_python() -> None:

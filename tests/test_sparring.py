@@ -12,7 +12,7 @@ from test_linear import _Recorder
 from features.compiled import play_linear_games, play_mixed_games, trace_linear_game
 from features.genome import LAYOUT, hand_set_genome, random_genomes
 from game.bots import BOTS, SPARRING
-from game.bots.sparring import HunterBot, PlannerBot, SparringBot
+from game.bots.sparring import SparringBot
 from game.engine import play_game
 from game.state import Rules
 
@@ -34,7 +34,7 @@ def _same_game(policies: list[int], seed: int, rules: Rules) -> None:
     w = random_genomes(LAYOUT, k, np.random.default_rng(seed))
     out, trace = trace_linear_game(w, seed, rules, policies=np.array(policies))
     log: list[tuple[int, ...]] = []
-    classes = {SPARRING["planner"]: PlannerBot, SPARRING["hunter"]: HunterBot}
+    classes = {code: BOTS[name] for name, code in SPARRING.items()}
     players = [_Recorder(w[i], log) if p == 0 else _recording(classes[p], log)
                for i, p in enumerate(policies)]
     res = play_game(players, seed=seed, rules=rules)
@@ -45,8 +45,10 @@ def _same_game(policies: list[int], seed: int, rules: Rules) -> None:
 
 @pytest.mark.parametrize("rules", [Rules(cap=25), ALL_RULES])
 def test_compiled_equals_python(rules: Rules) -> None:
-    p, h = SPARRING["planner"], SPARRING["hunter"]
-    for seed, pol in enumerate([[p, h, 0, 0], [h, h, p], [0, p], [p, p, h, h, 0, 0]]):
+    p, h, c, d, b = (SPARRING[n] for n in ("planner", "hunter", "continent", "distributor",
+                                            "bully"))
+    for seed, pol in enumerate([[p, h, 0, 0], [h, h, p], [0, p], [p, p, h, h, 0, 0],
+                                [c, d, b, 0], [0, c, c, b, d, p]]):
         _same_game(pol, seed, rules)
 
 
@@ -57,7 +59,7 @@ def test_compiled_equals_python_many_seeds(rules: Rules) -> None:
     rng = np.random.default_rng(5)
     for seed in range(30):
         k = 2 + seed % 5
-        _same_game([int(x) for x in rng.integers(0, 3, size=k)], 100 + seed, rules)
+        _same_game([int(x) for x in rng.integers(0, 6, size=k)], 100 + seed, rules)
 
 
 def test_all_linear_policies_equal_play_linear_games() -> None:

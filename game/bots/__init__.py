@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from game.bots.aggressive import AggressiveBot
 from game.bots.border_patrol import BorderPatrolBot
-from game.bots.bully import BullyBot
-from game.bots.continent import ContinentBot
-from game.bots.distributor import DistributorBot
 from game.bots.loader import make_player
 from game.bots.random_bot import RandomBot
-from game.bots.sparring import SPARRING, HunterBot, PlannerBot
+from game.bots.sparring import (
+    SPARRING,
+    BullyBot,
+    ContinentBot,
+    DistributorBot,
+    HunterBot,
+    PlannerBot,
+)
 from game.bots.wanderer import WandererBot
 from game.protocol import BasePlayer
 

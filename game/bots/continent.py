@@ -1,108 +1,164 @@
-"""Continent: takes the cheapest continent within reach, holds its entries, then expands."""
+"""Continent: takes the cheapest continent within reach, holds its entries, then expands.
+
+Cheapest = fewest enemy armies (plus one per enemy territory) in it, ties to the bigger bonus;
+within reach = it holds a territory in it or next to it. Reinforcements first raise the weakest
+border of a continent it owns to one more than the biggest adjacent enemy stack (at most half
+of them), the rest go to its strongest border next to an enemy territory of the target. It
+attacks into the target continent at a conquest probability >= TAKE and elsewhere at >= EXPAND,
+counting only what a border of an owned continent need not keep, moves in all but that guard,
+trades the best set at once and marches interior stacks to the front. Compiled (the player is
+`game.bots.sparring.ContinentBot`); tests/reference_bots.py holds the Python it was written as.
+"""
 
 from __future__ import annotations
 
-from game.actions import Attack, Place
-from game.bots.common import BaselineBot, Snapshot
-from game.dice import conquest_probability, conquest_rows
-from game.view import GameView
+import numpy as np
+
+from game import layout as L
+from game.bots.baseline_kernels import first_own, fortify_front, trade_best
+from game.bots.sparring_kernels import Action4, BotWork, census, enemy_count, enemy_max, odds
+from game.jit import inline_rule_kernel, rule_kernel
+from game.layout import MapArrays, StateArrays
 
 TAKE = 0.5  # exact P(conquest) enough to attack into the target continent
 EXPAND = 0.7  # ... elsewhere
 
 
-def owned_continents(s: Snapshot) -> set[int]:
-    """Continents the seat owns whole."""
-    mine = s.mine_set
-    return {c for c, ts in enumerate(s.board.member_sets) if ts <= mine}
+@inline_rule_kernel
+def _owned(m: MapArrays, w: BotWork, c: int) -> bool:
+    """The seat `census` counted for owns continent c whole."""
+    return bool(w.cnt[c] == m.continent_size[c])
 
 
-def target_continent(s: Snapshot, owned: set[int]) -> int:
-    """The unowned continent within reach costing fewest enemy armies (ties: bigger bonus)."""
-    b, armies, mine = s.board, s.armies, s.mine_set
-    best, best_key = -1, (0.0, 0, 0)
-    for c, ts in enumerate(b.member_sets):
-        # Within reach: an own territory in the continent or next to one of its members.
-        if c in owned or mine.isdisjoint(b.hoods[c]):
+@inline_rule_kernel
+def _guard(m: MapArrays, s: StateArrays, w: BotWork, t: int, skip: int) -> int:
+    """Armies t keeps back: the biggest adjacent enemy stack (but `skip`) in an owned continent."""
+    if not _owned(m, w, m.continent_of[t]):
+        return 0
+    return enemy_max(m, s, t, skip)
+
+
+@rule_kernel
+def _target(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
+    """The unowned continent within reach costing fewest enemy armies (ties: bigger bonus,
+    then lower index); -1 when none is within reach."""
+    owner, armies = s.owner, s.armies
+    best, best_cost, best_bonus = -1, 0, 0
+    for c in range(m.bonus.shape[0]):
+        if _owned(m, w, c):
             continue
-        enemy = ts - mine
-        cost = sum(map(armies.__getitem__, enemy)) + len(enemy)
-        key = (-float(cost), b.bonus[c], -c)
-        if best < 0 or key > best_key:
-            best, best_key = c, key
+        reach = False
+        cost = 0
+        for t in range(owner.shape[0]):
+            if m.continent_of[t] != c:
+                continue
+            if owner[t] == seat:
+                reach = True
+            else:
+                cost += armies[t] + 1
+                if not reach:
+                    for k in range(m.degree[t]):
+                        if owner[m.neighbours[t, k]] == seat:
+                            reach = True
+                            break
+        if reach and (best < 0 or cost < best_cost or
+                      (cost == best_cost and m.bonus[c] > best_bonus)):
+            best, best_cost, best_bonus = c, cost, m.bonus[c]
     return best
 
 
-def guard(s: Snapshot, t: int, owned: set[int], skip: int = -1) -> int:
-    """Armies t keeps back: the biggest adjacent enemy stack if t is in an owned continent."""
-    if s.board.continent_of[t] not in owned:
-        return 0
-    o, owner, a = s.owner[t], s.owner, s.armies
-    return max((a[n] for n in s.board.nbrs[t] if owner[n] != o and n != skip), default=0)
+@rule_kernel
+def _reinforce(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+    owner, armies = s.owner, s.armies
+    census(m, s, seat, w)
+    any_owned = False
+    for c in range(m.bonus.shape[0]):
+        any_owned = any_owned or _owned(m, w, c)
+    front = False
+    gap_t, gap = -1, 0
+    for t in range(owner.shape[0]):
+        if owner[t] != seat or enemy_count(m, s, t) == 0:
+            continue
+        front = True
+        if any_owned:
+            g = _guard(m, s, w, t, -1) + 1 - armies[t]
+            if gap_t < 0 or g > gap:
+                gap_t, gap = t, g
+    if not front:
+        return (L.A_PLACE, first_own(s, seat), int(pool), 0)
+    if gap_t >= 0 and gap > 0:
+        return (L.A_PLACE, int(gap_t), int(max(1, min(gap, pool // 2))), 0)
+    tc = _target(m, s, seat, w)
+    # The strongest border next to an enemy territory of the target (else the strongest border).
+    base, best, base_any, best_any = -1, -1, -1, -1
+    for t in range(owner.shape[0]):
+        if owner[t] != seat or enemy_count(m, s, t) == 0:
+            continue
+        if armies[t] > best_any:
+            base_any, best_any = t, armies[t]
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] != seat and m.continent_of[u] == tc:
+                if armies[t] > best:
+                    base, best = t, armies[t]
+                break
+    return (L.A_PLACE, int(base if base >= 0 else base_any), int(pool), 0)
 
 
-class ContinentBot(BaselineBot):
-    """Takes and holds the cheapest continent within reach, then expands to the next one.
-
-    Cheapest = fewest enemy armies in it; entries of owned continents keep a guard as big as the
-    biggest adjacent enemy stack.
-    """
-
-    name = "continent"
-
-    def reinforce(self, view: GameView, armies: int) -> Place:
-        """Up to half on a weak owned-continent entry, else all on the target's attack base."""
-        s = self.snap(view)
-        a, owner, me = s.armies, s.owner, s.me
-        owned = owned_continents(s)
-        front = s.borders()
-        if not front:
-            return Place(s.mine()[0], armies)
-        if owned:
-            gaps = [(guard(s, t, owned) + 1 - a[t], -t) for t in front]
-            gap, t = max(gaps)
-            if gap > 0:
-                return Place(-t, max(1, min(gap, armies // 2)))
-        c = target_continent(s, owned)
-        members = s.board.members[c] if c >= 0 else ()
-        bases = [t for t in front if any(owner[n] != me for n in s.board.nbrs[t] if n in members)]
-        base = max(bases or front, key=lambda t: (a[t], -t))
-        return Place(base, armies)
-
-    def attack(self, view: GameView) -> Attack | None:
-        """Into the target continent at p >= 0.5, elsewhere at p >= 0.7, beyond entry guards."""
-        s = self.snap(view)
-        a = s.armies
-        owned = owned_continents(s)
-        c = target_continent(s, owned)
-        cont, owner, nbrs, me = s.board.continent_of, s.owner, s.board.nbrs, s.me
-        rows = conquest_rows()
-        top = len(rows) - 1
-        best, best_key = None, (0, 0.0, 0)
-        for src in s.own:  # the legal attacks in `Snapshot.attacks` order
-            if a[src] < 2:
+@rule_kernel
+def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    owner, armies = s.owner, s.armies
+    census(m, s, seat, w)
+    tc = _target(m, s, seat, w)
+    bs, bd, b_into, bp = -1, -1, 0, 0.0
+    for a in range(owner.shape[0]):
+        if owner[a] != seat or armies[a] < 2:
+            continue
+        guarded = _owned(m, w, m.continent_of[a])
+        for k in range(m.degree[a]):
+            d = m.neighbours[a, k]
+            if owner[d] == seat:
                 continue
-            guarded = cont[src] in owned
-            for dst in nbrs[src]:
-                if owner[dst] == me:
-                    continue
-                spare = a[src] - guard(s, src, owned, dst) if guarded else a[src]
-                d = a[dst]
-                # The table itself when both stacks are in it (conquest_probability's own case).
-                p = rows[spare][d] if 1 < spare <= top and 0 < d <= top else conquest_probability(
-                    spare, d)
-                into = int(cont[dst] == c)
-                if p < (TAKE if into else EXPAND):
-                    continue
-                key = (into, p, -dst)
-                if best is None or key > best_key:
-                    best, best_key = (src, dst), key
-        return None if best is None else Attack(*best)
+            spare = armies[a] - enemy_max(m, s, a, d) if guarded else armies[a]
+            p = odds(w, spare, armies[d])
+            into = int(m.continent_of[d] == tc)
+            if p < (TAKE if into else EXPAND):
+                continue
+            if bs < 0 or into > b_into or (into == b_into and (p > bp or (p == bp and d < bd))):
+                bs, bd, b_into, bp = a, d, into, p
+    if bs < 0:
+        return (L.A_STOP, 0, 0, 0)
+    return (L.A_ATTACK, int(bs), int(bd), 0)
 
-    def move_in(self, view: GameView, lo: int, hi: int) -> int:
-        """All but an entry's guard (all when the source is safe)."""
-        src, dst = view.occupy
-        s = self.snap(view)
-        if not s.enemies_of(src):
-            return hi
-        return max(lo, hi - guard(s, src, owned_continents(s)))
+
+@rule_kernel
+def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    src = s.sc[L.S_SRC]
+    lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
+    if enemy_count(m, s, src) == 0:
+        return (L.A_MOVE, int(hi), 0, 0)
+    census(m, s, seat, w)
+    return (L.A_MOVE, int(max(lo, hi - _guard(m, s, w, src, -1))), 0, 0)
+
+
+@rule_kernel
+def continent_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) -> Action4:
+    """Continent's action (kind, a, b, c) for the seat to move."""
+    ph = s.sc[L.S_PHASE]
+    seat = s.sc[L.S_CURRENT]
+    if ph == L.PH_SETUP:
+        return _reinforce(m, s, seat, w, 1)
+    if ph == L.PH_REINFORCE:
+        return _reinforce(m, s, seat, w, s.sc[L.S_POOL])
+    if ph == L.PH_TRADE:
+        return trade_best(m, s, rules, seat)
+    if ph == L.PH_ATTACK:
+        return _attack(m, s, seat, w)
+    if ph == L.PH_OCCUPY:
+        return _move_in(m, s, seat, w)
+    if ph == L.PH_FORTIFY:
+        return fortify_front(m, s, rules, seat, w)
+    return (-1, 0, 0, 0)
+
+
+__all__ = ["EXPAND", "TAKE", "continent_decide"]

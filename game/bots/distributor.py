@@ -1,51 +1,109 @@
-"""Distributor: spreads its armies evenly over the front and attacks where it is clearly ahead."""
+"""Distributor: spreads its armies evenly over the front and attacks where it is clearly ahead.
+
+Reinforcements raise the thinnest border to the level of the next thinnest; it attacks the
+likeliest conquest when its exact probability is at least THRESHOLD, splits conquests half and
+half while the source still faces enemies, marches interior stacks to the front and otherwise
+evens out the most unequal pair of adjacent own territories. Compiled (the player is
+`game.bots.sparring.DistributorBot`); tests/reference_bots.py holds the Python it was written as.
+"""
 
 from __future__ import annotations
 
-from game.actions import Attack, Fortify, Place
-from game.bots.common import BaselineBot, fortify_to_front
-from game.view import GameView
+import numpy as np
+
+from game import layout as L
+from game.bots.baseline_kernels import fortify_front, move_in_split, trade_best
+from game.bots.sparring_kernels import Action4, BotWork, enemy_count, odds
+from game.jit import rule_kernel
+from game.layout import MapArrays, StateArrays
 
 THRESHOLD = 0.6  # exact P(conquest) needed to attack
 
 
-class DistributorBot(BaselineBot):
-    """Spreads armies evenly over its borders and attacks where its conquest odds are >= 0.6.
+@rule_kernel
+def _reinforce(m: MapArrays, s: StateArrays, seat: int, pool: int) -> Action4:
+    owner, armies = s.owner, s.armies
+    front = False
+    for t in range(owner.shape[0]):
+        if owner[t] == seat and enemy_count(m, s, t) > 0:
+            front = True
+            break
+    # The thinnest of the front (all own territories without one), ties to the lowest index,
+    # and the next level above it.
+    low_t, low, nxt = -1, 0, -1
+    for t in range(owner.shape[0]):
+        if owner[t] != seat or (front and enemy_count(m, s, t) == 0):
+            continue
+        a = armies[t]
+        if low_t < 0:
+            low_t, low = t, a
+        elif a < low:
+            low_t, low, nxt = t, a, low
+        elif a > low and (nxt < 0 or a < nxt):
+            nxt = a
+    if nxt < 0:
+        nxt = low + pool
+    return (L.A_PLACE, int(low_t), int(max(1, min(pool, nxt - low))), 0)
 
-    Reinforces the thinnest border, splits conquests half and half, evens out adjacent stacks.
-    """
 
-    name = "distributor"
+@rule_kernel
+def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    owner, armies = s.owner, s.armies
+    bs, bd, bp = -1, -1, 0.0
+    for a in range(owner.shape[0]):
+        if owner[a] != seat or armies[a] < 2:
+            continue
+        for k in range(m.degree[a]):
+            d = m.neighbours[a, k]
+            if owner[d] == seat:
+                continue
+            p = odds(w, armies[a], armies[d])
+            # Python's max over (p, -dst, src): the likeliest, then the lowest target, then the
+            # highest source.
+            if bs < 0 or p > bp or (p == bp and (d < bd or (d == bd and a > bs))):
+                bs, bd, bp = a, d, p
+    if bs < 0 or bp < THRESHOLD:
+        return (L.A_STOP, 0, 0, 0)
+    return (L.A_ATTACK, int(bs), int(bd), 0)
 
-    def reinforce(self, view: GameView, armies: int) -> Place:
-        """Raise the thinnest border to the level of the next thinnest."""
-        s = self.snap(view)
-        a = s.armies
-        front = s.borders() or s.mine()
-        levels = sorted((a[t], t) for t in front)
-        low, t = levels[0]
-        nxt = next((v for v, _ in levels[1:] if v > low), low + armies)
-        return Place(t, max(1, min(armies, nxt - low)))
 
-    def attack(self, view: GameView) -> Attack | None:
-        """The likeliest conquest, if at least THRESHOLD."""
-        s = self.snap(view)
-        odds = [(s.odds(src, dst), -dst, src) for src, dst in s.attacks()]
-        p, dst, src = max(odds, default=(0.0, 0, 0))
-        return Attack(src, -dst) if p >= THRESHOLD else None
+@rule_kernel
+def _fortify(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork) -> Action4:
+    act = fortify_front(m, s, rules, seat, w)
+    if act[0] != L.A_SKIP:
+        return act
+    owner, armies = s.owner, s.armies
+    bt, bn, gap = -1, -1, 2
+    for t in range(owner.shape[0]):
+        if owner[t] != seat or enemy_count(m, s, t) == 0:
+            continue
+        for k in range(m.degree[t]):
+            n = m.neighbours[t, k]
+            if owner[n] == seat and armies[t] - armies[n] >= gap:  # >=: the last such pair
+                bt, bn, gap = t, n, armies[t] - armies[n]
+    if bt < 0:
+        return (L.A_SKIP, 0, 0, 0)
+    return (L.A_FORTIFY, int(bt), int(bn), int(gap // 2))
 
-    def fortify(self, view: GameView) -> Fortify | None:
-        """Idle stacks to the front first; otherwise even out the most unequal adjacent borders."""
-        s = self.snap(view)
-        move = fortify_to_front(view, s)
-        if move is not None:
-            return move
-        a, owner, me = s.armies, s.owner, s.me
-        best, gap = None, 2
-        for t in s.borders():
-            for n in s.board.nbrs[t]:
-                if owner[n] == me and a[t] - a[n] >= gap:
-                    best, gap = (t, n), a[t] - a[n]
-        if best is None:
-            return None
-        return Fortify(best[0], best[1], gap // 2)
+
+@rule_kernel
+def distributor_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) -> Action4:
+    """Distributor's action (kind, a, b, c) for the seat to move."""
+    ph = s.sc[L.S_PHASE]
+    seat = s.sc[L.S_CURRENT]
+    if ph == L.PH_SETUP:
+        return _reinforce(m, s, seat, 1)
+    if ph == L.PH_REINFORCE:
+        return _reinforce(m, s, seat, s.sc[L.S_POOL])
+    if ph == L.PH_TRADE:
+        return trade_best(m, s, rules, seat)
+    if ph == L.PH_ATTACK:
+        return _attack(m, s, seat, w)
+    if ph == L.PH_OCCUPY:
+        return move_in_split(m, s)
+    if ph == L.PH_FORTIFY:
+        return _fortify(m, s, rules, seat, w)
+    return (-1, 0, 0, 0)
+
+
+__all__ = ["THRESHOLD", "distributor_decide"]

@@ -1,9 +1,10 @@
-"""The sparring bots as players: one compiled kernel each, called from Python or compiled games.
+"""The compiled bots as players: one kernel each, called from Python or from compiled games.
 
-`SPARRING` names the bots with a compiled implementation and their policy codes; the compiled
-league loop (`features.compiled.play_mixed_games`) seats them by code through `sparring_decide`,
-and the Python classes below answer the protocol by calling the same kernel, so both play the
-same moves in the same position.
+`SPARRING` names the bots with a compiled implementation and their policy codes: the sparring
+bots (planner, hunter) and the strongest baselines (continent, distributor, bully). Compiled
+games (`features.compiled.play_mixed_games`: league seats, evaluation, tournaments) seat them by
+code through `sparring_decide`, and the Python classes below answer the protocol by calling the
+same kernel, so both play the same moves in the same position.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ import numpy as np
 
 from game import layout as L
 from game.actions import Attack, Fortify, Place, Trade
+from game.bots.bully import bully_decide
+from game.bots.continent import continent_decide
+from game.bots.distributor import distributor_decide
 from game.bots.hunter import hunter_decide
 from game.bots.planner import planner_decide
 from game.bots.sparring_kernels import Action4, BotWork, make_bot_work
@@ -22,18 +26,26 @@ from game.layout import MapArrays, StateArrays
 from game.protocol import BasePlayer
 from game.view import GameView
 
-PLANNER, HUNTER = 1, 2  # policy codes (0 is the linear player in compiled games)
-SPARRING: dict[str, int] = {"planner": PLANNER, "hunter": HUNTER}
+# Policy codes (0 is the linear player in compiled games).
+PLANNER, HUNTER, CONTINENT, DISTRIBUTOR, BULLY = 1, 2, 3, 4, 5
+SPARRING: dict[str, int] = {"planner": PLANNER, "hunter": HUNTER, "continent": CONTINENT,
+                            "distributor": DISTRIBUTOR, "bully": BULLY}
 
 
 @rule_kernel
 def sparring_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
                     w: BotWork) -> Action4:
-    """The action of sparring bot `code` for the seat to move ((-1, 0, 0, 0) if unknown)."""
+    """The action of compiled bot `code` for the seat to move ((-1, 0, 0, 0) if unknown)."""
     if code == PLANNER:
         return planner_decide(m, s, rules, w)
     if code == HUNTER:
         return hunter_decide(m, s, rules, w)
+    if code == CONTINENT:
+        return continent_decide(m, s, rules, w)
+    if code == DISTRIBUTOR:
+        return distributor_decide(m, s, rules, w)
+    if code == BULLY:
+        return bully_decide(m, s, rules, w)
     return (-1, 0, 0, 0)
 
 
@@ -109,4 +121,26 @@ class HunterBot(SparringBot):
     code = HUNTER
 
 
-__all__ = ["SPARRING", "HunterBot", "PlannerBot", "SparringBot", "sparring_decide"]
+class ContinentBot(SparringBot):
+    """Takes and holds the cheapest continent within reach (see game.bots.continent)."""
+
+    name = "continent"
+    code = CONTINENT
+
+
+class DistributorBot(SparringBot):
+    """Spreads armies evenly over its borders, attacks at odds >= 0.6 (game.bots.distributor)."""
+
+    name = "distributor"
+    code = DISTRIBUTOR
+
+
+class BullyBot(SparringBot):
+    """Attacks only at odds >= 0.7, the weakest stacks first (see game.bots.bully)."""
+
+    name = "bully"
+    code = BULLY
+
+
+__all__ = ["SPARRING", "BullyBot", "ContinentBot", "DistributorBot", "HunterBot", "PlannerBot",
+           "SparringBot", "sparring_decide"]
