@@ -11,8 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from game import layout as L
-from game.bots.sparring_kernels import Action4, BotWork, enemy_count
-from game.cards import set_value
+from game.bots.sparring_kernels import Action4, BotWork, enemy_count, odds, rank_sets
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
 
@@ -41,33 +40,34 @@ def first_own(s: StateArrays, seat: int) -> int:
 
 @rule_kernel
 def trade_best(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
-    """The set worth most now; ties prefer a card of an own territory, then fewer wilds, then
-    the first in (i, j, k) order. (A_END_TRADE, ...) without a set."""
-    owner, cards, kinds = s.owner, s.cards, m.card_kind
-    n_terr, n = owner.shape[0], cards.shape[0]
-    b1, b2, b3, bv, bb, bw = -1, -1, -1, -1, 0, 0
-    for i in range(n):
-        if cards[i] != seat:
+    """The set worth most now; ties prefer a card of an own territory, then fewer wilds."""
+    return rank_sets(m, s, rules, seat, True)
+
+
+@rule_kernel
+def likeliest_attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork, threshold: float,
+                     weakest_first: bool) -> Action4:
+    """The attack with the best conquest odds if they reach `threshold`, else stop. Ties: the
+    weaker defender (with `weakest_first`), then the lower target, then the higher source."""
+    owner, armies = s.owner, s.armies
+    bs, bd, bp = -1, -1, 0.0
+    for a in range(owner.shape[0]):
+        if owner[a] != seat or armies[a] < 2:
             continue
-        for j in range(i + 1, n):
-            if cards[j] != seat:
+        for k in range(m.degree[a]):
+            d = m.neighbours[a, k]
+            if owner[d] == seat:
                 continue
-            for k in range(j + 1, n):
-                if cards[k] != seat:
-                    continue
-                ki, kj, kk = kinds[i], kinds[j], kinds[k]
-                wilds = (ki == L.WILD) + (kj == L.WILD) + (kk == L.WILD)
-                if wilds == 0 and not ((ki == kj and kj == kk) or
-                                       (ki != kj and kj != kk and ki != kk)):
-                    continue
-                v = set_value(rules, s.sc[L.S_TRADES], ki, kj, kk)
-                own = int((i < n_terr and owner[i] == seat) or (j < n_terr and owner[j] == seat)
-                          or (k < n_terr and owner[k] == seat))
-                if b1 < 0 or v > bv or (v == bv and (own > bb or (own == bb and wilds < bw))):
-                    b1, b2, b3, bv, bb, bw = i, j, k, v, own, wilds
-    if b1 < 0:
-        return (L.A_END_TRADE, 0, 0, 0)
-    return (L.A_TRADE, int(b1), int(b2), int(b3))
+            p = odds(w, armies[a], armies[d])
+            if bs >= 0 and p == bp and weakest_first and armies[d] != armies[bd]:
+                better = armies[d] < armies[bd]
+            else:
+                better = bs < 0 or p > bp or (p == bp and (d < bd or (d == bd and a > bs)))
+            if better:
+                bs, bd, bp = a, d, p
+    if bs < 0 or bp < threshold:
+        return (L.A_STOP, 0, 0, 0)
+    return (L.A_ATTACK, int(bs), int(bd), 0)
 
 
 @rule_kernel
@@ -152,5 +152,5 @@ def fortify_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
     return (L.A_FORTIFY, int(src), int(dst), int(armies[src] - 1))
 
 
-__all__ = ["FAR", "first_own", "fortify_front", "front_distance", "move_in_split", "threat",
-           "trade_best"]
+__all__ = ["FAR", "first_own", "fortify_front", "front_distance", "likeliest_attack",
+           "move_in_split", "threat", "trade_best"]

@@ -12,10 +12,8 @@ trades the best set at once and marches interior stacks to the front. Compiled (
 
 from __future__ import annotations
 
-import numpy as np
-
 from game import layout as L
-from game.bots.baseline_kernels import first_own, fortify_front, trade_best
+from game.bots.baseline_kernels import first_own
 from game.bots.sparring_kernels import Action4, BotWork, census, enemy_count, enemy_max, odds
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
@@ -68,7 +66,8 @@ def _target(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
 
 
 @rule_kernel
-def _reinforce(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+    """Up to half on a weak owned-continent border, else all on the target's attack base."""
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     any_owned = False
@@ -106,7 +105,8 @@ def _reinforce(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -
 
 
 @rule_kernel
-def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    """Into the target at odds >= TAKE, elsewhere >= EXPAND, beyond border guards."""
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     tc = _target(m, s, seat, w)
@@ -132,7 +132,8 @@ def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
 
 
 @rule_kernel
-def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+def move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    """All but a border guard (all when the source is safe)."""
     src = s.sc[L.S_SRC]
     lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
     if enemy_count(m, s, src) == 0:
@@ -141,24 +142,4 @@ def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     return (L.A_MOVE, int(max(lo, hi - _guard(m, s, w, src, -1))), 0, 0)
 
 
-@rule_kernel
-def continent_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) -> Action4:
-    """Continent's action (kind, a, b, c) for the seat to move."""
-    ph = s.sc[L.S_PHASE]
-    seat = s.sc[L.S_CURRENT]
-    if ph == L.PH_SETUP:
-        return _reinforce(m, s, seat, w, 1)
-    if ph == L.PH_REINFORCE:
-        return _reinforce(m, s, seat, w, s.sc[L.S_POOL])
-    if ph == L.PH_TRADE:
-        return trade_best(m, s, rules, seat)
-    if ph == L.PH_ATTACK:
-        return _attack(m, s, seat, w)
-    if ph == L.PH_OCCUPY:
-        return _move_in(m, s, seat, w)
-    if ph == L.PH_FORTIFY:
-        return fortify_front(m, s, rules, seat, w)
-    return (-1, 0, 0, 0)
-
-
-__all__ = ["EXPAND", "TAKE", "continent_decide"]
+__all__ = ["EXPAND", "TAKE", "attack", "move_in", "place"]

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from game import layout as L
-from game.bots.baseline_kernels import fortify_front, move_in_split, trade_best
-from game.bots.sparring_kernels import Action4, BotWork, enemy_count, odds
+from game.bots.baseline_kernels import fortify_front, likeliest_attack
+from game.bots.sparring_kernels import Action4, BotWork, enemy_count
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
 
@@ -21,7 +21,8 @@ THRESHOLD = 0.6  # exact P(conquest) needed to attack
 
 
 @rule_kernel
-def _reinforce(m: MapArrays, s: StateArrays, seat: int, pool: int) -> Action4:
+def place(m: MapArrays, s: StateArrays, seat: int, pool: int) -> Action4:
+    """Raise the thinnest border to the level of the next thinnest."""
     owner, armies = s.owner, s.armies
     front = False
     for t in range(owner.shape[0]):
@@ -47,28 +48,14 @@ def _reinforce(m: MapArrays, s: StateArrays, seat: int, pool: int) -> Action4:
 
 
 @rule_kernel
-def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
-    owner, armies = s.owner, s.armies
-    bs, bd, bp = -1, -1, 0.0
-    for a in range(owner.shape[0]):
-        if owner[a] != seat or armies[a] < 2:
-            continue
-        for k in range(m.degree[a]):
-            d = m.neighbours[a, k]
-            if owner[d] == seat:
-                continue
-            p = odds(w, armies[a], armies[d])
-            # Python's max over (p, -dst, src): the likeliest, then the lowest target, then the
-            # highest source.
-            if bs < 0 or p > bp or (p == bp and (d < bd or (d == bd and a > bs))):
-                bs, bd, bp = a, d, p
-    if bs < 0 or bp < THRESHOLD:
-        return (L.A_STOP, 0, 0, 0)
-    return (L.A_ATTACK, int(bs), int(bd), 0)
+def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    """The likeliest conquest at odds >= THRESHOLD."""
+    return likeliest_attack(m, s, seat, w, THRESHOLD, False)
 
 
 @rule_kernel
-def _fortify(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork) -> Action4:
+def fortify(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork) -> Action4:
+    """Interior stacks to the front, else even out the most unequal adjacent pair."""
     act = fortify_front(m, s, rules, seat, w)
     if act[0] != L.A_SKIP:
         return act
@@ -86,24 +73,4 @@ def _fortify(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotW
     return (L.A_FORTIFY, int(bt), int(bn), int(gap // 2))
 
 
-@rule_kernel
-def distributor_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) -> Action4:
-    """Distributor's action (kind, a, b, c) for the seat to move."""
-    ph = s.sc[L.S_PHASE]
-    seat = s.sc[L.S_CURRENT]
-    if ph == L.PH_SETUP:
-        return _reinforce(m, s, seat, 1)
-    if ph == L.PH_REINFORCE:
-        return _reinforce(m, s, seat, s.sc[L.S_POOL])
-    if ph == L.PH_TRADE:
-        return trade_best(m, s, rules, seat)
-    if ph == L.PH_ATTACK:
-        return _attack(m, s, seat, w)
-    if ph == L.PH_OCCUPY:
-        return move_in_split(m, s)
-    if ph == L.PH_FORTIFY:
-        return _fortify(m, s, rules, seat, w)
-    return (-1, 0, 0, 0)
-
-
-__all__ = ["THRESHOLD", "distributor_decide"]
+__all__ = ["THRESHOLD", "attack", "fortify", "place"]

@@ -15,9 +15,8 @@ import numpy as np
 
 from game import layout as L
 from game.actions import Attack, Fortify, Place, Trade
-from game.bots.bully import bully_decide
-from game.bots.continent import continent_decide
-from game.bots.distributor import distributor_decide
+from game.bots import bully, continent, distributor
+from game.bots.baseline_kernels import fortify_front, move_in_split, trade_best
 from game.bots.hunter import hunter_decide
 from game.bots.planner import planner_decide
 from game.bots.sparring_kernels import Action4, BotWork, make_bot_work
@@ -33,6 +32,38 @@ SPARRING: dict[str, int] = {"planner": PLANNER, "hunter": HUNTER, "continent": C
 
 
 @rule_kernel
+def baseline_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
+                    w: BotWork) -> Action4:
+    """The action of baseline `code` (continent, distributor, bully) for the seat to move:
+    each places and attacks its own way; they trade alike, and differ in one of move-in and
+    fortify at most."""
+    ph = s.sc[L.S_PHASE]
+    seat = s.sc[L.S_CURRENT]
+    if ph == L.PH_SETUP or ph == L.PH_REINFORCE:
+        pool = 1 if ph == L.PH_SETUP else s.sc[L.S_POOL]
+        if code == CONTINENT:
+            return continent.place(m, s, seat, w, pool)
+        if code == DISTRIBUTOR:
+            return distributor.place(m, s, seat, pool)
+        return bully.place(m, s, seat, w, pool)
+    if ph == L.PH_TRADE:
+        return trade_best(m, s, rules, seat)
+    if ph == L.PH_ATTACK:
+        if code == CONTINENT:
+            return continent.attack(m, s, seat, w)
+        if code == DISTRIBUTOR:
+            return distributor.attack(m, s, seat, w)
+        return bully.attack(m, s, seat, w)
+    if ph == L.PH_OCCUPY:
+        return continent.move_in(m, s, seat, w) if code == CONTINENT else move_in_split(m, s)
+    if ph == L.PH_FORTIFY:
+        if code == DISTRIBUTOR:
+            return distributor.fortify(m, s, rules, seat, w)
+        return fortify_front(m, s, rules, seat, w)
+    return (-1, 0, 0, 0)
+
+
+@rule_kernel
 def sparring_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
                     w: BotWork) -> Action4:
     """The action of compiled bot `code` for the seat to move ((-1, 0, 0, 0) if unknown)."""
@@ -40,12 +71,8 @@ def sparring_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
         return planner_decide(m, s, rules, w)
     if code == HUNTER:
         return hunter_decide(m, s, rules, w)
-    if code == CONTINENT:
-        return continent_decide(m, s, rules, w)
-    if code == DISTRIBUTOR:
-        return distributor_decide(m, s, rules, w)
-    if code == BULLY:
-        return bully_decide(m, s, rules, w)
+    if code == CONTINENT or code == DISTRIBUTOR or code == BULLY:
+        return baseline_decide(code, m, s, rules, w)
     return (-1, 0, 0, 0)
 
 

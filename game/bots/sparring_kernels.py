@@ -227,13 +227,18 @@ def fortify_to_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
 
 
 @rule_kernel
-def best_set(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
-    """(A_TRADE, c1, c2, c3) for the set worth most now (value + territory bonus, then fewer
-    wilds, then lowest ids), or (A_END_TRADE, 0, 0, 0) when the hand holds no set."""
+def rank_sets(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
+              own_apart: bool) -> Action4:
+    """(A_TRADE, c1, c2, c3) for the set worth most now, or (A_END_TRADE, 0, 0, 0) when the
+    hand holds no set; ties go to fewer wilds, then the first in (i, j, k) order.
+
+    A card of an own territory counts as its +2 bonus (while the bonus is open) in the value,
+    or, with `own_apart`, as a tie-break between the value and the wilds (the baselines' rule).
+    """
     owner, cards, sc, kinds = s.owner, s.cards, s.sc, m.card_kind
     n_terr = owner.shape[0]
     bonus_open = queries.bonus_open(s, rules)
-    b1, b2, b3, bv, bw = -1, -1, -1, -1, 9
+    b1, b2, b3, bv, bo, bw = -1, -1, -1, -1, 0, 9
     n = cards.shape[0]
     for i in range(n):
         if cards[i] != seat:
@@ -250,15 +255,23 @@ def best_set(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Acti
                                        (ki != kj and kj != kk and ki != kk)):
                     continue
                 v = set_value(rules, sc[L.S_TRADES], ki, kj, kk)
-                if bonus_open and ((i < n_terr and owner[i] == seat) or
-                                   (j < n_terr and owner[j] == seat) or
-                                   (k < n_terr and owner[k] == seat)):
-                    v += L.CARD_BONUS
-                if v > bv or (v == bv and wilds < bw):
-                    b1, b2, b3, bv, bw = i, j, k, v, wilds
+                own = int((i < n_terr and owner[i] == seat) or (j < n_terr and owner[j] == seat)
+                          or (k < n_terr and owner[k] == seat))
+                if not own_apart:
+                    if bonus_open and own:
+                        v += L.CARD_BONUS
+                    own = 0
+                if v > bv or (v == bv and (own > bo or (own == bo and wilds < bw))):
+                    b1, b2, b3, bv, bo, bw = i, j, k, v, own, wilds
     if b1 < 0:
         return (L.A_END_TRADE, 0, 0, 0)
     return (L.A_TRADE, int(b1), int(b2), int(b3))
+
+
+@rule_kernel
+def best_set(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
+    """`rank_sets` with the territory bonus in the value (the sparring bots' rule)."""
+    return rank_sets(m, s, rules, seat, False)
 
 
 @rule_kernel
@@ -271,6 +284,6 @@ def set_worth(m: MapArrays, s: StateArrays, rules: np.ndarray, c1: int, c2: int,
 
 __all__ = [
     "BotWork", "best_set", "census", "enemy_count", "enemy_max", "fortify_to_front",
-    "garrison", "make_bot_work", "odds", "player_strength", "set_worth", "target_continent",
-    "trade_compulsory",
+    "garrison", "make_bot_work", "odds", "player_strength", "rank_sets", "set_worth",
+    "target_continent", "trade_compulsory",
 ]
