@@ -15,14 +15,25 @@ import numpy as np
 from features import registry as F
 from features.kernels import (
     FeatureContext,
-    census,
     fortify_into,
+    garrison,
     hostile,
     jit_inline,
     jit_kernel,
+    need,
     pair_into,
     reinforce_into,
+    source_guard,
     target_into,
+)
+from features.players import (
+    SC_HAND,
+    SC_LEADER,
+    Players,
+    continent_term,
+    make_players,
+    pressure,
+    summarize,
 )
 from game import layout as L
 from game.cards import set_value
@@ -37,29 +48,24 @@ Action4 = tuple[int, int, int, int]  # (kind, a, b, c) as game.kernel.step takes
 class Work(NamedTuple):
     """Scratch arrays of `decide`, allocated once per game (`make_work`) and reused."""
 
-    cnt: np.ndarray  # int32[C]: own territories per continent
-    holder: np.ndarray  # int32[C]: sole holder of each continent (-1 none)
-    nown: np.ndarray  # int32[P]: territories per seat
     feat: np.ndarray  # float64: one feature vector
     score: np.ndarray  # float64[T]: per-territory partial score or vantage
     flags: np.ndarray  # int32[T]: per-territory flags
     comp: np.ndarray  # int32[T]: component labels of own territories
     stack: np.ndarray  # int32: search stack, or the hand's card ids
+    players: Players  # player-level summaries, filled once per decision
 
 
 def make_work(m: MapArrays, n_players: int) -> Work:
     """Scratch arrays for `decide` sized for a board and a seat count."""
     n_terr = len(m.continent_of)
-    n_cont = len(m.bonus)
     return Work(
-        cnt=np.zeros(n_cont, dtype=np.int32),
-        holder=np.zeros(n_cont, dtype=np.int32),
-        nown=np.zeros(n_players, dtype=np.int32),
         feat=np.zeros(max(F.NR, F.NA, F.NF), dtype=np.float64),
         score=np.zeros(n_terr, dtype=np.float64),
         flags=np.zeros(n_terr, dtype=np.int32),
         comp=np.zeros(n_terr, dtype=np.int32),
         stack=np.zeros(max(n_terr, len(m.card_kind)), dtype=np.int32),
+        players=make_players(m, n_players),
     )
 
 
@@ -72,12 +78,25 @@ def _dot(w: np.ndarray, off: int, f: np.ndarray, n: int) -> float:
 
 
 @jit_inline
-def _army_terms(w: np.ndarray, h: int, big: int, a: int, m18: bool, mval: float) -> float:
-    """The reinforce score terms that depend on the armies a on the territory."""
+def _army_terms(w: np.ndarray, h: int, big: int, a: int, m18: bool, mval: float, g: int,
+                guard: float) -> float:
+    """The reinforce score terms that depend on the armies a on the territory.
+
+    g is the garrison G(t) and guard the bonus share of t's continent if p holds it (else 0).
+    """
     v = w[F.G_REINFORCE + F.RF_ARMY_VANTAGE] * (h / (h + a) if h + a > 0 else 0.0)
     v += w[F.G_REINFORCE + F.RF_ENEMY] * (big / (big + a) if big > 0 else 0.0)
     mv = (1.0 if a < L.MISSION_ARMIES else 0.0) if m18 else mval
-    return v + w[F.G_REINFORCE + F.RF_MISSION] * mv
+    v += w[F.G_REINFORCE + F.RF_MISSION] * mv
+    nd = need(g, a)
+    return v + (w[F.G_REINFORCE + F.RF_NEED] + w[F.G_REINFORCE + F.RF_GUARD_NEED] * guard) * nd
+
+
+@jit_inline
+def _varies(i: int) -> bool:
+    """True for the reinforce features that depend on the armies placed (`_army_terms`)."""
+    return (i == F.RF_ARMY_VANTAGE or i == F.RF_ENEMY or i == F.RF_MISSION or i == F.RF_NEED
+            or i == F.RF_GUARD_NEED)
 
 
 @jit_kernel
@@ -86,31 +105,38 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     """Place on the best reinforce rank; in the reinforce phase, the run of armies it keeps.
 
     score(t, a) = fixed(t) + army terms(t, a): the features that do not depend on the armies on
-    t are summed once, so rescoring t for one more army is exact and cheap.
+    t are summed once, so rescoring t for one more army is exact and cheap. The run stops when
+    the runner-up scores better; the engine then asks again with every territory rescored, so
+    the need terms, which fall with every army, split the armies where the position asks.
     """
     owner, armies, sc = s.owner, s.armies, s.sc
     seat = sc[L.S_CURRENT]
-    cnt, f = work.cnt, work.feat
-    census(m, owner, seat, cnt, work.holder, work.nown)
+    pl = work.players
+    summarize(m, s, seat, pl)
+    cnt, f = pl.cnt, work.feat
+    leader = int(pl.scalars[SC_LEADER])
     m18 = rules[L.R_MISSIONS] != 0 and s.pl[seat, L.P_MISSION] == L.M_18_TWO
     best, second = -1, -1
     bs, ss = -np.inf, -np.inf
-    b_fixed, b_h, b_big, b_mval = 0.0, 0, 0, 0.0
+    b_fixed, b_h, b_big, b_mval, b_g, b_guard = 0.0, 0, 0, 0.0, 0, 0.0
     for t in range(owner.shape[0]):
         if owner[t] != seat:
             continue
-        reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, f)
+        reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, f)
         fixed = 0.0
         for i in range(F.NR):
-            if i != F.RF_ARMY_VANTAGE and i != F.RF_ENEMY and i != F.RF_MISSION:
+            if not _varies(i):
                 fixed += w[F.G_REINFORCE + i] * f[i]
-        _nh, h, big = hostile(m, owner, armies, seat, t)
+        nh, h, big = hostile(m, owner, armies, seat, t)
         mval = f[F.RF_MISSION]
-        v = fixed + _army_terms(w, h, big, armies[t], m18, mval)
+        g = garrison(nh, big)
+        c = m.continent_of[t]
+        guard = fx.bonus_norm[c] if cnt[c] == m.continent_size[c] else 0.0
+        v = fixed + _army_terms(w, h, big, armies[t], m18, mval, g, guard)
         if v > bs:
             second, ss = best, bs
             best, bs = t, v
-            b_fixed, b_h, b_big, b_mval = fixed, h, big, mval
+            b_fixed, b_h, b_big, b_mval, b_g, b_guard = fixed, h, big, mval, g, guard
         elif v > ss:
             second, ss = t, v
     if best < 0:
@@ -122,7 +148,7 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
         pool = sc[L.S_POOL]
         a0 = armies[best]
         while count < pool:
-            v = b_fixed + _army_terms(w, b_h, b_big, a0 + count, m18, b_mval)
+            v = b_fixed + _army_terms(w, b_h, b_big, a0 + count, m18, b_mval, b_g, b_guard)
             if second < 0 or v > ss or (v == ss and best < second):
                 count += 1
             else:
@@ -133,35 +159,54 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
 @jit_kernel
 def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                   w: np.ndarray, work: Work) -> Action4:
-    """Best (from, to) by attack rank if it clears attack.threshold, else stop."""
+    """Best (from, to) by attack rank if it clears the threshold, else stop.
+
+    threshold = attack.threshold + the threshold terms (pressure, own hand, conquered), known
+    once per decision.
+    """
     neighbours, degree = m.neighbours, m.degree
     owner, armies = s.owner, s.armies
     seat = s.sc[L.S_CURRENT]
-    cnt, holder, nown, f = work.cnt, work.holder, work.nown, work.feat
+    pl = work.players
+    summarize(m, s, seat, pl)
+    cnt, holder, nown, f = pl.cnt, pl.holder, pl.nown, work.feat
+    leader = int(pl.scalars[SC_LEADER])
     tscore, done = work.score, work.flags
-    census(m, owner, seat, cnt, holder, nown)
     done[:] = 0
     w_win = w[F.G_ATTACK + F.AF_WIN]
     w_ratio = w[F.G_ATTACK + F.AF_RATIO]
+    w_left = w[F.G_ATTACK + F.AF_LEFT_BEHIND]
+    w_guard = w[F.G_ATTACK + F.AF_SOURCE_GUARD]
     best_s, best_t = -1, -1
     bs = -np.inf
     for a in range(owner.shape[0]):
         if owner[a] != seat or armies[a] < 2:
             continue
+        _nh, h_a, _big = hostile(m, owner, armies, seat, a)
+        src = w_guard * source_guard(m, fx, cnt, a) if _nh > 0 else 0.0
         for k in range(degree[a]):
             t = neighbours[a, k]
             if owner[t] == seat:
                 continue
             if done[t] == 0:
                 f[:] = 0.0
-                target_into(m, fx, s, rules, seat, t, cnt, holder, nown, f)
-                tscore[t] = _dot(w, F.G_ATTACK, f, F.NA)  # win/ratio slots are 0 here
+                target_into(m, fx, s, rules, seat, t, cnt, holder, nown, pl.hand, pl.strength,
+                            leader, f)
+                tscore[t] = _dot(w, F.G_ATTACK, f, F.NA)  # pair and source slots are 0 here
                 done[t] = 1
-            pair_into(fx, armies[a], armies[t], f)
-            v = tscore[t] + w_win * f[F.AF_WIN] + w_ratio * f[F.AF_RATIO]
+            pair_into(fx, armies[a], armies[t], h_a, f)
+            v = (tscore[t] + src + w_win * f[F.AF_WIN] + w_ratio * f[F.AF_RATIO]
+                 + w_left * f[F.AF_LEFT_BEHIND])
             if v > bs:
                 bs, best_s, best_t = v, a, t
-    if best_s >= 0 and bs > w[F.G_ATTACK_THRESHOLD]:
+    thr = w[F.G_ATTACK_THRESHOLD]
+    w_press = w[F.G_THRESHOLD_TERMS + F.TH_PRESSURE]
+    if w_press != 0.0 and best_s >= 0:
+        thr += w_press * pressure(m, s, seat, pl)
+    thr += w[F.G_THRESHOLD_TERMS + F.TH_CARDS] * pl.scalars[SC_HAND]
+    if s.sc[L.S_CONQUERED] != 0:
+        thr += w[F.G_THRESHOLD_TERMS + F.TH_CONQUERED]
+    if best_s >= 0 and bs > thr:
         return (L.A_ATTACK, int(best_s), int(best_t), 0)
     return (L.A_STOP, 0, 0, 0)
 
@@ -256,11 +301,12 @@ def decide_occupy(m: MapArrays, s: StateArrays, w: np.ndarray) -> Action4:
 
 
 @jit_kernel
-def decide_trade(m: MapArrays, s: StateArrays, rules: np.ndarray, w: np.ndarray,
-                 work: Work) -> Action4:
+def decide_trade(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                 w: np.ndarray, work: Work) -> Action4:
     """Trade the set worth most (value + card bonus, then fewest wilds, then lowest ids).
 
-    An optional set is traded only when it is worth at least cards.trade_at * TRADE_SCALE armies.
+    An optional set is traded only when it is worth at least TRADE_SCALE * (cards.trade_at -
+    the trade-rank terms) armies (`_trade_bar`).
     """
     owner, cards, sc, kinds = s.owner, s.cards, s.sc, m.card_kind
     seat = sc[L.S_CURRENT]
@@ -297,9 +343,26 @@ def decide_trade(m: MapArrays, s: StateArrays, rules: np.ndarray, w: np.ndarray,
                     b1, b2, b3 = int(ci), int(cj), int(ck)
     if b1 < 0:
         return (L.A_END_TRADE, 0, 0, 0)
-    if not trade_compulsory(s, rules) and bv < w[F.G_TRADE_AT] * F.TRADE_SCALE:
+    if not trade_compulsory(s, rules) and bv < _trade_bar(m, fx, s, w, work.players, seat, bv):
         return (L.A_END_TRADE, 0, 0, 0)
     return (L.A_TRADE, b1, b2, b3)
+
+
+@jit_inline
+def _trade_bar(m: MapArrays, fx: FeatureContext, s: StateArrays, w: np.ndarray, pl: Players,
+               seat: int, v: int) -> float:
+    """Armies an optional set must be worth: TRADE_SCALE * (cards.trade_at - rank terms)."""
+    g = F.G_TRADE_TERMS
+    rank = 0.0
+    if (w[g + F.CT_INCOME] != 0.0 or w[g + F.CT_PRESSURE] != 0.0
+            or w[g + F.CT_CONTINENT] != 0.0 or w[g + F.CT_FORCED] != 0.0):
+        summarize(m, s, seat, pl)
+        rank += w[g + F.CT_INCOME] * (v / (v + pl.inc[seat]))
+        if w[g + F.CT_PRESSURE] != 0.0:
+            rank += w[g + F.CT_PRESSURE] * pressure(m, s, seat, pl)
+        rank += w[g + F.CT_CONTINENT] * continent_term(m, fx, s, seat, pl.cnt, v)
+        rank += w[g + F.CT_FORCED] * (1.0 if pl.hand[seat] >= 4 else 0.0)
+    return (w[F.G_TRADE_AT] - rank) * F.TRADE_SCALE
 
 
 @jit_kernel
@@ -316,5 +379,5 @@ def decide(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray, 
     if ph == L.PH_FORTIFY:
         return decide_fortify(m, fx, s, rules, w, work)
     if ph == L.PH_TRADE:
-        return decide_trade(m, s, rules, w, work)
+        return decide_trade(m, fx, s, rules, w, work)
     return NO_ACTION

@@ -1,8 +1,11 @@
 """The genome: a named weight vector built from the feature registry, and its JSON file.
 
-Gene order: `reinforce.*`, `attack.*`, `attack.threshold`, `fortify.*`, `fortify.threshold`,
-`fortify.share`, `occupy.share`, `occupy.threat`, `cards.trade_at` (indices in
-`features.registry`, `G_*`).
+Gene order: `reinforce.*`, `attack.*`, `attack.threshold`, `attack.threshold_*` (its terms),
+`fortify.*`, `fortify.threshold`, `fortify.share`, `occupy.share`, `occupy.threat`,
+`cards.trade_at`, `cards.*` (the trade-rank terms) (indices in `features.registry`, `G_*`).
+
+Files of feature-set version 1 load onto this layout with every gene added since at 0
+(`upgrade_genes`): each new term then adds nothing, so the old player plays exactly as before.
 
 Scale genes. A rank's choice (an argmax) does not change when all its weights are multiplied
 by the same c > 0; against a threshold it does not change either when the threshold is scaled
@@ -26,7 +29,15 @@ from typing import Any
 
 import numpy as np
 
-from features.registry import FEATURE_SET_VERSION, FEATURES, N_GENES, TRADE_SCALE
+from features.registry import (
+    ATTACK,
+    FEATURE_SET_VERSION,
+    FEATURES,
+    N_GENES,
+    N_THRESHOLD_TERMS,
+    N_TRADE_TERMS,
+    TRADE_SCALE,
+)
 from game.atomic import atomic_write_text
 
 FORMAT = "riskevo-genome"
@@ -106,13 +117,52 @@ class GenomeLayout:
         return v
 
 
+Row = tuple[str, float, float, bool, str]
+
+# Terms added to attack.threshold, each gene times a value known once per decision.
+THRESHOLD_TERMS: tuple[Row, ...] = (
+    ("attack.threshold_pressure", -1.0, 1.0, False,
+     "threshold term: pressure A / (A + D), the strongest opponent's attack potential against "
+     "p's border armies"),
+    ("attack.threshold_cards", -1.0, 1.0, False, "threshold term: min(1, own hand / 5)"),
+    ("attack.threshold_conquered", -1.0, 1.0, False,
+     "threshold term: 1 once p has conquered this turn (its card is earned)"),
+)
+# Terms of the card-trade rank, each gene times a value of the best set or the position.
+TRADE_TERMS: tuple[Row, ...] = (
+    ("cards.income", -1.0, 1.0, False, "trade term: v / (v + inc(p)), the set against own income"),
+    ("cards.pressure", -1.0, 1.0, False, "trade term: pressure A / (A + D) (as the threshold's)"),
+    ("cards.continent", -1.0, 1.0, False,
+     "trade term: largest B(c)/Bmax of a continent the armies would take (p has a foothold, "
+     "enemy armies in c <= v) or hold (p holds c, a border short of G(t))"),
+    ("cards.forced_next", -1.0, 1.0, False,
+     "trade term: 1 if p holds 4+ cards (one more card forces a trade)"),
+)
+if len(THRESHOLD_TERMS) != N_THRESHOLD_TERMS or len(TRADE_TERMS) != N_TRADE_TERMS:
+    raise RuntimeError("threshold or trade terms do not match features.registry")
+
+# Genes of feature-set version 1; later versions add genes and keep these names and meanings.
+V1_NAMES: tuple[str, ...] = (
+    "reinforce.army_vantage", "reinforce.territory_vantage", "reinforce.continent_share",
+    "reinforce.continent_bonus", "reinforce.border", "reinforce.continent_value",
+    "reinforce.enemy_strength", "reinforce.mission", "attack.win_prob", "attack.armies_ratio",
+    "attack.completes_continent", "attack.breaks_continent", "attack.target_share",
+    "attack.eliminates", "attack.first_conquest", "attack.exposure", "attack.mission",
+    "attack.threshold", "fortify.threat_gain", "fortify.interior_source", "fortify.movable",
+    "fortify.dest_border", "fortify.threshold", "fortify.share", "occupy.share",
+    "occupy.threat", "cards.trade_at",
+)
+
+
 def _build() -> GenomeLayout:
-    rows: list[tuple[str, float, float, bool, str]] = []
+    rows: list[Row] = []
     for f in FEATURES:
         rows.append((f.gene, -1.0, 1.0, f.gene in SCALE_GENES, f"weight of {f.doc}"))
-        if f.gene == "attack.mission":
+        if f is ATTACK[-1]:
             rows.append(("attack.threshold", -1.0, 1.0, False,
-                         "attack only while the best attack rank is above this"))
+                         "attack only while the best attack rank is above this plus the "
+                         "threshold terms"))
+            rows += THRESHOLD_TERMS
     rows += [
         ("fortify.threshold", -1.0, 1.0, False, "fortify only if the best fortify rank is above"),
         ("fortify.share", 0.0, 1.0, False,
@@ -123,8 +173,10 @@ def _build() -> GenomeLayout:
         ("occupy.threat", -1.0, 1.0, False,
          "hd - hs: hostile-neighbour share of conquered minus source territory (see share)"),
         ("cards.trade_at", 0.0, 1.5, False,
-         f"trade an optional set only if worth >= {TRADE_SCALE:g} * gene armies (incl. +2 bonus)"),
+         f"trade an optional set only if worth >= {TRADE_SCALE:g} * (gene - trade terms) armies "
+         "(incl. +2 bonus)"),
     ]
+    rows += TRADE_TERMS
     names = tuple(r[0] for r in rows)
     if len(names) != N_GENES:
         raise RuntimeError(f"gene layout has {len(names)} genes, registry says {N_GENES}")
@@ -155,6 +207,13 @@ HAND_SET: dict[str, float] = {
     "fortify.threat_gain": 1.0, "fortify.interior_source": 0.5, "fortify.movable": 0.3,
     "fortify.dest_border": 0.3, "fortify.threshold": 0.2, "fortify.share": 0.7,
     "occupy.share": 0.7, "occupy.threat": 0.5, "cards.trade_at": 0.0,
+    # Version 2: fill the borders a continent needs first, mind the leader and the cards.
+    "reinforce.need": 0.5, "reinforce.guard_need": 0.5, "reinforce.leader_adjacent": 0.1,
+    "attack.target_strength": 0.1, "attack.breaks_leader": 0.2, "attack.target_cards": 0.0,
+    "attack.elim_cards": 0.3, "attack.left_behind": -0.1, "attack.source_guard": -0.1,
+    "attack.threshold_pressure": 0.1, "attack.threshold_cards": 0.0,
+    "attack.threshold_conquered": 0.0, "cards.income": 0.0, "cards.pressure": 0.0,
+    "cards.continent": 0.0, "cards.forced_next": 0.0,
 }
 
 
@@ -196,11 +255,17 @@ def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT) -> tuple[np.nda
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise GenomeError(f"{p}: 'format' must be {FORMAT!r}")
     ver = doc.get("feature_set_version")
-    if ver != layout.version or isinstance(ver, bool):
-        raise GenomeError(f"{p}: feature_set_version is {ver!r}, this build reads {layout.version}")
+    if isinstance(ver, bool) or ver not in (1, layout.version):
+        raise GenomeError(f"{p}: feature_set_version is {ver!r}, this build reads 1 "
+                          f"(upgraded) and {layout.version}")
     genes = doc.get("genes")
     if not isinstance(genes, dict):
         raise GenomeError(f"{p}: 'genes' must be an object of gene name -> number")
+    if ver != layout.version:
+        try:
+            genes = upgrade_genes(genes, layout)
+        except GenomeError as e:
+            raise GenomeError(f"{p}: feature set version {ver}: {e}") from None
     meta = doc.get("meta", {})
     if not isinstance(meta, dict):
         raise GenomeError(f"{p}: 'meta' must be an object")
@@ -209,3 +274,16 @@ def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT) -> tuple[np.nda
     except GenomeError as e:
         raise GenomeError(f"{p}: {e}") from None
     return values, meta
+
+
+def upgrade_genes(genes: dict[str, Any], layout: GenomeLayout = LAYOUT) -> dict[str, Any]:
+    """A version-1 gene dict on this layout: every gene added since at 0 (plays the same)."""
+    for k in genes:
+        if k not in V1_NAMES:
+            raise GenomeError(f"unknown gene {k!r} (feature set version 1)")
+    for n in V1_NAMES:
+        if n not in genes:
+            raise GenomeError(f"missing gene {n!r}")
+    out = {n: 0.0 for n in layout.names}
+    out.update(genes)
+    return out

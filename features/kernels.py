@@ -9,7 +9,7 @@ tests and inspection.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -18,6 +18,9 @@ from game import layout as L
 from game.dice import conquest_table, odds_lookup
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
+
+# Hand size at which a card feature saturates (a hand of 5 must trade).
+HAND_FULL = 5.0
 
 # Compiled like the rule kernels (game/jit.py): they never allocate, and reference counting of
 # arrays taken from the state tuples made decisions 6-16x slower.
@@ -109,9 +112,23 @@ def _destroy_target(s: StateArrays, seat: int) -> int:
 
 
 @jit_inline
+def garrison(nh: int, big: int) -> int:
+    """G(t): armies t needs against its largest hostile neighbour (0 without a hostile one)."""
+    return max(2, big) if nh > 0 else 0
+
+
+@jit_inline
+def need(g: int, a: int) -> float:
+    """max(0, G - a) / G: the share of the garrison G still missing with a armies (0 if G=0)."""
+    return (g - a) / g if g > a else 0.0
+
+
+@jit_inline
 def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
-                   seat: int, t: int, a_t: int, cnt: np.ndarray, out: np.ndarray) -> None:
-    """Reinforce features of own territory t as if it held a_t armies (cnt from `census`)."""
+                   seat: int, t: int, a_t: int, cnt: np.ndarray, strength: np.ndarray,
+                   leader: int, out: np.ndarray) -> None:
+    """Reinforce features of own territory t as if it held a_t armies (cnt from `census`,
+    strength and leader from `features.players.summarize`)."""
     continent_of, neighbours, degree = m.continent_of, m.neighbours, m.degree
     csize = m.continent_size
     owner = s.owner
@@ -145,13 +162,24 @@ def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
                         mv = 1.0
                         break
     out[F.RF_MISSION] = mv
+    nd = need(garrison(nh, big), a_t)
+    out[F.RF_NEED] = nd
+    out[F.RF_GUARD_NEED] = nd * fx.bonus_norm[c] if cnt[c] == csize[c] else 0.0
+    lead = 0.0
+    if leader >= 0:
+        for k in range(degree[t]):
+            if owner[neighbours[t, k]] == leader:
+                lead = strength[leader]
+                break
+    out[F.RF_LEADER] = lead
 
 
 @jit_inline
 def target_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray, seat: int,
                 t: int, cnt: np.ndarray, holder: np.ndarray, nown: np.ndarray,
-                out: np.ndarray) -> None:
-    """Attack features that depend on the target t only (all but win_prob and armies_ratio)."""
+                hand: np.ndarray, strength: np.ndarray, leader: int, out: np.ndarray) -> None:
+    """Attack features that depend on the target t only (not the `pair_into` and
+    `source_into` ones); hand, strength and leader from `features.players.summarize`."""
     owner = s.owner
     q = owner[t]
     c = m.continent_of[t]
@@ -175,13 +203,27 @@ def target_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
         elif _destroy_target(s, seat) == q:
             mv = 1.0
     out[F.AF_MISSION] = mv
+    out[F.AF_STRENGTH] = strength[q]
+    out[F.AF_BREAKS_LEADER] = out[F.AF_BREAKS] if q == leader else 0.0
+    cards = min(1.0, hand[q] / HAND_FULL)
+    out[F.AF_TARGET_CARDS] = cards
+    out[F.AF_ELIM_CARDS] = cards if nown[q] == 1 else 0.0
 
 
 @jit_inline
-def pair_into(fx: FeatureContext, a_s: int, a_t: int, out: np.ndarray) -> None:
-    """Attack features that depend on both armies: win_prob and armies_ratio."""
+def source_guard(m: MapArrays, fx: FeatureContext, cnt: np.ndarray, src: int) -> float:
+    """attack.source_guard of a source (it borders the enemy it attacks)."""
+    c = m.continent_of[src]
+    return fx.bonus_norm[c] if cnt[c] == m.continent_size[c] else 0.0
+
+
+@jit_inline
+def pair_into(fx: FeatureContext, a_s: int, a_t: int, h_s: int, out: np.ndarray) -> None:
+    """Attack features that depend on both armies (h_s: hostile armies next to the source)."""
     out[F.AF_WIN] = odds_lookup(fx.odds, a_s, a_t)
     out[F.AF_RATIO] = a_s / (a_s + a_t)
+    rest = h_s - a_t
+    out[F.AF_LEFT_BEHIND] = rest / (rest + a_s) if rest > 0 else 0.0
 
 
 @jit_inline
@@ -202,32 +244,34 @@ def fortify_into(a_a: int, a_b: int, thr_a: float, thr_b: float, border_a: bool,
     out[F.FF_DEST_BORDER] = 1.0 if border_b else 0.0
 
 
-def _scratch(m: MapArrays, s: StateArrays,
-             seat: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    n_cont = len(m.bonus)
-    cnt = np.zeros(n_cont, dtype=np.int32)
-    holder = np.zeros(n_cont, dtype=np.int32)
-    nown = np.zeros(s.pl.shape[0], dtype=np.int32)
-    census(m, s.owner, seat, cnt, holder, nown)
-    return cnt, holder, nown
+def _summary(m: MapArrays, s: StateArrays, seat: int) -> Any:
+    from features.players import make_players, summarize  # players builds on this module
+
+    pl = make_players(m, s.pl.shape[0])
+    summarize(m, s, seat, pl)
+    return pl
 
 
 def reinforce_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                        seat: int, t: int) -> np.ndarray:
     """Reinforce feature vector of own territory t (registry order)."""
-    cnt, _h, _n = _scratch(m, s, seat)
+    pl = _summary(m, s, seat)
     out = np.zeros(F.NR)
-    reinforce_into(m, fx, s, rules, seat, t, int(s.armies[t]), cnt, out)
+    reinforce_into(m, fx, s, rules, seat, t, int(s.armies[t]), pl.cnt, pl.strength,
+                   int(pl.scalars[0]), out)
     return out
 
 
 def attack_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                     seat: int, src: int, dst: int) -> np.ndarray:
     """Attack feature vector of src -> dst (registry order)."""
-    cnt, holder, nown = _scratch(m, s, seat)
+    pl = _summary(m, s, seat)
     out = np.zeros(F.NA)
-    target_into(m, fx, s, rules, seat, dst, cnt, holder, nown, out)
-    pair_into(fx, int(s.armies[src]), int(s.armies[dst]), out)
+    target_into(m, fx, s, rules, seat, dst, pl.cnt, pl.holder, pl.nown, pl.hand, pl.strength,
+                int(pl.scalars[0]), out)
+    h_s = hostile(m, s.owner, s.armies, seat, src)[1]
+    pair_into(fx, int(s.armies[src]), int(s.armies[dst]), h_s, out)
+    out[F.AF_SOURCE_GUARD] = source_guard(m, fx, pl.cnt, src)
     return out
 
 

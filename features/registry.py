@@ -4,14 +4,20 @@ The compiled kernels (`features.kernels`) fill feature vectors in exactly this o
 integer constants below are the indices they use. Notation: p is the deciding seat, t a
 territory, a(t) its armies, H(t) the armies on neighbours of t not owned by p, N(t) the
 neighbours of t, c(t) its continent, B(c) the continent bonus and Bmax the largest bonus.
-Every feature lies in [0, 1] except `fortify.threat_gain` in [-1, 1].
+Player-level terms (S(q) strength, inc(q) income, the leader, pressure, hand(q)) are defined in
+`features.players`; G(t) = max(2, E(t)) is the garrison t needs against its largest hostile
+neighbour army E(t). Every feature lies in [0, 1] except `fortify.threat_gain` in [-1, 1].
+
+Version 2 added need-based reinforcement, player-level and card features, the attack threshold
+terms and the card-trade rank; a version-1 genome maps onto it with the new genes at 0, where
+the player plays exactly as before (`features.genome.upgrade_genes`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-FEATURE_SET_VERSION = 1
+FEATURE_SET_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,13 @@ REINFORCE: tuple[Feature, ...] = (
     Feature("mission", "reinforce",
             "mission value of t: in a mission continent, <2 armies for 18x2, borders the "
             "colour to destroy (0 without missions)"),
+    Feature("need", "reinforce",
+            "max(0, G(t) - a(t)) / G(t) if t has a hostile neighbour, else 0: armies t still "
+            "needs, falling with every army placed"),
+    Feature("guard_need", "reinforce",
+            "need(t) * B(c(t))/Bmax if p holds all of c(t): a held continent's short border"),
+    Feature("leader_adjacent", "reinforce",
+            "S(leader) if t borders a territory of the leader, else 0"),
 )
 
 ATTACK: tuple[Feature, ...] = (
@@ -57,6 +70,16 @@ ATTACK: tuple[Feature, ...] = (
     Feature("mission", "attack",
             "mission value of t: in a mission continent, any conquest for 18/24 territories, "
             "owned by the colour to destroy (0 without missions)"),
+    Feature("target_strength", "attack", "S(q), q the owner of t: gang up on the strong"),
+    Feature("breaks_leader", "attack",
+            "B(c(t))/Bmax if q is the leader and holds all of c(t)"),
+    Feature("target_cards", "attack", "min(1, hand(q) / 5): cards of t's owner"),
+    Feature("elim_cards", "attack",
+            "min(1, hand(q) / 5) if t is q's last territory: the cards an elimination takes"),
+    Feature("left_behind", "attack",
+            "H'(s) / (H'(s) + a(s)), H' = hostile armies next to s except t's"),
+    Feature("source_guard", "attack",
+            "B(c(s))/Bmax if p holds all of c(s) and s borders an enemy: a garrison leaves"),
 )
 
 FORTIFY: tuple[Feature, ...] = (
@@ -72,8 +95,11 @@ FEATURES: tuple[Feature, ...] = REINFORCE + ATTACK + FORTIFY
 # Kernel indices (must follow the tuples above; tests check this).
 RF_ARMY_VANTAGE, RF_TERR_VANTAGE, RF_CONT_SHARE, RF_CONT_BONUS = 0, 1, 2, 3
 RF_BORDER, RF_CONT_VALUE, RF_ENEMY, RF_MISSION = 4, 5, 6, 7
+RF_NEED, RF_GUARD_NEED, RF_LEADER = 8, 9, 10
 AF_WIN, AF_RATIO, AF_COMPLETES, AF_BREAKS, AF_SHARE = 0, 1, 2, 3, 4
 AF_ELIM, AF_FIRST, AF_EXPOSURE, AF_MISSION = 5, 6, 7, 8
+AF_STRENGTH, AF_BREAKS_LEADER, AF_TARGET_CARDS, AF_ELIM_CARDS = 9, 10, 11, 12
+AF_LEFT_BEHIND, AF_SOURCE_GUARD = 13, 14
 FF_GAIN, FF_INTERIOR, FF_MOVABLE, FF_DEST_BORDER = 0, 1, 2, 3
 NR, NA, NF = len(REINFORCE), len(ATTACK), len(FORTIFY)
 
@@ -81,13 +107,21 @@ NR, NA, NF = len(REINFORCE), len(ATTACK), len(FORTIFY)
 G_REINFORCE = 0
 G_ATTACK = G_REINFORCE + NR
 G_ATTACK_THRESHOLD = G_ATTACK + NA
-G_FORTIFY = G_ATTACK_THRESHOLD + 1
+# Threshold terms: attack while best rank > threshold + sum of gene * term (once per decision).
+G_THRESHOLD_TERMS = G_ATTACK_THRESHOLD + 1
+TH_PRESSURE, TH_CARDS, TH_CONQUERED = 0, 1, 2
+N_THRESHOLD_TERMS = 3
+G_FORTIFY = G_THRESHOLD_TERMS + N_THRESHOLD_TERMS
 G_FORTIFY_THRESHOLD = G_FORTIFY + NF
 G_FORTIFY_SHARE = G_FORTIFY_THRESHOLD + 1
 G_OCCUPY_SHARE = G_FORTIFY_SHARE + 1
 G_OCCUPY_THREAT = G_OCCUPY_SHARE + 1
 G_TRADE_AT = G_OCCUPY_THREAT + 1
-N_GENES = G_TRADE_AT + 1
+# Card-trade rank: trade an optional set worth v when v >= TRADE_SCALE * (trade_at - rank terms).
+G_TRADE_TERMS = G_TRADE_AT + 1
+CT_INCOME, CT_PRESSURE, CT_CONTINENT, CT_FORCED = 0, 1, 2, 3
+N_TRADE_TERMS = 4
+N_GENES = G_TRADE_TERMS + N_TRADE_TERMS
 
 # Armies at which an optional card set is always worth trading when `cards.trade_at` is 1.
 TRADE_SCALE = 20.0

@@ -19,6 +19,7 @@ from features.registry import (
     G_FORTIFY_THRESHOLD,
     G_REINFORCE,
     N_GENES,
+    NR,
     RF_ARMY_VANTAGE,
 )
 from game.dice import conquest_table
@@ -110,7 +111,7 @@ def test_reinforce_runs_equal_one_army_at_a_time() -> None:
         placed: list[int] = []
         for _ in range(9):
             own = np.flatnonzero(s.owner == 0)
-            scores = [float(w[G_REINFORCE:G_REINFORCE + 8] @ reinforce_features(
+            scores = [float(w[G_REINFORCE:G_REINFORCE + NR] @ reinforce_features(
                 MK, FX, s.kernel, RV, 0, int(u))) for u in own]
             u = int(own[int(np.argmax(scores))])
             placed.append(u)

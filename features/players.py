@@ -1,0 +1,158 @@
+"""Player-level summaries computed once per decision: who leads, whose income, cards and threat.
+
+`summarize` fills a `Players` scratch tuple from the position; the reinforce, attack and trade
+decisions read it instead of recomputing per option. Formulas (p the deciding seat, T the number
+of territories, sums over living seats):
+
+- inc(q) = max(3, terr(q) // 3) + bonuses of the continents q holds (its next income);
+- S(q) = (terr(q) / T + inc(q) / sum inc + armies(q) / sum of p's opponents' armies) / 3, the
+  strength of q (armies among the opponents only, so p's own placements leave it unchanged);
+- leader: the living opponent of p with the largest S (lowest seat on ties), -1 if none;
+- att(q) = sum over q's territories next to p of (armies - 1), plus inc(q): what q can throw at p
+  next turn; pressure = A / (A + D), A = max att(q) over opponents, D = p's armies on its borders;
+- hand(q) = cards q holds.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from features.kernels import HAND_FULL, FeatureContext, census, garrison, hostile, jit_inline
+from game import layout as L
+from game.layout import MapArrays, StateArrays
+
+
+class Players(NamedTuple):
+    """Per-decision scratch: per-seat summaries and the decision's scalars."""
+
+    cnt: np.ndarray  # int32[C]: p's territories per continent
+    holder: np.ndarray  # int32[C]: sole holder of each continent (-1 none)
+    nown: np.ndarray  # int32[P]: territories per seat
+    hand: np.ndarray  # int32[P]: cards per seat
+    inc: np.ndarray  # float64[P]: next income per seat
+    strength: np.ndarray  # float64[P]: S(q)
+    att: np.ndarray  # float64[P]: attack potential of q against p (`pressure`)
+    mark: np.ndarray  # int32[T]: enemy territories next to p (`pressure`)
+    scalars: np.ndarray  # float64[N_SCALARS]: see SC_*
+
+
+SC_LEADER, SC_HAND = 0, 1
+N_SCALARS = 2
+
+
+def make_players(m: MapArrays, n_players: int) -> Players:
+    """Scratch for `summarize` sized for a board and a seat count."""
+    n_cont = len(m.bonus)
+    return Players(np.zeros(n_cont, dtype=np.int32), np.zeros(n_cont, dtype=np.int32),
+                   np.zeros(n_players, dtype=np.int32), np.zeros(n_players, dtype=np.int32),
+                   np.zeros(n_players), np.zeros(n_players), np.zeros(n_players),
+                   np.zeros(len(m.continent_of), dtype=np.int32), np.zeros(N_SCALARS))
+
+
+@jit_inline
+def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
+    """Fill census, hands, incomes, strengths, the leader and p's hand share (not `pressure`)."""
+    owner, armies, cards = s.owner, s.armies, s.cards
+    n_terr = owner.shape[0]
+    census(m, owner, seat, pl.cnt, pl.holder, pl.nown)
+    nown, inc, hand, st = pl.nown, pl.inc, pl.hand, pl.strength
+    n_pl = nown.shape[0]
+    hand[:] = 0
+    for c in range(cards.shape[0]):
+        q = cards[c]
+        if 0 <= q < n_pl:
+            hand[q] += 1
+    for q in range(n_pl):
+        inc[q] = float(max(L.MIN_REINFORCEMENTS, nown[q] // L.TERRITORIES_PER_ARMY))
+        st[q] = 0.0
+    for c in range(pl.holder.shape[0]):
+        h = pl.holder[c]
+        if h >= 0:
+            inc[h] += m.bonus[c]
+    for t in range(n_terr):
+        st[owner[t]] += armies[t]  # armies per seat, turned into S(q) below
+    sum_inc = 0.0
+    sum_arm = 0.0
+    for q in range(n_pl):
+        if nown[q] > 0:
+            sum_inc += inc[q]
+            if q != seat:
+                sum_arm += st[q]
+    leader = -1
+    top = -1.0
+    for q in range(n_pl):
+        if nown[q] == 0:
+            st[q] = 0.0
+            continue
+        arm_share = st[q] / sum_arm if sum_arm > 0 else 0.0
+        st[q] = (nown[q] / n_terr + inc[q] / sum_inc + arm_share) / 3.0
+        if q != seat and st[q] > top:
+            top, leader = st[q], q
+    pl.scalars[SC_LEADER] = leader
+    pl.scalars[SC_HAND] = min(1.0, hand[seat] / HAND_FULL)
+
+
+@jit_inline
+def pressure(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> float:
+    """A / (A + D) (0 if both are 0); needs `summarize` first (the incomes).
+
+    Only p's territories are scanned (an own territory with an enemy neighbour is a border),
+    which is why this is separate from `summarize`: decisions call it only when weighed.
+    """
+    owner, armies = s.owner, s.armies
+    mark, att = pl.mark, pl.att
+    mark[:] = 0
+    defence = 0.0
+    for t in range(owner.shape[0]):
+        if owner[t] != seat:
+            continue
+        border = False
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] != seat:
+                border = True
+                mark[u] = 1
+        if border:
+            defence += armies[t]
+    att[:] = 0.0
+    for u in range(owner.shape[0]):
+        if mark[u] != 0:
+            att[owner[u]] += armies[u] - 1
+    threat = 0.0
+    for q in range(att.shape[0]):
+        if q != seat and pl.nown[q] > 0:
+            att[q] += pl.inc[q]
+            threat = max(threat, att[q])
+    return threat / (threat + defence) if threat + defence > 0 else 0.0
+
+
+@jit_inline
+def continent_term(m: MapArrays, fx: FeatureContext, s: StateArrays, seat: int,
+                   cnt: np.ndarray, v: int) -> float:
+    """cards.continent: the largest B(c)/Bmax of a continent v armies would take or hold now.
+
+    Take: p owns part of c and the enemy armies in c are at most v. Hold: p holds c and one of
+    its territories with a hostile neighbour has fewer armies than G(t).
+    """
+    owner, armies = s.owner, s.armies
+    best = 0.0
+    for c in range(cnt.shape[0]):
+        if cnt[c] == 0 or fx.bonus_norm[c] <= best:
+            continue
+        held = cnt[c] == m.continent_size[c]
+        enemy = 0
+        short = False
+        for t in range(owner.shape[0]):
+            if m.continent_of[t] != c:
+                continue
+            if owner[t] != seat:
+                enemy += armies[t]
+            elif held:
+                nh, _h, big = hostile(m, owner, armies, seat, t)
+                if armies[t] < garrison(nh, big):
+                    short = True
+        if (held and short) or (not held and enemy <= v):
+            best = fx.bonus_norm[c]
+    return best

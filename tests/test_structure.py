@@ -1,0 +1,214 @@
+"""Feature set 2: player summaries, new features and decision terms, version-1 genome files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import card_of_kind, position, tid
+from test_features import A1, A2, A3, B1, FX, MK, OFF, tiny
+from test_linear import _same_game, act, genes
+
+from features import registry as R
+from features.compiled import trace_linear_game
+from features.genome import (
+    FORMAT,
+    LAYOUT,
+    SCALE_GENES,
+    V1_NAMES,
+    GenomeError,
+    hand_set_genome,
+    load_genome,
+)
+from features.kernels import attack_features
+from features.players import SC_HAND, SC_LEADER, make_players, pressure, summarize
+from game.layout import (
+    A_ATTACK,
+    A_END_TRADE,
+    A_PLACE,
+    A_STOP,
+    A_TRADE,
+    INFANTRY,
+    PH_REINFORCE,
+    PH_TRADE,
+    S_CONQUERED,
+)
+from game.state import Rules
+
+
+def _three_seats() -> tuple[object, list[int]]:
+    """Tiny board: seat 0 has a1, a2; seat 1 has a3 (2 cards); seat 2 holds B (4 cards)."""
+    s = tiny([0, 0, 1, 2, 2], [3, 1, 4, 2, 5], n_players=3)
+    s.cards[:] = [1, 1, 2, 2, 2, 2, -1]
+    return s, [0, 2, 4]
+
+
+def test_summarize_and_pressure_by_hand() -> None:
+    s, hands = _three_seats()
+    pl = make_players(MK, 3)
+    summarize(MK, s, 0, pl)
+    assert pl.hand.tolist() == hands
+    # inc = max(3, terr // 3) + held bonuses: seat 2 holds B (bonus 1).
+    assert pl.inc.tolist() == [3, 3, 4]
+    # S(q) = (terr / 5 + inc / 10 + armies / opponents' armies (11)) / 3.
+    s1, s2 = (1 / 5 + 3 / 10 + 4 / 11) / 3, (2 / 5 + 4 / 10 + 7 / 11) / 3
+    assert pl.strength[1:].tolist() == pytest.approx([s1, s2])
+    assert pl.scalars[SC_LEADER] == 2 and pl.scalars[SC_HAND] == 0.0
+    # p's borders a1, a2 hold 4; seat 1 can throw a3's 4 - 1 plus income 3 = 6, seat 2 only its
+    # income 4 (no territory next to p): pressure 6 / (6 + 4).
+    assert pressure(MK, s, 0, pl) == pytest.approx(0.6)
+    summarize(MK, s, 2, pl)
+    assert pl.scalars[SC_HAND] == pytest.approx(4 / 5)
+
+
+def test_card_and_source_features_by_hand() -> None:
+    s, _hands = _three_seats()
+    f = attack_features(MK, FX, s, OFF, 0, A1, A3)
+    # a3 is seat 1's last territory and seat 1 holds 2 cards.
+    assert f[R.AF_TARGET_CARDS] == f[R.AF_ELIM_CARDS] == pytest.approx(2 / 5)
+    assert f[R.AF_BREAKS_LEADER] == 0.0  # seat 1 holds no continent and is not the leader
+    assert f[R.AF_LEFT_BEHIND] == 0.0  # a1's only hostile neighbour is the target
+    # a3 faces a2 (2) and b1 (2): attacking b1 leaves 2 hostile armies against a3's 4.
+    s2 = tiny([0, 1, 0, 1, 1], [3, 2, 4, 2, 5])
+    f2 = attack_features(MK, FX, s2, OFF, 0, A3, B1)
+    assert f2[R.AF_LEFT_BEHIND] == pytest.approx(2 / 6)
+    assert f2[R.AF_ELIM_CARDS] == f2[R.AF_TARGET_CARDS] == 0.0
+    assert f2[R.AF_SOURCE_GUARD] == 0.0  # p does not hold A
+    f3 = attack_features(MK, FX, tiny([0, 0, 0, 1, 1], [3, 1, 4, 2, 5]), OFF, 0, A3, B1)
+    assert f3[R.AF_SOURCE_GUARD] == 1.0 and f3[R.AF_BREAKS_LEADER] == pytest.approx(1 / 3)
+    assert A2 != A3  # the tiny board's names are distinct territories
+
+
+def test_need_splits_the_reinforcements() -> None:
+    # Siam (2) faces China (7): G = 7; Peru (2) faces Brazil (4): G = 4.
+    st = position(2, owner={"Siam": 0, "Peru": 0}, default_owner=1, phase=PH_REINFORCE,
+                  pool=6, armies={"China": 7, "Brazil": 4, "Siam": 2, "Peru": 2})
+    w = genes(reinforce__army_vantage=0.0, reinforce__need=1.0)
+    # need(Siam) = 5/7, then 4/7, 3/7 < need(Peru) = 2/4: a run of 2 on Siam.
+    assert act(st, w) == (A_PLACE, tid("Siam"), 2, 0)
+    st.armies[tid("Siam")] += 2
+    # Rescored: Peru's 1/2 now leads; after one army its 1/4 falls below Siam's 3/7.
+    assert act(st, w) == (A_PLACE, tid("Peru"), 1, 0)
+    # An army term that rises with every army (army_vantage < 0, as evolved) stacks them all.
+    assert act(st, genes(reinforce__army_vantage=-1.0))[2] == 6
+
+
+def test_guard_need_prefers_a_held_continents_border() -> None:
+    australia = ["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"]
+    st = position(2, owner={**{n: 0 for n in australia}, "Peru": 0}, default_owner=1,
+                  phase=PH_REINFORCE, pool=3,
+                  armies={"Siam": 5, "Indonesia": 2, "Brazil": 9, "Peru": 2})
+    # Peru needs more (7/9 > 3/5) but only Indonesia guards a held continent.
+    assert act(st, genes(reinforce__army_vantage=0.0, reinforce__need=1.0))[1] == tid("Peru")
+    w = genes(reinforce__army_vantage=0.0, reinforce__guard_need=1.0)
+    assert act(st, w) == (A_PLACE, tid("Indonesia"), 3, 0)
+
+
+def test_threshold_terms() -> None:
+    st = position(2, owner={"Alaska": 0}, armies={"Alaska": 6, "Kamchatka": 1})
+    w = genes(attack__threshold=0.5)
+    assert act(st, w)[0] == A_ATTACK  # win_prob of 6 against 1 is above 0.5
+    st.sc[S_CONQUERED] = 1
+    assert act(st, w)[0] == A_ATTACK
+    assert act(st, genes(attack__threshold=0.5, attack__threshold_conquered=0.6))[0] == A_STOP
+    # Every enemy borders Alaska: pressure is high, so a pressure term stops the attack too.
+    assert act(st, genes(attack__threshold=0.5, attack__threshold_pressure=0.6))[0] == A_STOP
+    assert act(st, genes(attack__threshold=0.5, attack__threshold_cards=0.6))[0] == A_ATTACK
+
+
+def test_trade_rank_terms() -> None:
+    cards = [card_of_kind(INFANTRY)]
+    cards.append(card_of_kind(INFANTRY, skip=cards))
+    cards.append(card_of_kind(INFANTRY, skip=cards))
+    four = cards + [card_of_kind(1, skip=cards)]
+    st3 = position(2, phase=PH_TRADE, hands={0: cards}, owner={"Alaska": 0})
+    st4 = position(2, phase=PH_TRADE, hands={0: four}, owner={"Alaska": 0})
+    w = genes(cards__trade_at=1.5, cards__forced_next=1.5)
+    assert act(st3, w)[0] == A_END_TRADE  # 3 cards: the bar stays 30 armies
+    assert act(st4, w)[0] == A_TRADE  # 4 cards: one more forces a trade, the bar falls to 0
+    # v / (v + income) = 4 / 7 here: a weight of 1 lowers the bar by 20 * 4/7 to about 18.6.
+    assert act(st3, genes(cards__trade_at=1.1, cards__income=1.0))[0] == A_END_TRADE
+    assert act(st3, genes(cards__trade_at=0.7, cards__income=1.0))[0] == A_TRADE
+    assert act(st3, genes(cards__trade_at=0.7))[0] == A_END_TRADE
+
+
+@pytest.mark.parametrize("rules", [Rules(cap=30), Rules(cap=30, missions=True, fixed_cards=True)])
+def test_hand_set_compiled_equals_engine(rules: Rules) -> None:
+    w = np.tile(hand_set_genome(), (4, 1))
+    w[1:, LAYOUT.index("cards.trade_at")] = 0.6  # some optional trades go through the rank
+    w[2:, LAYOUT.index("cards.continent")] = 0.5
+    w[3, LAYOUT.index("cards.pressure")] = 0.5
+    for seed in range(2):
+        _same_game(w, seed, rules)
+
+
+def _v1_file(path: Path, genes: dict[str, float], version: object = 1) -> Path:
+    path.write_text(json.dumps({"format": FORMAT, "feature_set_version": version,
+                                "genes": genes}), encoding="utf-8")
+    return path
+
+
+def _v1_genes(rng: np.random.Generator) -> dict[str, float]:
+    v = rng.uniform(-1, 1, len(V1_NAMES))
+    genes = {n: (1.0 if x > 0 else -1.0) if n in SCALE_GENES else float(x)
+             for n, x in zip(V1_NAMES, v, strict=True)}
+    genes["cards.trade_at"] = abs(genes["cards.trade_at"])
+    return genes
+
+
+# sha256 of trace_linear_game's rows for the four version-1 files of `_v1_genes(rng(11))`, seeds
+# 0-2, classic and mission rules, as played by the version-1 build (commit b180ab7, before the
+# feature-set bump): the upgraded files must play exactly the same games.
+V1_TRACES = [
+    "6078c7224d716379c489f4010956679ed31f347715710532be9282a8b7582338",
+    "c89709c2e9f1480e36b7977a169467fb5d83750eea23997865ac482574f106cf",
+    "620c0223388c2030740818f22a7ed51c1269d2f6a28f5b35f966a542c135d35c",
+    "6858d44559a7beb7851064681d1dbf90d1c81118102cca425046b40f787a4bcd",
+    "da13a7718daa2a9baaea4a945bceb8d582aef061c7390740db12893ec57895c7",
+    "15b0e4824a2b8f0088d8034022bbd62fb04caabff5012b84e65a32032b0a45da",
+]
+
+
+def test_version_1_files_load_and_play_as_before(tmp_path: Path) -> None:
+    rng = np.random.default_rng(11)
+    ws = []
+    for i in range(4):
+        genes = _v1_genes(rng)
+        w, _meta = load_genome(_v1_file(tmp_path / f"bot{i}.json", genes))
+        new = [n for n in LAYOUT.names if n not in V1_NAMES]
+        assert len(new) == LAYOUT.size - 27 and all(w[LAYOUT.index(n)] == 0.0 for n in new)
+        assert all(w[LAYOUT.index(n)] == genes[n] for n in V1_NAMES)
+        ws.append(w)
+    got = []
+    for seed in range(3):
+        for rules in (Rules(), Rules(missions=True)):
+            _out, tr = trace_linear_game(np.array(ws), seed, rules)
+            got.append(hashlib.sha256(np.ascontiguousarray(tr, dtype=np.int64).tobytes())
+                       .hexdigest())
+    assert got == V1_TRACES
+
+
+@pytest.mark.parametrize("edit,match", [
+    ({"reinforce.need": 0.5}, "unknown gene 'reinforce.need' \\(feature set version 1\\)"),
+    ({"cards.trade_at": None}, "missing gene 'cards.trade_at'"),
+])
+def test_version_1_file_errors(tmp_path: Path, edit: dict, match: str) -> None:
+    genes: dict = _v1_genes(np.random.default_rng(0))
+    for k, v in edit.items():
+        if v is None:
+            del genes[k]
+        else:
+            genes[k] = v
+    with pytest.raises(GenomeError, match=match) as e:
+        load_genome(_v1_file(tmp_path / "old.json", genes))
+    assert "\n" not in str(e.value) and "version 1" in str(e.value)
+
+
+def test_other_versions_are_one_line_errors(tmp_path: Path) -> None:
+    genes = _v1_genes(np.random.default_rng(0))
+    with pytest.raises(GenomeError, match="feature_set_version is 7, this build reads 1 "
+                                          "\\(upgraded\\) and 2"):
+        load_genome(_v1_file(tmp_path / "new.json", genes, version=7))
