@@ -1,4 +1,20 @@
-"""Strategist (compiled sparring bot). DEV VERSION: knobs in w.knobs."""
+"""Strategist: small continents first, one stack, garrisons, and kills for cards (sparring bot).
+
+It targets the continent with the best bonus for its cost, where every entry territory (one with
+a neighbour outside) weighs as much as ENTRY_WEIGHT enemy armies, so it goes for the continents
+that are cheap to hold (Australia, South America) before big ones; every border of a continent it
+holds is garrisoned with at least 2 armies and the largest adjacent enemy stack (the worst gap
+first, at most half of what is left each time), and the rest of its reinforcements go on one
+stack: next to a player it can wipe out (its armies and territories times KILL_MARGIN within
+reach of that stack; most cards first), else next to the target. Attacks follow priorities: the
+prey at a win chance >= PREY_ODDS, a player with at most SMALL territories (>= FINISH), the
+target (>= TAKE), a continent another player holds (>= BREAK), the turn's first conquest for its
+card (>= CARD), then other expansion (>= EXPAND, not in the first EARLY_ROUNDS rounds, when an
+exposed army is eaten); a garrisoned source attacks only with what it need not keep. It moves
+in what the source need not keep (only the dice into a conquered interior), trades a set when it
+is worth HOLD turns of income, is forced, or lets it wipe a player out, and marches interior
+stacks to the front. It reads only the board, its own cards and the public hand sizes.
+"""
 
 from __future__ import annotations
 
@@ -21,9 +37,21 @@ from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
 from game.queries import reinforcements, trade_compulsory
 
+ENTRY_WEIGHT = 10.0  # enemy armies an entry territory of a continent weighs in its cost
+KILL_MARGIN = 1.2  # a player is prey when a stack next to it has this times its armies + lands
+PREY_ODDS = 0.3  # least win chance to attack the prey
+SMALL, FINISH = 3, 0.35  # ... a player with at most SMALL territories
+TAKE = 0.5  # ... into the target continent
+BREAK = 0.6  # ... into a continent another player holds
+CARD = 0.5  # ... for the turn's first conquest (it earns a card)
+EXPAND = 0.7  # ... anywhere else, after the first EARLY_ROUNDS rounds
+EARLY_ROUNDS = 4
+HOLD = 2  # an optional set is traded when worth this many turns of income
+
 
 @rule_kernel
 def _hand(s: StateArrays, q: int) -> int:
+    """Cards in q's hand (public)."""
     n = 0
     for c in range(s.cards.shape[0]):
         if s.cards[c] == q:
@@ -33,10 +61,8 @@ def _hand(s: StateArrays, q: int) -> int:
 
 @rule_kernel
 def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork, extra: int) -> int:
-    """A player our biggest stack next to it (plus `extra`) can wipe out, most cards first."""
-    kn = w.knobs
-    if kn[11] == 0:
-        return -1
+    """A player whose armies and territories (times KILL_MARGIN) our biggest stack next to it
+    can pay for with `extra` more armies; most cards first, then the cheapest; -1 if none."""
     owner, armies = s.owner, s.armies
     best, bkey = -1, -1e18
     for q in range(s.pl.shape[0]):
@@ -52,12 +78,9 @@ def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork, extra: int) -> in
                 u = m.neighbours[t, k]
                 if owner[u] == seat and armies[u] > stack:
                     stack = armies[u]
-        if stack == 0 or stack - 1 + extra < kn[11] * need:
+        if stack == 0 or stack - 1 + extra < KILL_MARGIN * need:
             continue
-        h = _hand(s, q)
-        if h < kn[12]:
-            continue
-        key = h * 100.0 - need
+        key = _hand(s, q) * 100.0 - need
         if key > bkey:
             best, bkey = q, key
     return best
@@ -65,7 +88,8 @@ def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork, extra: int) -> in
 
 @rule_kernel
 def _target(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
-    """target_continent with the entry weight kn[15]."""
+    """The continent not held, within reach, with the most (bonus + 1) per (enemy armies +
+    territories to take + ENTRY_WEIGHT x entry territories + 1); -1 if none."""
     owner, armies = s.owner, s.armies
     best, bv = -1, -1.0
     for c in range(m.bonus.shape[0]):
@@ -91,32 +115,26 @@ def _target(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
             entries += entry
         if not reach:
             continue
-        v = (m.bonus[c] + 1.0) / (cost + w.knobs[15] * entries + 1.0)
+        v = (m.bonus[c] + 1.0) / (cost + ENTRY_WEIGHT * entries + 1.0)
         if v > bv:
             best, bv = c, v
     return best
 
 
 @rule_kernel
-def _keep(m: MapArrays, s: StateArrays, w: BotWork, t: int, skip: int) -> int:
-    g = garrison(m, s, w, t, skip)
-    if g == 0:
-        return 0
-    return int(g * w.knobs[7] + 0.5)
-
-
-@rule_kernel
 def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
+    # 1. Garrisons of held continents, the largest gap first, at most half of what is left.
     gap_t, gap = -1, 0
     for t in range(owner.shape[0]):
         if owner[t] == seat:
-            need = _keep(m, s, w, t, -1) - armies[t]
+            need = garrison(m, s, w, t, -1) - armies[t]
             if need > gap:
                 gap_t, gap = t, need
     if gap_t >= 0 and (pool > 1 or s.sc[L.S_PHASE] == L.PH_SETUP):
-        return (L.A_PLACE, int(gap_t), int(min(gap, max(1, int(pool * w.knobs[8])))), 0)
+        return (L.A_PLACE, int(gap_t), int(min(gap, max(1, pool // 2))), 0)
+    # 2. The biggest stack next to the prey, else next to the target.
     tc = _target(m, s, seat, w)
     prey = _prey(m, s, seat, w, pool)
     base, best = -1, -1
@@ -129,17 +147,14 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
             if owner[u] == seat:
                 continue
             if owner[u] == prey:
-                key = max(key, armies[t] + (3 << 20))
-            elif w.knobs[14] != 0 and w.holder[m.continent_of[u]] == owner[u]:
                 key = max(key, armies[t] + (2 << 20))
             elif m.continent_of[u] == tc:
                 key = max(key, armies[t] + (1 << 20))
         if key > best:
             base, best = t, key
     if best < (1 << 20):
-        base = -1
-    if base < 0:
-        edge = -1 << 30
+        # 3. The border stack with the biggest edge over its weakest enemy neighbour.
+        base, edge = -1, -1 << 30
         for t in range(owner.shape[0]):
             if owner[t] != seat or enemy_count(m, s, t) == 0:
                 continue
@@ -161,11 +176,11 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
 @rule_kernel
 def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     owner, armies = s.owner, s.armies
-    kn = w.knobs
     census(m, s, seat, w)
     tc = _target(m, s, seat, w)
     prey = _prey(m, s, seat, w, 0)
     card_open = s.sc[L.S_CONQUERED] == 0
+    early = s.sc[L.S_ROUND] <= EARLY_ROUNDS
     bs, bd, bkey = -1, -1, -1.0
     for a in range(owner.shape[0]):
         if owner[a] != seat or armies[a] < 2:
@@ -174,26 +189,26 @@ def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
             d = m.neighbours[a, k]
             if owner[d] == seat:
                 continue
-            stack = armies[a] - _keep(m, s, w, a, d)
+            stack = armies[a] - garrison(m, s, w, a, d)
             if stack < 2:
                 continue
             p = odds(w, stack, armies[d])
             c = m.continent_of[d]
             q = owner[d]
             prio = -1
-            if q == prey and p >= kn[9]:
+            if q == prey and p >= PREY_ODDS:
                 prio = 5
-            elif w.nown[q] <= kn[5] and p >= kn[4] and (kn[12] == 0 or _hand(s, q) > 0):
+            elif w.nown[q] <= SMALL and p >= FINISH:
                 prio = 4
-            elif w.holder[c] == q and p >= kn[0]:
+            elif c == tc and p >= TAKE:
                 prio = 3
-            elif c == tc and p >= kn[1]:
+            elif w.holder[c] == q and p >= BREAK:
                 prio = 2
-            elif card_open and p >= kn[2]:
+            elif card_open and p >= CARD:
                 prio = 1
-            elif p >= kn[3]:
+            elif p >= EXPAND and not early:
                 prio = 0
-            if prio < 0 or (kn[13] != 0 and not card_open and prio < 2):
+            if prio < 0:
                 continue
             key = prio * 10.0 + p
             if key > bkey:
@@ -209,21 +224,21 @@ def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
     census(m, s, seat, w)
     if enemy_count(m, s, dst) == 0:
-        return (L.A_MOVE, int(lo), 0, 0)
-    keep = _keep(m, s, w, src, -1)
+        return (L.A_MOVE, int(lo), 0, 0)  # a conquered interior: the armies stay at the front
+    keep = garrison(m, s, w, src, -1)
     if keep == 0 and enemy_count(m, s, src) > 0:
-        keep = int(enemy_max(m, s, src, -1) * w.knobs[10])
+        keep = enemy_max(m, s, src, -1) // 2
     return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
 
 
 @rule_kernel
 def _trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork) -> Action4:
     act = best_set(m, s, rules, seat)
-    if w.knobs[6] == 0 or act[0] != L.A_TRADE or trade_compulsory(s, rules):
+    if act[0] != L.A_TRADE or trade_compulsory(s, rules):
         return act
     worth = set_worth(m, s, rules, act[1], act[2], act[3])
     income = reinforcements(m, s, seat)
-    if worth >= w.knobs[6] * income or _prey(m, s, seat, w, worth + income) >= 0:
+    if worth >= HOLD * income or _prey(m, s, seat, w, worth + income) >= 0:
         return act
     return (L.A_END_TRADE, 0, 0, 0)
 
