@@ -40,6 +40,6 @@ GAUNTLET: tuple[str, ...] = ("continent", "planner", "hunter", "distributor", "b
 
 __all__ = [
     "BOTS", "GAUNTLET", "SPARRING", "AggressiveBot", "BorderPatrolBot", "BullyBot",
-    "ContinentBot", "DistributorBot", "HunterBot", "PlannerBot", "RandomBot", "StrategistBot", "WandererBot",
-    "make_player",
+    "ContinentBot", "DistributorBot", "HunterBot", "PlannerBot", "RandomBot", "StrategistBot",
+    "WandererBot", "make_player",
 ]
