@@ -9,9 +9,11 @@ stack: next to a player it can wipe out (its armies and territories times KILL_M
 reach of that stack; most cards first), else next to the target. Attacks follow priorities: the
 prey at a win chance >= PREY_ODDS, a player with at most SMALL territories (>= FINISH), the
 target (>= TAKE), a continent another player holds (>= BREAK), the turn's first conquest for its
-card (>= CARD), then other expansion (>= EXPAND, not in the first EARLY_ROUNDS rounds, when an
-exposed army is eaten); a garrisoned source attacks only with what it need not keep. It moves
-in what the source need not keep (only the dice into a conquered interior), trades a set when it
+card (>= CARD), then other expansion (>= EXPAND, not in the first EARLY_ROUNDS rounds, and only
+when about half the largest enemy stack next to the conquest would be left there); a garrisoned
+source attacks only with what it need not keep. It moves in all but what the source must keep
+(a garrison; else the largest adjacent enemy stack, half of it when the conquest is in the
+target; only the dice into a conquered interior), trades a set when it
 is worth HOLD turns of income, is forced, or lets it wipe a player out, and marches interior
 stacks to the front. It reads only the board, its own cards and the public hand sizes.
 """
@@ -43,7 +45,7 @@ PREY_ODDS = 0.3  # least win chance to attack the prey
 SMALL, FINISH = 3, 0.35  # ... a player with at most SMALL territories
 TAKE = 0.5  # ... into the target continent
 BREAK = 0.6  # ... into a continent another player holds
-CARD = 0.5  # ... for the turn's first conquest (it earns a card)
+CARD = 0.4  # ... for the turn's first conquest (it earns a card)
 EXPAND = 0.7  # ... anywhere else, after the first EARLY_ROUNDS rounds
 EARLY_ROUNDS = 4
 HOLD = 2  # an optional set is traded when worth this many turns of income
@@ -206,8 +208,8 @@ def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
                 prio = 2
             elif card_open and p >= CARD:
                 prio = 1
-            elif p >= EXPAND and not early:
-                prio = 0
+            elif p >= EXPAND and not early and 2 * (stack - armies[d]) >= enemy_max(m, s, d, a):
+                prio = 0  # only when about half the largest stack next to d is left there
             if prio < 0:
                 continue
             key = prio * 10.0 + p
@@ -227,7 +229,10 @@ def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
         return (L.A_MOVE, int(lo), 0, 0)  # a conquered interior: the armies stay at the front
     keep = garrison(m, s, w, src, -1)
     if keep == 0 and enemy_count(m, s, src) > 0:
-        keep = enemy_max(m, s, src, -1) // 2
+        # Half the adjacent threat stays; all of it when the conquest was not for the target.
+        keep = enemy_max(m, s, src, -1)
+        if m.continent_of[dst] == _target(m, s, seat, w):
+            keep //= 2
     return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
 
 
