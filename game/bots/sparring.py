@@ -1,10 +1,10 @@
 """The compiled bots as players: one kernel each, called from Python or from compiled games.
 
 `SPARRING` names the bots with a compiled implementation and their policy codes: the sparring
-bots (planner, hunter) and the strongest baselines (continent, distributor, bully). Compiled
-games (`features.compiled.play_mixed_games`: league seats, evaluation, tournaments) seat them by
-code through `sparring_decide`, and the Python classes below answer the protocol by calling the
-same kernel, so both play the same moves in the same position.
+bots (planner, hunter, strategist) and the strongest baselines (continent, distributor,
+bully). Compiled games (`features.compiled.play_mixed_games`: league seats, evaluation,
+tournaments) seat them by code through `sparring_decide`, and the Python classes below answer
+the protocol by calling the same kernel, so both play the same moves in the same position.
 """
 
 from __future__ import annotations
