@@ -33,10 +33,6 @@ class BotWork(NamedTuple):
     strength: np.ndarray  # f64[MAX_SEATS]: a player's threat (see `player_strength`)
     queue: np.ndarray  # int32[T]: BFS queue
     dist: np.ndarray  # int32[T]: BFS distance to the front (own territories), -1 unseen
-    knobs: np.ndarray  # f64[16]: DEV tuning knobs
-
-
-KNOBS = np.zeros(16)
 
 
 def make_bot_work(m: MapArrays) -> BotWork:
@@ -44,7 +40,7 @@ def make_bot_work(m: MapArrays) -> BotWork:
     n_terr, n_cont = len(m.continent_of), len(m.bonus)
     return BotWork(conquest_table(), np.zeros(n_cont, np.int32), np.zeros(n_cont, np.int32),
                    np.zeros(MAX_SEATS, np.int32), np.zeros(MAX_SEATS, np.float64),
-                   np.zeros(n_terr, np.int32), np.zeros(n_terr, np.int32), KNOBS.copy())
+                   np.zeros(n_terr, np.int32), np.zeros(n_terr, np.int32))
 
 
 @rule_kernel
