@@ -28,7 +28,7 @@ def _check(o: Outcome, n: int, cap: int) -> None:
 
 def test_registry_names_and_docstrings() -> None:
     assert set(BOTS) == {"random", "aggressive", "bully", "border_patrol", "distributor",
-                         "wanderer", "continent", "planner", "hunter"}
+                         "wanderer", "continent", "planner", "hunter", "strategist"}
     for name, cls in BOTS.items():
         assert cls.name == name
         assert cls.__doc__ and cls.__doc__.strip()

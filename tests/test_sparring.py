@@ -1,5 +1,6 @@
-"""Sparring bots (planner, hunter): the compiled league loop plays them exactly as the Python
-classes do, they never make an illegal move, and mixed games keep the linear players' moves."""
+"""Sparring bots (planner, hunter, strategist): the compiled league loop plays them exactly as
+the Python classes do, they never make an illegal move, and mixed games keep the linear players'
+moves."""
 
 from __future__ import annotations
 
@@ -52,6 +53,13 @@ def test_compiled_equals_python(rules: Rules) -> None:
         _same_game(pol, seed, rules)
 
 
+@pytest.mark.parametrize("rules", [Rules(cap=25), ALL_RULES])
+def test_strategist_compiled_equals_python(rules: Rules) -> None:
+    s, p, h, c = (SPARRING[n] for n in ("strategist", "planner", "hunter", "continent"))
+    for seed, pol in enumerate([[s, c, c, c], [c, s, h, p], [s, s, 0], [0, s, c, s, h, 0]]):
+        _same_game(pol, 50 + seed, rules)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", [Rules(), Rules(missions=True), Rules(path_fortify=True),
                                    Rules(fixed_cards=True)])
@@ -59,7 +67,7 @@ def test_compiled_equals_python_many_seeds(rules: Rules) -> None:
     rng = np.random.default_rng(5)
     for seed in range(30):
         k = 2 + seed % 5
-        _same_game([int(x) for x in rng.integers(0, 6, size=k)], 100 + seed, rules)
+        _same_game([int(x) for x in rng.integers(0, 7, size=k)], 100 + seed, rules)
 
 
 def test_all_linear_policies_equal_play_linear_games() -> None:
@@ -102,10 +110,10 @@ def test_bots_never_move_illegally_over_many_games(name: str) -> None:
     # 2-6 players, every rule option: play_game raises IllegalActionError on any illegal move.
     variants = [Rules(cap=60), Rules(cap=60, missions=True), Rules(cap=60, path_fortify=True),
                 ALL_RULES, Rules(cap=60, missions=True, path_fortify=True)]
-    others = ["continent", "hunter", "planner", "aggressive", "bully"]
+    others = ["continent", "hunter", "planner", "aggressive", "bully", "strategist"]
     for seed in range(50):
         k = 2 + seed % 5
-        players = [BOTS[others[(seed + i) % 5]]() for i in range(k - 1)]
+        players = [BOTS[others[(seed + i) % 6]]() for i in range(k - 1)]
         players.insert(seed % k, BOTS[name]())
         out = play_game(players, seed=1000 + seed, rules=variants[seed % 5])
         assert out.rounds >= 1
@@ -118,6 +126,7 @@ def test_bots_never_move_illegally_over_many_games(name: str) -> None:
         strict=True, reason="88 of 300 wins: Wilson lower bound 0.245, below the bar")),
     pytest.param("hunter", marks=pytest.mark.xfail(
         strict=True, reason="below the bar against 3x continent so far (README table)")),
+    "strategist",
 ])
 def test_bot_beats_three_continent_bots(name: str) -> None:
     # Par is 0.25: the 95% Wilson interval of 300 seeded games must lie above it.
@@ -130,3 +139,20 @@ def test_bot_beats_three_continent_bots(name: str) -> None:
         wins += play_game(players, seed=20_000 + g).winner == g % 4
     lo, _hi = wilson_interval(wins, n)
     assert lo > 0.25, (name, wins, n)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="issue 8's bar is 0.55: the strategist measured 0.527-0.541 "
+                                       "against 3x continent (README table); strict: remove "
+                                       "the mark when it is met")
+def test_strategist_meets_the_strength_bar() -> None:
+    # > 0.55 against 3x continent over 1,000 seeded compiled games, the strategist's seat
+    # rotating (the compiled loop plays the Python class's moves: tested above).
+    n = 1000
+    w = np.broadcast_to(hand_set_genome(), (n, 4, LAYOUT.size)).copy()
+    pol = np.full((n, 4), SPARRING["continent"], np.int32)
+    seat = np.arange(n) % 4
+    pol[np.arange(n), seat] = SPARRING["strategist"]
+    place, _rounds, _capped = play_mixed_games(w, pol, [30_000 + g for g in range(n)])
+    wins = int((place[np.arange(n), seat] == 1).sum())
+    assert wins / n > 0.55, wins

@@ -13,6 +13,7 @@ from game.bots.sparring import (
     DistributorBot,
     HunterBot,
     PlannerBot,
+    StrategistBot,
 )
 from game.bots.wanderer import WandererBot
 from game.protocol import BasePlayer
@@ -27,6 +28,7 @@ BOTS: dict[str, type[BasePlayer]] = {
     "continent": ContinentBot,
     "planner": PlannerBot,
     "hunter": HunterBot,
+    "strategist": StrategistBot,
 }
 
 # The five strongest bots, five strategies, all compiled: the gauntlet's default opponents and
@@ -38,6 +40,6 @@ GAUNTLET: tuple[str, ...] = ("continent", "planner", "hunter", "distributor", "b
 
 __all__ = [
     "BOTS", "GAUNTLET", "SPARRING", "AggressiveBot", "BorderPatrolBot", "BullyBot",
-    "ContinentBot", "DistributorBot", "HunterBot", "PlannerBot", "RandomBot", "WandererBot",
-    "make_player",
+    "ContinentBot", "DistributorBot", "HunterBot", "PlannerBot", "RandomBot", "StrategistBot",
+    "WandererBot", "make_player",
 ]

@@ -1,10 +1,10 @@
 """The compiled bots as players: one kernel each, called from Python or from compiled games.
 
 `SPARRING` names the bots with a compiled implementation and their policy codes: the sparring
-bots (planner, hunter) and the strongest baselines (continent, distributor, bully). Compiled
-games (`features.compiled.play_mixed_games`: league seats, evaluation, tournaments) seat them by
-code through `sparring_decide`, and the Python classes below answer the protocol by calling the
-same kernel, so both play the same moves in the same position.
+bots (planner, hunter, strategist) and the strongest baselines (continent, distributor,
+bully). Compiled games (`features.compiled.play_mixed_games`: league seats, evaluation,
+tournaments) seat them by code through `sparring_decide`, and the Python classes below answer
+the protocol by calling the same kernel, so both play the same moves in the same position.
 """
 
 from __future__ import annotations
@@ -20,15 +20,17 @@ from game.bots.baseline_kernels import fortify_front, move_in_split, trade_best
 from game.bots.hunter import hunter_decide
 from game.bots.planner import planner_decide
 from game.bots.sparring_kernels import Action4, BotWork, make_bot_work
+from game.bots.strategist import strategist_decide
 from game.jit import bind, rule_kernel
 from game.layout import MapArrays, StateArrays
 from game.protocol import BasePlayer
 from game.view import GameView
 
 # Policy codes (0 is the linear player in compiled games).
-PLANNER, HUNTER, CONTINENT, DISTRIBUTOR, BULLY = 1, 2, 3, 4, 5
+PLANNER, HUNTER, CONTINENT, DISTRIBUTOR, BULLY, STRATEGIST = 1, 2, 3, 4, 5, 6
 SPARRING: dict[str, int] = {"planner": PLANNER, "hunter": HUNTER, "continent": CONTINENT,
-                            "distributor": DISTRIBUTOR, "bully": BULLY}
+                            "distributor": DISTRIBUTOR, "bully": BULLY,
+                            "strategist": STRATEGIST}
 
 
 @rule_kernel
@@ -73,6 +75,8 @@ def sparring_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
         return hunter_decide(m, s, rules, w)
     if code == CONTINENT or code == DISTRIBUTOR or code == BULLY:
         return baseline_decide(code, m, s, rules, w)
+    if code == STRATEGIST:
+        return strategist_decide(m, s, rules, w)
     return (-1, 0, 0, 0)
 
 
@@ -155,6 +159,13 @@ class ContinentBot(SparringBot):
     code = CONTINENT
 
 
+class StrategistBot(SparringBot):
+    """Plans, garrisons, breaks the leader and harvests cards (see game.bots.strategist)."""
+
+    name = "strategist"
+    code = STRATEGIST
+
+
 class DistributorBot(SparringBot):
     """Spreads armies evenly over its borders, attacks at odds >= 0.6 (game.bots.distributor)."""
 
@@ -170,4 +181,4 @@ class BullyBot(SparringBot):
 
 
 __all__ = ["SPARRING", "BullyBot", "ContinentBot", "DistributorBot", "HunterBot", "PlannerBot",
-           "SparringBot", "sparring_decide"]
+           "SparringBot", "StrategistBot", "sparring_decide"]

@@ -1,0 +1,268 @@
+"""Strategist: small continents first, one stack, garrisons, and kills for cards (sparring bot).
+
+It targets the continent with the best bonus for its cost, where every entry territory (one with
+a neighbour outside) weighs as much as ENTRY_WEIGHT enemy armies, so it goes for the continents
+that are cheap to hold (Australia, South America) before big ones; every border of a continent it
+holds is garrisoned with at least 2 armies and the largest adjacent enemy stack (the worst gap
+first, at most half of what is left each time), and the rest of its reinforcements go on one
+stack: next to a player it can wipe out (its armies and territories times KILL_MARGIN within
+reach of that stack; most cards first), else next to the target. Attacks follow priorities: the
+prey at a win chance >= PREY_ODDS, a player with at most SMALL territories (>= FINISH), the
+target (>= TAKE), a continent another player holds (>= BREAK), the turn's first conquest for its
+card (>= CARD), then other expansion (>= EXPAND, not in the first EARLY_ROUNDS rounds, and only
+when about half the largest enemy stack next to the conquest would be left there); a garrisoned
+source attacks only with what it need not keep. It moves in all but what the source must keep
+(a garrison; else the largest adjacent enemy stack, half of it when the conquest is in the
+target; only the dice into a conquered interior), trades a set when it
+is worth HOLD turns of income, is forced, or lets it wipe a player out, and marches interior
+stacks to the front. It reads only the board, its own cards and the public hand sizes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game import layout as L
+from game.bots.sparring_kernels import (
+    Action4,
+    BotWork,
+    best_set,
+    census,
+    enemy_count,
+    enemy_max,
+    fortify_to_front,
+    garrison,
+    odds,
+    set_worth,
+)
+from game.jit import rule_kernel
+from game.layout import MapArrays, StateArrays
+from game.queries import reinforcements, trade_compulsory
+
+ENTRY_WEIGHT = 10.0  # enemy armies an entry territory of a continent weighs in its cost
+KILL_MARGIN = 1.2  # a player is prey when a stack next to it has this times its armies + lands
+PREY_ODDS = 0.3  # least win chance to attack the prey
+SMALL, FINISH = 3, 0.35  # ... a player with at most SMALL territories
+TAKE = 0.5  # ... into the target continent
+BREAK = 0.6  # ... into a continent another player holds
+CARD = 0.4  # ... for the turn's first conquest (it earns a card)
+EXPAND = 0.7  # ... anywhere else, after the first EARLY_ROUNDS rounds
+EARLY_ROUNDS = 4
+HOLD = 2  # an optional set is traded when worth this many turns of income
+
+
+@rule_kernel
+def _hand(s: StateArrays, q: int) -> int:
+    """Cards in q's hand (public)."""
+    n = 0
+    for c in range(s.cards.shape[0]):
+        if s.cards[c] == q:
+            n += 1
+    return n
+
+
+@rule_kernel
+def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork, extra: int) -> int:
+    """A player whose armies and territories (times KILL_MARGIN) our biggest stack next to it
+    can pay for with `extra` more armies; most cards first, then the cheapest; -1 if none."""
+    owner, armies = s.owner, s.armies
+    best, bkey = -1, -1e18
+    for q in range(s.pl.shape[0]):
+        if q == seat or s.pl[q, L.P_ALIVE] == 0:
+            continue
+        need = 0
+        stack = 0
+        for t in range(owner.shape[0]):
+            if owner[t] != q:
+                continue
+            need += armies[t] + 1
+            for k in range(m.degree[t]):
+                u = m.neighbours[t, k]
+                if owner[u] == seat and armies[u] > stack:
+                    stack = armies[u]
+        if stack == 0 or stack - 1 + extra < KILL_MARGIN * need:
+            continue
+        key = _hand(s, q) * 100.0 - need
+        if key > bkey:
+            best, bkey = q, key
+    return best
+
+
+@rule_kernel
+def _target(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
+    """The continent not held, within reach, with the most (bonus + 1) per (enemy armies +
+    territories to take + ENTRY_WEIGHT x entry territories + 1); -1 if none."""
+    owner, armies = s.owner, s.armies
+    best, bv = -1, -1.0
+    for c in range(m.bonus.shape[0]):
+        if w.cnt[c] == m.continent_size[c]:
+            continue
+        reach = False
+        cost = 0
+        entries = 0
+        for t in range(owner.shape[0]):
+            if m.continent_of[t] != c:
+                continue
+            if owner[t] == seat:
+                reach = True
+            else:
+                cost += armies[t] + 1
+            entry = False
+            for k in range(m.degree[t]):
+                u = m.neighbours[t, k]
+                if owner[u] == seat:
+                    reach = True
+                if m.continent_of[u] != c:
+                    entry = True
+            entries += entry
+        if not reach:
+            continue
+        v = (m.bonus[c] + 1.0) / (cost + ENTRY_WEIGHT * entries + 1.0)
+        if v > bv:
+            best, bv = c, v
+    return best
+
+
+@rule_kernel
+def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+    owner, armies = s.owner, s.armies
+    census(m, s, seat, w)
+    # 1. Garrisons of held continents, the largest gap first, at most half of what is left.
+    gap_t, gap = -1, 0
+    for t in range(owner.shape[0]):
+        if owner[t] == seat:
+            need = garrison(m, s, w, t, -1) - armies[t]
+            if need > gap:
+                gap_t, gap = t, need
+    if gap_t >= 0 and (pool > 1 or s.sc[L.S_PHASE] == L.PH_SETUP):
+        return (L.A_PLACE, int(gap_t), int(min(gap, max(1, pool // 2))), 0)
+    # 2. The biggest stack next to the prey, else next to the target.
+    tc = _target(m, s, seat, w)
+    prey = _prey(m, s, seat, w, pool)
+    base, best = -1, -1
+    for t in range(owner.shape[0]):
+        if owner[t] != seat:
+            continue
+        key = -1
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] == seat:
+                continue
+            if owner[u] == prey:
+                key = max(key, armies[t] + (2 << 20))
+            elif m.continent_of[u] == tc:
+                key = max(key, armies[t] + (1 << 20))
+        if key > best:
+            base, best = t, key
+    if best < (1 << 20):
+        # 3. The border stack with the biggest edge over its weakest enemy neighbour.
+        base, edge = -1, -1 << 30
+        for t in range(owner.shape[0]):
+            if owner[t] != seat or enemy_count(m, s, t) == 0:
+                continue
+            weakest = 1 << 30
+            for k in range(m.degree[t]):
+                u = m.neighbours[t, k]
+                if owner[u] != seat and armies[u] < weakest:
+                    weakest = armies[u]
+            if armies[t] - weakest > edge:
+                base, edge = t, armies[t] - weakest
+    if base < 0:
+        for t in range(owner.shape[0]):
+            if owner[t] == seat:
+                base = t
+                break
+    return (L.A_PLACE, int(base), int(pool), 0)
+
+
+@rule_kernel
+def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    owner, armies = s.owner, s.armies
+    census(m, s, seat, w)
+    tc = _target(m, s, seat, w)
+    prey = _prey(m, s, seat, w, 0)
+    card_open = s.sc[L.S_CONQUERED] == 0
+    early = s.sc[L.S_ROUND] <= EARLY_ROUNDS
+    bs, bd, bkey = -1, -1, -1.0
+    for a in range(owner.shape[0]):
+        if owner[a] != seat or armies[a] < 2:
+            continue
+        for k in range(m.degree[a]):
+            d = m.neighbours[a, k]
+            if owner[d] == seat:
+                continue
+            stack = armies[a] - garrison(m, s, w, a, d)
+            if stack < 2:
+                continue
+            p = odds(w, stack, armies[d])
+            c = m.continent_of[d]
+            q = owner[d]
+            prio = -1
+            if q == prey and p >= PREY_ODDS:
+                prio = 5
+            elif w.nown[q] <= SMALL and p >= FINISH:
+                prio = 4
+            elif c == tc and p >= TAKE:
+                prio = 3
+            elif w.holder[c] == q and p >= BREAK:
+                prio = 2
+            elif card_open and p >= CARD:
+                prio = 1
+            elif p >= EXPAND and not early and 2 * (stack - armies[d]) >= enemy_max(m, s, d, a):
+                prio = 0  # only when about half the largest stack next to d is left there
+            if prio < 0:
+                continue
+            key = prio * 10.0 + p
+            if key > bkey:
+                bs, bd, bkey = a, d, key
+    if bs < 0:
+        return (L.A_STOP, 0, 0, 0)
+    return (L.A_ATTACK, int(bs), int(bd), 0)
+
+
+@rule_kernel
+def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    src, dst = s.sc[L.S_SRC], s.sc[L.S_DST]
+    lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
+    census(m, s, seat, w)
+    if enemy_count(m, s, dst) == 0:
+        return (L.A_MOVE, int(lo), 0, 0)  # a conquered interior: the armies stay at the front
+    keep = garrison(m, s, w, src, -1)
+    if keep == 0 and enemy_count(m, s, src) > 0:
+        # Half the adjacent threat stays; all of it when the conquest was not for the target.
+        keep = enemy_max(m, s, src, -1)
+        if m.continent_of[dst] == _target(m, s, seat, w):
+            keep //= 2
+    return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
+
+
+@rule_kernel
+def _trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork) -> Action4:
+    act = best_set(m, s, rules, seat)
+    if act[0] != L.A_TRADE or trade_compulsory(s, rules):
+        return act
+    worth = set_worth(m, s, rules, act[1], act[2], act[3])
+    income = reinforcements(m, s, seat)
+    if worth >= HOLD * income or _prey(m, s, seat, w, worth + income) >= 0:
+        return act
+    return (L.A_END_TRADE, 0, 0, 0)
+
+
+@rule_kernel
+def strategist_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) -> Action4:
+    """The strategist's action (kind, a, b, c) for the seat to move."""
+    ph = s.sc[L.S_PHASE]
+    seat = s.sc[L.S_CURRENT]
+    if ph == L.PH_SETUP:
+        return _place(m, s, seat, w, 1)
+    if ph == L.PH_REINFORCE:
+        return _place(m, s, seat, w, s.sc[L.S_POOL])
+    if ph == L.PH_TRADE:
+        return _trade(m, s, rules, seat, w)
+    if ph == L.PH_ATTACK:
+        return _attack(m, s, seat, w)
+    if ph == L.PH_OCCUPY:
+        return _move_in(m, s, seat, w)
+    if ph == L.PH_FORTIFY:
+        return fortify_to_front(m, s, rules, seat, w)
+    return (-1, 0, 0, 0)
