@@ -25,6 +25,7 @@ from game.bots.sparring_kernels import (
     BotWork,
     best_set,
     census,
+    edge_base,
     enemy_count,
     enemy_max,
     fortify_to_front,
@@ -41,6 +42,7 @@ CARD = 0.6  # ... for the turn's first conquest (it earns a card)
 EXPAND = 0.7  # ... anywhere else
 FINISH = 0.35  # ... into a player with at most PREY_TERRITORIES territories
 PREY_TERRITORIES = 3
+ENTRY_WEIGHT = 2.0  # enemy armies an entry territory of a continent weighs in its cost
 
 
 @rule_kernel
@@ -58,7 +60,7 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
         # At most half of what is left: the attack base gets the rest.
         return (L.A_PLACE, int(gap_t), int(min(gap, max(1, pool // 2))), 0)
     # 2. The strongest own territory next to an enemy territory of the target continent.
-    tc = target_continent(m, s, seat, w)
+    tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
     base, best = -1, -1
     for t in range(owner.shape[0]):
         if owner[t] != seat:
@@ -71,22 +73,7 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
                 break
     if base < 0:
         # 3. The border stack with the biggest edge over its weakest enemy neighbour.
-        edge = -1 << 30
-        for t in range(owner.shape[0]):
-            if owner[t] != seat or enemy_count(m, s, t) == 0:
-                continue
-            weakest = 1 << 30
-            for k in range(m.degree[t]):
-                u = m.neighbours[t, k]
-                if owner[u] != seat and armies[u] < weakest:
-                    weakest = armies[u]
-            if armies[t] - weakest > edge:
-                base, edge = t, armies[t] - weakest
-    if base < 0:
-        for t in range(owner.shape[0]):
-            if owner[t] == seat:
-                base = t
-                break
+        base = edge_base(m, s, seat)
     return (L.A_PLACE, int(base), int(pool), 0)
 
 
@@ -94,7 +81,7 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
 def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
-    tc = target_continent(m, s, seat, w)
+    tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
     card_open = s.sc[L.S_CONQUERED] == 0
     bs, bd, bkey = -1, -1, -1.0
     for a in range(owner.shape[0]):

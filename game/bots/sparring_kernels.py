@@ -123,9 +123,34 @@ def player_strength(m: MapArrays, s: StateArrays, w: BotWork) -> None:
 
 
 @rule_kernel
-def target_continent(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
+def edge_base(m: MapArrays, s: StateArrays, seat: int) -> int:
+    """The own border stack with the biggest edge over its weakest enemy neighbour, else the
+    first own territory (-1 if none): where a bot with no better plan masses its armies."""
+    owner, armies = s.owner, s.armies
+    base, edge = -1, -1 << 30
+    for t in range(owner.shape[0]):
+        if owner[t] != seat or enemy_count(m, s, t) == 0:
+            continue
+        weakest = 1 << 30
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] != seat and armies[u] < weakest:
+                weakest = armies[u]
+        if armies[t] - weakest > edge:
+            base, edge = t, armies[t] - weakest
+    if base < 0:
+        for t in range(owner.shape[0]):
+            if owner[t] == seat:
+                return t
+    return base
+
+
+@rule_kernel
+def target_continent(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
+                     entry_weight: float) -> int:
     """The continent not held whose conquest is cheapest for its bonus: (bonus + 1) / (enemy
-    armies + territories to take + 2 x entry territories + 1), among those within reach."""
+    armies + territories to take + entry_weight x entry territories + 1), among those within
+    reach; -1 if none."""
     owner, armies = s.owner, s.armies
     best, bv = -1, -1.0
     for c in range(m.bonus.shape[0]):
@@ -151,7 +176,7 @@ def target_continent(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int
             entries += entry
         if not reach:
             continue
-        v = (m.bonus[c] + 1.0) / (cost + 2.0 * entries + 1.0)
+        v = (m.bonus[c] + 1.0) / (cost + entry_weight * entries + 1.0)
         if v > bv:
             best, bv = c, v
     return best
@@ -285,5 +310,5 @@ def set_worth(m: MapArrays, s: StateArrays, rules: np.ndarray, c1: int, c2: int,
 __all__ = [
     "BotWork", "best_set", "census", "enemy_count", "enemy_max", "fortify_to_front",
     "garrison", "make_bot_work", "odds", "player_strength", "rank_sets", "set_worth",
-    "target_continent", "trade_compulsory",
+    "target_continent", "trade_compulsory", "edge_base",
 ]

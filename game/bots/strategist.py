@@ -28,12 +28,14 @@ from game.bots.sparring_kernels import (
     BotWork,
     best_set,
     census,
+    edge_base,
     enemy_count,
     enemy_max,
     fortify_to_front,
     garrison,
     odds,
     set_worth,
+    target_continent,
 )
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
@@ -89,41 +91,6 @@ def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork, extra: int) -> in
 
 
 @rule_kernel
-def _target(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
-    """The continent not held, within reach, with the most (bonus + 1) per (enemy armies +
-    territories to take + ENTRY_WEIGHT x entry territories + 1); -1 if none."""
-    owner, armies = s.owner, s.armies
-    best, bv = -1, -1.0
-    for c in range(m.bonus.shape[0]):
-        if w.cnt[c] == m.continent_size[c]:
-            continue
-        reach = False
-        cost = 0
-        entries = 0
-        for t in range(owner.shape[0]):
-            if m.continent_of[t] != c:
-                continue
-            if owner[t] == seat:
-                reach = True
-            else:
-                cost += armies[t] + 1
-            entry = False
-            for k in range(m.degree[t]):
-                u = m.neighbours[t, k]
-                if owner[u] == seat:
-                    reach = True
-                if m.continent_of[u] != c:
-                    entry = True
-            entries += entry
-        if not reach:
-            continue
-        v = (m.bonus[c] + 1.0) / (cost + ENTRY_WEIGHT * entries + 1.0)
-        if v > bv:
-            best, bv = c, v
-    return best
-
-
-@rule_kernel
 def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
@@ -137,7 +104,7 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
     if gap_t >= 0 and (pool > 1 or s.sc[L.S_PHASE] == L.PH_SETUP):
         return (L.A_PLACE, int(gap_t), int(min(gap, max(1, pool // 2))), 0)
     # 2. The biggest stack next to the prey, else next to the target.
-    tc = _target(m, s, seat, w)
+    tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
     prey = _prey(m, s, seat, w, pool)
     base, best = -1, -1
     for t in range(owner.shape[0]):
@@ -156,22 +123,7 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
             base, best = t, key
     if best < (1 << 20):
         # 3. The border stack with the biggest edge over its weakest enemy neighbour.
-        base, edge = -1, -1 << 30
-        for t in range(owner.shape[0]):
-            if owner[t] != seat or enemy_count(m, s, t) == 0:
-                continue
-            weakest = 1 << 30
-            for k in range(m.degree[t]):
-                u = m.neighbours[t, k]
-                if owner[u] != seat and armies[u] < weakest:
-                    weakest = armies[u]
-            if armies[t] - weakest > edge:
-                base, edge = t, armies[t] - weakest
-    if base < 0:
-        for t in range(owner.shape[0]):
-            if owner[t] == seat:
-                base = t
-                break
+        base = edge_base(m, s, seat)
     return (L.A_PLACE, int(base), int(pool), 0)
 
 
@@ -179,7 +131,7 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
 def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
-    tc = _target(m, s, seat, w)
+    tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
     prey = _prey(m, s, seat, w, 0)
     card_open = s.sc[L.S_CONQUERED] == 0
     early = s.sc[L.S_ROUND] <= EARLY_ROUNDS
@@ -231,7 +183,7 @@ def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     if keep == 0 and enemy_count(m, s, src) > 0:
         # Half the adjacent threat stays; all of it when the conquest was not for the target.
         keep = enemy_max(m, s, src, -1)
-        if m.continent_of[dst] == _target(m, s, seat, w):
+        if m.continent_of[dst] == target_continent(m, s, seat, w, ENTRY_WEIGHT):
             keep //= 2
     return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
 
