@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game import layout as L
 from game.bots.baseline_kernels import first_own, likeliest_attack
-from game.bots.sparring_kernels import Action4, BotWork, enemy_count, odds
+from game.bots.sparring_kernels import Action4, BotWork, enemy_count, enemy_min, odds
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
 
@@ -26,11 +26,7 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
     for t in range(owner.shape[0]):
         if owner[t] != seat or enemy_count(m, s, t) == 0:
             continue
-        weakest = 1 << 30
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] != seat and armies[u] < weakest:
-                weakest = armies[u]
+        weakest = enemy_min(m, s, t)
         p = odds(w, armies[t] + pool, weakest)
         # Python's max over (p, armies, -t): the best odds, then the bigger stack, then the
         # lowest index.

@@ -26,7 +26,6 @@ from game.bots.sparring_kernels import (
     census,
     enemy_count,
     enemy_max,
-    fortify_to_front,
     garrison,
     odds,
     player_strength,
@@ -69,7 +68,8 @@ def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> tuple[int, int
 
 
 @rule_kernel
-def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+    """Where the next `pool` armies go (one in the setup)."""
     owner, armies = s.owner, s.armies
     prey, _leader = _prey(m, s, seat, w)
     # A held continent's border facing a stack twice its size is topped up first.
@@ -104,7 +104,8 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
 
 
 @rule_kernel
-def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    """The next roll, or stop."""
     owner, armies = s.owner, s.armies
     prey, leader = _prey(m, s, seat, w)
     card_open = s.sc[L.S_CONQUERED] == 0
@@ -142,7 +143,8 @@ def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
 
 
 @rule_kernel
-def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+def move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    """How many armies move into the territory just conquered."""
     src = s.sc[L.S_SRC]
     lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
     census(m, s, seat, w)
@@ -153,30 +155,11 @@ def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
 
 
 @rule_kernel
-def _trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
+def trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
+    """The set to trade, or stop trading."""
     act = best_set(m, s, rules, seat)
     if act[0] != L.A_TRADE or trade_compulsory(s, rules):
         return act
     if set_worth(m, s, rules, act[1], act[2], act[3]) >= HOLD * reinforcements(m, s, seat):
         return act
     return (L.A_END_TRADE, 0, 0, 0)
-
-
-@rule_kernel
-def hunter_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) -> Action4:
-    """The hunter's action (kind, a, b, c) for the seat to move."""
-    ph = s.sc[L.S_PHASE]
-    seat = s.sc[L.S_CURRENT]
-    if ph == L.PH_SETUP:
-        return _place(m, s, seat, w, 1)
-    if ph == L.PH_REINFORCE:
-        return _place(m, s, seat, w, s.sc[L.S_POOL])
-    if ph == L.PH_TRADE:
-        return _trade(m, s, rules, seat)
-    if ph == L.PH_ATTACK:
-        return _attack(m, s, seat, w)
-    if ph == L.PH_OCCUPY:
-        return _move_in(m, s, seat, w)
-    if ph == L.PH_FORTIFY:
-        return fortify_to_front(m, s, rules, seat, w)
-    return (-1, 0, 0, 0)

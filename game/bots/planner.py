@@ -17,18 +17,12 @@ weaker against 3x `continent`).
 
 from __future__ import annotations
 
-import numpy as np
-
 from game import layout as L
 from game.bots.sparring_kernels import (
     Action4,
     BotWork,
-    best_set,
     census,
     edge_base,
-    enemy_count,
-    enemy_max,
-    fortify_to_front,
     garrison,
     odds,
     target_continent,
@@ -46,7 +40,8 @@ ENTRY_WEIGHT = 2.0  # enemy armies an entry territory of a continent weighs in i
 
 
 @rule_kernel
-def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+    """Where the next `pool` armies go (one in the setup)."""
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     # 1. Garrisons of held continents, the largest gap first.
@@ -78,7 +73,8 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
 
 
 @rule_kernel
-def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    """The next roll, or stop."""
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
@@ -115,36 +111,3 @@ def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     if bs < 0:
         return (L.A_STOP, 0, 0, 0)
     return (L.A_ATTACK, int(bs), int(bd), 0)
-
-
-@rule_kernel
-def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
-    src, dst = s.sc[L.S_SRC], s.sc[L.S_DST]
-    lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
-    census(m, s, seat, w)
-    if enemy_count(m, s, dst) == 0:
-        return (L.A_MOVE, int(lo), 0, 0)  # a conquered interior: the armies stay at the front
-    keep = garrison(m, s, w, src, -1)
-    if keep == 0 and enemy_count(m, s, src) > 0:
-        keep = enemy_max(m, s, src, -1) // 2
-    return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
-
-
-@rule_kernel
-def planner_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) -> Action4:
-    """The planner's action (kind, a, b, c) for the seat to move."""
-    ph = s.sc[L.S_PHASE]
-    seat = s.sc[L.S_CURRENT]
-    if ph == L.PH_SETUP:
-        return _place(m, s, seat, w, 1)
-    if ph == L.PH_REINFORCE:
-        return _place(m, s, seat, w, s.sc[L.S_POOL])
-    if ph == L.PH_TRADE:
-        return best_set(m, s, rules, seat)
-    if ph == L.PH_ATTACK:
-        return _attack(m, s, seat, w)
-    if ph == L.PH_OCCUPY:
-        return _move_in(m, s, seat, w)
-    if ph == L.PH_FORTIFY:
-        return fortify_to_front(m, s, rules, seat, w)
-    return (-1, 0, 0, 0)

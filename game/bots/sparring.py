@@ -15,12 +15,16 @@ import numpy as np
 
 from game import layout as L
 from game.actions import Attack, Fortify, Place, Trade
-from game.bots import bully, continent, distributor
+from game.bots import bully, continent, distributor, hunter, planner, strategist
 from game.bots.baseline_kernels import fortify_front, move_in_split, trade_best
-from game.bots.hunter import hunter_decide
-from game.bots.planner import planner_decide
-from game.bots.sparring_kernels import Action4, BotWork, make_bot_work
-from game.bots.strategist import strategist_decide
+from game.bots.sparring_kernels import (
+    Action4,
+    BotWork,
+    best_set,
+    fortify_to_front,
+    make_bot_work,
+    move_in_garrisoned,
+)
 from game.jit import bind, rule_kernel
 from game.layout import MapArrays, StateArrays
 from game.protocol import BasePlayer
@@ -66,17 +70,53 @@ def baseline_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
 
 
 @rule_kernel
+def planning_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
+                    w: BotWork) -> Action4:
+    """The action of sparring bot `code` (planner, hunter, strategist) for the seat to move:
+    each places and attacks its own way; they march interior stacks to the front
+    alike, and the planner trades every set at once."""
+    ph = s.sc[L.S_PHASE]
+    seat = s.sc[L.S_CURRENT]
+    if ph == L.PH_SETUP or ph == L.PH_REINFORCE:
+        pool = 1 if ph == L.PH_SETUP else s.sc[L.S_POOL]
+        if code == PLANNER:
+            return planner.place(m, s, seat, w, pool)
+        if code == HUNTER:
+            return hunter.place(m, s, seat, w, pool)
+        return strategist.place(m, s, seat, w, pool)
+    if ph == L.PH_TRADE:
+        if code == PLANNER:
+            return best_set(m, s, rules, seat)
+        if code == HUNTER:
+            return hunter.trade(m, s, rules, seat)
+        return strategist.trade(m, s, rules, seat, w)
+    if ph == L.PH_ATTACK:
+        if code == PLANNER:
+            return planner.attack(m, s, seat, w)
+        if code == HUNTER:
+            return hunter.attack(m, s, seat, w)
+        return strategist.attack(m, s, seat, w)
+    if ph == L.PH_OCCUPY:
+        if code == HUNTER:
+            return hunter.move_in(m, s, seat, w)
+        # The planner keeps half the adjacent threat; the strategist all of it outside its
+        # target continent.
+        if code == PLANNER:
+            return move_in_garrisoned(m, s, seat, w, planner.ENTRY_WEIGHT, True)
+        return move_in_garrisoned(m, s, seat, w, strategist.ENTRY_WEIGHT, False)
+    if ph == L.PH_FORTIFY:
+        return fortify_to_front(m, s, rules, seat, w)
+    return (-1, 0, 0, 0)
+
+
+@rule_kernel
 def sparring_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
                     w: BotWork) -> Action4:
     """The action of compiled bot `code` for the seat to move ((-1, 0, 0, 0) if unknown)."""
-    if code == PLANNER:
-        return planner_decide(m, s, rules, w)
-    if code == HUNTER:
-        return hunter_decide(m, s, rules, w)
+    if code == PLANNER or code == HUNTER or code == STRATEGIST:
+        return planning_decide(code, m, s, rules, w)
     if code == CONTINENT or code == DISTRIBUTOR or code == BULLY:
         return baseline_decide(code, m, s, rules, w)
-    if code == STRATEGIST:
-        return strategist_decide(m, s, rules, w)
     return (-1, 0, 0, 0)
 
 

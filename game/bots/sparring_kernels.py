@@ -75,6 +75,18 @@ def enemy_max(m: MapArrays, s: StateArrays, t: int, skip: int) -> int:
 
 
 @inline_rule_kernel
+def enemy_min(m: MapArrays, s: StateArrays, t: int) -> int:
+    """Smallest stack next to t owned by someone else than t's owner (1 << 30 if none)."""
+    small = 1 << 30
+    o = s.owner[t]
+    for k in range(m.degree[t]):
+        u = m.neighbours[t, k]
+        if s.owner[u] != o and s.armies[u] < small:
+            small = s.armies[u]
+    return small
+
+
+@inline_rule_kernel
 def enemy_count(m: MapArrays, s: StateArrays, t: int) -> int:
     """Neighbours of t owned by someone else."""
     n = 0
@@ -123,6 +135,26 @@ def player_strength(m: MapArrays, s: StateArrays, w: BotWork) -> None:
 
 
 @rule_kernel
+def move_in_garrisoned(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
+                       entry_weight: float, always_halve: bool) -> Action4:
+    """Move in all but what the source must keep: only the dice into a conquered interior; a
+    held continent's garrison stays; elsewhere next to enemies the largest adjacent stack
+    stays, halved when `always_halve` or when the conquest is in the target continent
+    (`target_continent` with `entry_weight`)."""
+    src, dst = s.sc[L.S_SRC], s.sc[L.S_DST]
+    lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
+    census(m, s, seat, w)
+    if enemy_count(m, s, dst) == 0:
+        return (L.A_MOVE, int(lo), 0, 0)  # a conquered interior: the armies stay at the front
+    keep = garrison(m, s, w, src, -1)
+    if keep == 0 and enemy_count(m, s, src) > 0:
+        keep = enemy_max(m, s, src, -1)
+        if always_halve or m.continent_of[dst] == target_continent(m, s, seat, w, entry_weight):
+            keep //= 2
+    return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
+
+
+@rule_kernel
 def edge_base(m: MapArrays, s: StateArrays, seat: int) -> int:
     """The own border stack with the biggest edge over its weakest enemy neighbour, else the
     first own territory (-1 if none): where a bot with no better plan masses its armies."""
@@ -131,11 +163,7 @@ def edge_base(m: MapArrays, s: StateArrays, seat: int) -> int:
     for t in range(owner.shape[0]):
         if owner[t] != seat or enemy_count(m, s, t) == 0:
             continue
-        weakest = 1 << 30
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] != seat and armies[u] < weakest:
-                weakest = armies[u]
+        weakest = enemy_min(m, s, t)
         if armies[t] - weakest > edge:
             base, edge = t, armies[t] - weakest
     if base < 0:
@@ -308,7 +336,7 @@ def set_worth(m: MapArrays, s: StateArrays, rules: np.ndarray, c1: int, c2: int,
 
 
 __all__ = [
-    "BotWork", "best_set", "census", "enemy_count", "enemy_max", "fortify_to_front",
-    "garrison", "make_bot_work", "odds", "player_strength", "rank_sets", "set_worth",
-    "target_continent", "trade_compulsory", "edge_base",
+    "BotWork", "best_set", "census", "edge_base", "enemy_count", "enemy_max", "enemy_min",
+    "fortify_to_front", "garrison", "make_bot_work", "move_in_garrisoned", "odds",
+    "player_strength", "rank_sets", "set_worth", "target_continent", "trade_compulsory",
 ]

@@ -29,9 +29,7 @@ from game.bots.sparring_kernels import (
     best_set,
     census,
     edge_base,
-    enemy_count,
     enemy_max,
-    fortify_to_front,
     garrison,
     odds,
     set_worth,
@@ -91,7 +89,8 @@ def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork, extra: int) -> in
 
 
 @rule_kernel
-def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+    """Where the next `pool` armies go (one in the setup)."""
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     # 1. Garrisons of held continents, the largest gap first, at most half of what is left.
@@ -128,7 +127,8 @@ def _place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Ac
 
 
 @rule_kernel
-def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
+    """The next roll, or stop."""
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
@@ -173,23 +173,8 @@ def _attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
 
 
 @rule_kernel
-def _move_in(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
-    src, dst = s.sc[L.S_SRC], s.sc[L.S_DST]
-    lo, hi = s.sc[L.S_MIN_MOVE], s.armies[src] - 1
-    census(m, s, seat, w)
-    if enemy_count(m, s, dst) == 0:
-        return (L.A_MOVE, int(lo), 0, 0)  # a conquered interior: the armies stay at the front
-    keep = garrison(m, s, w, src, -1)
-    if keep == 0 and enemy_count(m, s, src) > 0:
-        # Half the adjacent threat stays; all of it when the conquest was not for the target.
-        keep = enemy_max(m, s, src, -1)
-        if m.continent_of[dst] == target_continent(m, s, seat, w, ENTRY_WEIGHT):
-            keep //= 2
-    return (L.A_MOVE, int(min(hi, max(lo, hi - keep))), 0, 0)
-
-
-@rule_kernel
-def _trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork) -> Action4:
+def trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork) -> Action4:
+    """The set to trade, or stop trading."""
     act = best_set(m, s, rules, seat)
     if act[0] != L.A_TRADE or trade_compulsory(s, rules):
         return act
@@ -198,23 +183,3 @@ def _trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWor
     if worth >= HOLD * income or _prey(m, s, seat, w, worth + income) >= 0:
         return act
     return (L.A_END_TRADE, 0, 0, 0)
-
-
-@rule_kernel
-def strategist_decide(m: MapArrays, s: StateArrays, rules: np.ndarray, w: BotWork) -> Action4:
-    """The strategist's action (kind, a, b, c) for the seat to move."""
-    ph = s.sc[L.S_PHASE]
-    seat = s.sc[L.S_CURRENT]
-    if ph == L.PH_SETUP:
-        return _place(m, s, seat, w, 1)
-    if ph == L.PH_REINFORCE:
-        return _place(m, s, seat, w, s.sc[L.S_POOL])
-    if ph == L.PH_TRADE:
-        return _trade(m, s, rules, seat, w)
-    if ph == L.PH_ATTACK:
-        return _attack(m, s, seat, w)
-    if ph == L.PH_OCCUPY:
-        return _move_in(m, s, seat, w)
-    if ph == L.PH_FORTIFY:
-        return fortify_to_front(m, s, rules, seat, w)
-    return (-1, 0, 0, 0)
