@@ -24,6 +24,7 @@ from game.bots.sparring_kernels import (
     census,
     edge_base,
     garrison,
+    garrison_gap,
     odds,
     target_continent,
 )
@@ -45,15 +46,9 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     # 1. Garrisons of held continents, the largest gap first.
-    gap_t, gap = -1, 0
-    for t in range(owner.shape[0]):
-        if owner[t] == seat:
-            need = garrison(m, s, w, t, -1) - armies[t]
-            if need > gap:
-                gap_t, gap = t, need
-    if gap_t >= 0 and (pool > 1 or s.sc[L.S_PHASE] == L.PH_SETUP):
-        # At most half of what is left: the attack base gets the rest.
-        return (L.A_PLACE, int(gap_t), int(min(gap, max(1, pool // 2))), 0)
+    gap_t, n = garrison_gap(m, s, seat, w, pool)
+    if gap_t >= 0:
+        return (L.A_PLACE, int(gap_t), int(n), 0)
     # 2. The strongest own territory next to an enemy territory of the target continent.
     tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
     base, best = -1, -1

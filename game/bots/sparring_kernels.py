@@ -155,6 +155,24 @@ def move_in_garrisoned(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
 
 
 @rule_kernel
+def garrison_gap(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
+                 pool: int) -> tuple[int, int]:
+    """(territory, armies) for the largest garrison gap of a held continent, at most half of
+    the `pool` left so that the attack base gets the rest; (-1, 0) if none or if a single
+    reinforcement is left. Needs `census` first."""
+    owner, armies = s.owner, s.armies
+    gap_t, gap = -1, 0
+    for t in range(owner.shape[0]):
+        if owner[t] == seat:
+            need = garrison(m, s, w, t, -1) - armies[t]
+            if need > gap:
+                gap_t, gap = t, need
+    if gap_t >= 0 and (pool > 1 or s.sc[L.S_PHASE] == L.PH_SETUP):
+        return gap_t, min(gap, max(1, pool // 2))
+    return -1, 0
+
+
+@rule_kernel
 def edge_base(m: MapArrays, s: StateArrays, seat: int) -> int:
     """The own border stack with the biggest edge over its weakest enemy neighbour, else the
     first own territory (-1 if none): where a bot with no better plan masses its armies."""
@@ -337,6 +355,6 @@ def set_worth(m: MapArrays, s: StateArrays, rules: np.ndarray, c1: int, c2: int,
 
 __all__ = [
     "BotWork", "best_set", "census", "edge_base", "enemy_count", "enemy_max", "enemy_min",
-    "fortify_to_front", "garrison", "make_bot_work", "move_in_garrisoned", "odds",
+    "fortify_to_front", "garrison", "garrison_gap", "make_bot_work", "move_in_garrisoned", "odds",
     "player_strength", "rank_sets", "set_worth", "target_continent", "trade_compulsory",
 ]

@@ -31,6 +31,7 @@ from game.bots.sparring_kernels import (
     edge_base,
     enemy_max,
     garrison,
+    garrison_gap,
     odds,
     set_worth,
     target_continent,
@@ -93,15 +94,10 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
     """Where the next `pool` armies go (one in the setup)."""
     owner, armies = s.owner, s.armies
     census(m, s, seat, w)
-    # 1. Garrisons of held continents, the largest gap first, at most half of what is left.
-    gap_t, gap = -1, 0
-    for t in range(owner.shape[0]):
-        if owner[t] == seat:
-            need = garrison(m, s, w, t, -1) - armies[t]
-            if need > gap:
-                gap_t, gap = t, need
-    if gap_t >= 0 and (pool > 1 or s.sc[L.S_PHASE] == L.PH_SETUP):
-        return (L.A_PLACE, int(gap_t), int(min(gap, max(1, pool // 2))), 0)
+    # 1. Garrisons of held continents, the largest gap first.
+    gap_t, n = garrison_gap(m, s, seat, w, pool)
+    if gap_t >= 0:
+        return (L.A_PLACE, int(gap_t), int(n), 0)
     # 2. The biggest stack next to the prey, else next to the target.
     tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
     prey = _prey(m, s, seat, w, pool)
