@@ -151,9 +151,13 @@ def _v1_file(path: Path, genes: dict[str, float], version: object = 1) -> Path:
     return path
 
 
+# Version 1 pinned the reinforce rank's army_vantage too (its files have it at -1 or +1).
+V1_SCALE_GENES = ("reinforce.army_vantage", *SCALE_GENES)
+
+
 def _v1_genes(rng: np.random.Generator) -> dict[str, float]:
     v = rng.uniform(-1, 1, len(V1_NAMES))
-    genes = {n: (1.0 if x > 0 else -1.0) if n in SCALE_GENES else float(x)
+    genes = {n: (1.0 if x > 0 else -1.0) if n in V1_SCALE_GENES else float(x)
              for n, x in zip(V1_NAMES, v, strict=True)}
     genes["cards.trade_at"] = abs(genes["cards.trade_at"])
     return genes
