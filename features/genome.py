@@ -4,7 +4,7 @@ Gene order: `reinforce.*`, `attack.*`, `attack.threshold`, `attack.threshold_*` 
 `fortify.*`, `fortify.threshold`, `fortify.share`, `occupy.share`, `occupy.threat`,
 `cards.trade_at`, `cards.*` (the trade-rank terms) (indices in `features.registry`, `G_*`).
 
-Files of feature-set version 1 load onto this layout with every gene added since at 0
+Files of feature-set versions 1 and 2 load onto this layout with every gene added since at 0
 (`upgrade_genes`): each new term then adds nothing, so the old player plays exactly as before.
 
 Scale genes. A rank's choice (an argmax) does not change when all its weights are multiplied
@@ -46,6 +46,7 @@ from features.registry import (
 from game.atomic import atomic_write_text
 
 FORMAT = "riskevo-genome"
+UPGRADABLE = (1, 2)  # older feature-set versions whose files load (`upgrade_genes`)
 SCALE_GENES = ("attack.win_prob", "fortify.threat_gain")
 
 
@@ -159,6 +160,11 @@ V1_NAMES: tuple[str, ...] = (
 )
 
 
+# Genes each later version added (the names of version k are the layout's minus those added
+# after k).
+ADDED: dict[int, tuple[str, ...]] = {3: ("attack.continent_share", "attack.continent_value")}
+
+
 def _build() -> GenomeLayout:
     rows: list[Row] = []
     for f in FEATURES:
@@ -198,6 +204,14 @@ def _build() -> GenomeLayout:
 LAYOUT = _build()
 
 
+def version_names(version: int, layout: GenomeLayout = LAYOUT) -> tuple[str, ...]:
+    """The gene names of an older feature-set version (1 or 2), in its order."""
+    if version == 1:
+        return V1_NAMES
+    later = {n for v, names in ADDED.items() if v > version for n in names}
+    return tuple(n for n in layout.names if n not in later)
+
+
 # A sensible hand-set player (for benchmarks and as a baseline opponent): reinforce where the
 # threat is, attack on good odds (more eagerly for the first card and continents), fortify
 # towards threatened borders, move most armies in, always trade.
@@ -219,6 +233,8 @@ HAND_SET: dict[str, float] = {
     "attack.threshold_pressure": 0.1, "attack.threshold_cards": 0.0,
     "attack.threshold_conquered": 0.0, "cards.income": 0.0, "cards.pressure": 0.0,
     "cards.continent": 0.0, "cards.forced_next": 0.0,
+    # Version 3: 0, so the hand-set player (a benchmark and golden-test opponent) plays as before.
+    "attack.continent_share": 0.0, "attack.continent_value": 0.0,
 }
 
 
@@ -260,15 +276,15 @@ def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT) -> tuple[np.nda
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise GenomeError(f"{p}: 'format' must be {FORMAT!r}")
     ver = doc.get("feature_set_version")
-    if isinstance(ver, bool) or ver not in (1, layout.version):
-        raise GenomeError(f"{p}: feature_set_version is {ver!r}, this build reads 1 "
-                          f"(upgraded) and {layout.version}")
+    if isinstance(ver, bool) or ver not in (*UPGRADABLE, layout.version):
+        raise GenomeError(f"{p}: feature_set_version is {ver!r}, this build reads "
+                          f"{', '.join(map(str, UPGRADABLE))} (upgraded) and {layout.version}")
     genes = doc.get("genes")
     if not isinstance(genes, dict):
         raise GenomeError(f"{p}: 'genes' must be an object of gene name -> number")
     if ver != layout.version:
         try:
-            genes = upgrade_genes(genes, layout)
+            genes = upgrade_genes(genes, layout, ver)
         except GenomeError as e:
             raise GenomeError(f"{p}: feature set version {ver}: {e}") from None
     meta = doc.get("meta", {})
@@ -281,12 +297,14 @@ def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT) -> tuple[np.nda
     return values, meta
 
 
-def upgrade_genes(genes: dict[str, Any], layout: GenomeLayout = LAYOUT) -> dict[str, Any]:
-    """A version-1 gene dict on this layout: every gene added since at 0 (plays the same)."""
+def upgrade_genes(genes: dict[str, Any], layout: GenomeLayout = LAYOUT,
+                  version: int = 1) -> dict[str, Any]:
+    """An older version's gene dict on this layout: every gene added since at 0 (plays the same)."""
+    old = version_names(version, layout)
     for k in genes:
-        if k not in V1_NAMES:
-            raise GenomeError(f"unknown gene {k!r} (feature set version 1)")
-    for n in V1_NAMES:
+        if k not in old:
+            raise GenomeError(f"unknown gene {k!r} (feature set version {version})")
+    for n in old:
         if n not in genes:
             raise GenomeError(f"missing gene {n!r}")
     out = {n: 0.0 for n in layout.names}

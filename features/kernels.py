@@ -208,6 +208,8 @@ def target_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     cards = min(1.0, hand[q] / HAND_FULL)
     out[F.AF_TARGET_CARDS] = cards
     out[F.AF_ELIM_CARDS] = cards if nown[q] == 1 else 0.0
+    out[F.AF_CONT_SHARE] = cnt[c] / m.continent_size[c]
+    out[F.AF_CONT_VALUE] = fx.cont_value[c]
 
 
 @jit_inline

@@ -10,14 +10,17 @@ neighbour army E(t). Every feature lies in [0, 1] except `fortify.threat_gain` i
 
 Version 2 added need-based reinforcement, player-level and card features, the attack threshold
 terms and the card-trade rank; a version-1 genome maps onto it with the new genes at 0, where
-the player plays exactly as before (`features.genome.upgrade_genes`).
+the player plays exactly as before (`features.genome.upgrade_genes`). Version 3 added the
+attack rank's continent terms (`attack.continent_share`, `attack.continent_value`): until then
+only the last territory of a continent (`completes_continent`) drew an attack, so the player
+could not prefer the continent it was building; version-1 and -2 files upgrade the same way.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-FEATURE_SET_VERSION = 2
+FEATURE_SET_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,10 @@ ATTACK: tuple[Feature, ...] = (
             "H'(s) / (H'(s) + a(s)), H' = hostile armies next to s except t's"),
     Feature("source_guard", "attack",
             "B(c(s))/Bmax if p holds all of c(s) and s borders an enemy: a garrison leaves"),
+    Feature("continent_share", "attack",
+            "territories of c(t) owned by p / size of c(t): build the continent being taken"),
+    Feature("continent_value", "attack",
+            "B(c(t)) / (size(c(t)) * border territories(c(t))), divided by its maximum"),
 )
 
 FORTIFY: tuple[Feature, ...] = (
@@ -99,7 +106,7 @@ RF_NEED, RF_GUARD_NEED, RF_LEADER = 8, 9, 10
 AF_WIN, AF_RATIO, AF_COMPLETES, AF_BREAKS, AF_SHARE = 0, 1, 2, 3, 4
 AF_ELIM, AF_FIRST, AF_EXPOSURE, AF_MISSION = 5, 6, 7, 8
 AF_STRENGTH, AF_BREAKS_LEADER, AF_TARGET_CARDS, AF_ELIM_CARDS = 9, 10, 11, 12
-AF_LEFT_BEHIND, AF_SOURCE_GUARD = 13, 14
+AF_LEFT_BEHIND, AF_SOURCE_GUARD, AF_CONT_SHARE, AF_CONT_VALUE = 13, 14, 15, 16
 FF_GAIN, FF_INTERIOR, FF_MOVABLE, FF_DEST_BORDER = 0, 1, 2, 3
 NR, NA, NF = len(REINFORCE), len(ATTACK), len(FORTIFY)
 

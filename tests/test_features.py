@@ -140,13 +140,15 @@ def test_reinforce_bonus_zero_when_a_missing_territory_is_not_adjacent() -> None
 # source_guard (no cards are dealt here: see tests/test_structure.py for those).
 ATTACK_CASES = [
     ([0, 0, 1, 1, 1], [3, 1, 4, 2, 5], 0, A1, A3, 0,
-     [conquest_table()[3, 4], 3 / 7, 1, 0, 3 / 5, 0, 1, 1 / 3, 0, S_1B, 0, 0, 0, 0, 0]),
+     [conquest_table()[3, 4], 3 / 7, 1, 0, 3 / 5, 0, 1, 1 / 3, 0, S_1B, 0, 0, 0, 0, 0,
+      2 / 3, 1]),
     # Seat 1 (the leader of one opponent) holds B; a3 guards held A.
     ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A3, B1, 0,
-     [conquest_table()[4, 2], 4 / 6, 0, 1 / 3, 2 / 5, 0, 1, 1 / 2, 0, S_1A, 1 / 3, 0, 0, 0, 1]),
+     [conquest_table()[4, 2], 4 / 6, 0, 1 / 3, 2 / 5, 0, 1, 1 / 2, 0, S_1A, 1 / 3, 0, 0, 0, 1,
+      0, 1 / 2]),
     ([0, 0, 0, 0, 1], [1, 1, 1, 3, 1], 0, B1, B2, 1,
      [conquest_table()[3, 1], 3 / 4, 1 / 3, 0, 1 / 5, 1, 0, 0, 0, strength(1, 3, 9),
-      0, 0, 0, 0, 0]),
+      0, 0, 0, 0, 0, 1 / 2, 1 / 2]),
 ]
 
 

@@ -22,6 +22,7 @@ from features.genome import (
     GenomeError,
     hand_set_genome,
     load_genome,
+    version_names,
 )
 from features.kernels import attack_features
 from features.players import SC_HAND, SC_LEADER, make_players, pressure, summarize
@@ -195,6 +196,55 @@ def test_version_1_files_load_and_play_as_before(tmp_path: Path) -> None:
     assert got == V1_TRACES
 
 
+# sha256 of trace_linear_game's rows for the four version-2 files of `_v2_genes(rng(12))`, seeds
+# 0-2, classic and mission rules, as played by the version-2 build (commit 3beca27, before the
+# bump to version 3): the upgraded files must play exactly the same games.
+V2_TRACES = [
+    "afb58341fd4dec7ce2fd8403eedb5826c61b2dd347cc5968e2bca04a45c17eaa",
+    "0a0b0b10515f221ca0ef0c6e8c07973e5523f94694ddee5b6d35812baa803931",
+    "852a5fe1c8cf907764acfdd3cde044a415b0f5e10f1481863bc199462540b892",
+    "6a4ee86439d1ee94f815f2ca8c71caa73baa89cc1c49661fe29b8f105de5d647",
+    "b079709556dbd029de598105b55632782c42acca7413d43054b7257822095214",
+    "0b1276c9cea214fb26e6b8def13b22224e079421bc4d84eef69f3337c934cb30",
+]
+
+
+def _v2_genes(rng: np.random.Generator) -> dict[str, float]:
+    names = version_names(2)
+    v = rng.uniform(-1, 1, len(names))
+    genes = {n: (1.0 if x > 0 else -1.0) if n in SCALE_GENES else float(x)
+             for n, x in zip(names, v, strict=True)}
+    genes["cards.trade_at"] = abs(genes["cards.trade_at"])
+    return genes
+
+
+def test_version_2_files_load_and_play_as_before(tmp_path: Path) -> None:
+    rng = np.random.default_rng(12)
+    ws = []
+    for i in range(4):
+        genes = _v2_genes(rng)
+        w, _meta = load_genome(_v1_file(tmp_path / f"bot{i}.json", genes, version=2))
+        assert len(genes) == 43
+        assert w[LAYOUT.index("attack.continent_share")] == 0.0
+        assert all(w[LAYOUT.index(n)] == genes[n] for n in genes)
+        ws.append(w)
+    got = []
+    for seed in range(3):
+        for rules in (Rules(), Rules(missions=True)):
+            _out, tr = trace_linear_game(np.array(ws), seed, rules)
+            got.append(hashlib.sha256(np.ascontiguousarray(tr, dtype=np.int64).tobytes())
+                       .hexdigest())
+    assert got == V2_TRACES
+
+
+def test_version_2_file_with_a_version_3_gene_is_an_error(tmp_path: Path) -> None:
+    genes = _v2_genes(np.random.default_rng(0))
+    genes["attack.continent_value"] = 0.5
+    with pytest.raises(GenomeError, match="unknown gene 'attack.continent_value' \\(feature set "
+                                          "version 2\\)"):
+        load_genome(_v1_file(tmp_path / "v2.json", genes, version=2))
+
+
 @pytest.mark.parametrize("edit,match", [
     ({"reinforce.need": 0.5}, "unknown gene 'reinforce.need' \\(feature set version 1\\)"),
     ({"cards.trade_at": None}, "missing gene 'cards.trade_at'"),
@@ -213,6 +263,6 @@ def test_version_1_file_errors(tmp_path: Path, edit: dict, match: str) -> None:
 
 def test_other_versions_are_one_line_errors(tmp_path: Path) -> None:
     genes = _v1_genes(np.random.default_rng(0))
-    with pytest.raises(GenomeError, match="feature_set_version is 7, this build reads 1 "
-                                          "\\(upgraded\\) and 2"):
+    with pytest.raises(GenomeError, match="feature_set_version is 7, this build reads 1, 2 "
+                                          "\\(upgraded\\) and 3"):
         load_genome(_v1_file(tmp_path / "new.json", genes, version=7))
