@@ -10,15 +10,13 @@ Files of feature-set versions 1 and 2 load onto this layout with every gene adde
 Scale genes. A rank's choice (an argmax) does not change when all its weights are multiplied
 by the same c > 0; against a threshold it does not change either when the threshold is scaled
 too. So each rank's weight vector has one redundant degree of freedom, its length. As in the
-seed blog, the two ranks with a threshold pin one weight to -1 or +1 to remove it:
-`attack.win_prob` (the odds decide attacks) and `fortify.threat_gain` (the threat gap decides
-moves), features every useful player weighs, so pinning their size costs nothing while their
-sign stays free. The reinforce rank pins none: its army-dependent term
-`reinforce.army_vantage` pinned at -1 or +1 forced every player either to stack a turn's armies
-on one territory or to spread them thin (the need terms could only outweigh it by growing past
-their range), so it is a free weight in -1 .. 1 like the rest, and the player can stack, split
-or ignore the vantage as evolution finds best. The one redundant length this leaves costs the
-search nothing but a random walk of the weights' size.
+seed blog, one weight per rank is restricted to -1 or +1 to remove it: `reinforce.army_vantage`,
+`attack.win_prob` and `fortify.threat_gain`, because they are the features we expect every
+useful player to weigh (threat decides where armies go, the odds decide attacks, the threat gap
+decides moves), so pinning their size costs nothing while their sign stays free to evolve.
+Freeing `reinforce.army_vantage` (its term changes with every army placed, so -1 stacks a
+turn's armies) was measured on 2026-11-25 (README): evolution stacked just the same
+(concentration 0.993) and the champions were no stronger, so the pin stays.
 
 `low`/`high` are the initial (uniform) ranges; the evolution may leave them, except that scale
 genes stay -1 or +1. `sigma` is a suggested Gaussian mutation step.
@@ -47,7 +45,7 @@ from game.atomic import atomic_write_text
 
 FORMAT = "riskevo-genome"
 UPGRADABLE = (1, 2)  # older feature-set versions whose files load (`upgrade_genes`)
-SCALE_GENES = ("attack.win_prob", "fortify.threat_gain")
+SCALE_GENES = ("reinforce.army_vantage", "attack.win_prob", "fortify.threat_gain")
 
 
 class GenomeError(ValueError):

@@ -152,13 +152,9 @@ def _v1_file(path: Path, genes: dict[str, float], version: object = 1) -> Path:
     return path
 
 
-# Version 1 pinned the reinforce rank's army_vantage too (its files have it at -1 or +1).
-V1_SCALE_GENES = ("reinforce.army_vantage", *SCALE_GENES)
-
-
 def _v1_genes(rng: np.random.Generator) -> dict[str, float]:
     v = rng.uniform(-1, 1, len(V1_NAMES))
-    genes = {n: (1.0 if x > 0 else -1.0) if n in V1_SCALE_GENES else float(x)
+    genes = {n: (1.0 if x > 0 else -1.0) if n in SCALE_GENES else float(x)
              for n, x in zip(V1_NAMES, v, strict=True)}
     genes["cards.trade_at"] = abs(genes["cards.trade_at"])
     return genes
@@ -197,15 +193,15 @@ def test_version_1_files_load_and_play_as_before(tmp_path: Path) -> None:
 
 
 # sha256 of trace_linear_game's rows for the four version-2 files of `_v2_genes(rng(12))`, seeds
-# 0-2, classic and mission rules, as played by the version-2 build (commit 3beca27, before the
+# 0-2, classic and mission rules, as played by the version-2 build (commit 148b00b, before the
 # bump to version 3): the upgraded files must play exactly the same games.
 V2_TRACES = [
-    "afb58341fd4dec7ce2fd8403eedb5826c61b2dd347cc5968e2bca04a45c17eaa",
-    "0a0b0b10515f221ca0ef0c6e8c07973e5523f94694ddee5b6d35812baa803931",
-    "852a5fe1c8cf907764acfdd3cde044a415b0f5e10f1481863bc199462540b892",
-    "6a4ee86439d1ee94f815f2ca8c71caa73baa89cc1c49661fe29b8f105de5d647",
-    "b079709556dbd029de598105b55632782c42acca7413d43054b7257822095214",
-    "0b1276c9cea214fb26e6b8def13b22224e079421bc4d84eef69f3337c934cb30",
+    "7984889f4c73057bbc176c9f815a3e8ac6bfd7d2558f5f9d72f2405474915d20",
+    "7392921c9ef7691d6ccbf78945e87336c34ce3cbca7fbcdf11b42efb3eac8b6f",
+    "16b74f840f3134671dbf3683ec2ce6fe2d0c45da6e39127c011f5c3db77f4438",
+    "a0077c8edcbb6e8265fb4a42c06517808ac6ce515d1b0fbf413a7936483f96b5",
+    "25f4e26db5e934ab164e14e1eee41a7193ebc9f792e89bed473b771233ab65cd",
+    "37760a3350e1a51487de8021913a3570cd6ed44b45ca929474c2a6b7d6fbe3c8",
 ]
 
 
