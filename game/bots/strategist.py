@@ -30,9 +30,11 @@ from game.bots.sparring_kernels import (
     census,
     edge_base,
     enemy_max,
+    fortify_to_front,
     garrison,
     garrison_gap,
     odds,
+    player_strength,
     set_worth,
     target_continent,
 )
@@ -50,6 +52,9 @@ CARD = 0.4  # ... for the turn's first conquest (it earns a card)
 EXPAND = 0.7  # ... anywhere else, after the first EARLY_ROUNDS rounds
 EARLY_ROUNDS = 4
 HOLD = 2  # an optional set is traded when worth this many turns of income
+FORTIFY_HELD_ONLY = False
+LEAD = 1.25  # a player this many times our strength is the leader whose continents come first
+LEAD_ON = True
 
 
 @rule_kernel
@@ -87,6 +92,21 @@ def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork, extra: int) -> in
         if key > bkey:
             best, bkey = q, key
     return best
+
+
+@rule_kernel
+def _leader(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
+    """The strongest other player when it is LEAD times our strength, else -1. Needs census."""
+    if not LEAD_ON:
+        return -1
+    player_strength(m, s, w)
+    leader, top = -1, 0.0
+    for q in range(s.pl.shape[0]):
+        if q != seat and s.pl[q, L.P_ALIVE] != 0 and w.strength[q] > top:
+            leader, top = q, w.strength[q]
+    if top < LEAD * w.strength[seat]:
+        return -1
+    return leader
 
 
 @rule_kernel
@@ -131,6 +151,7 @@ def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     prey = _prey(m, s, seat, w, 0)
     card_open = s.sc[L.S_CONQUERED] == 0
     early = s.sc[L.S_ROUND] <= EARLY_ROUNDS
+    leader = _leader(m, s, seat, w)
     bs, bd, bkey = -1, -1, -1.0
     for a in range(owner.shape[0]):
         if owner[a] != seat or armies[a] < 2:
@@ -150,6 +171,8 @@ def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
                 prio = 5
             elif w.nown[q] <= SMALL and p >= FINISH:
                 prio = 4
+            elif q == leader and w.holder[c] == q and p >= BREAK:
+                prio = 3.5
             elif c == tc and p >= TAKE:
                 prio = 3
             elif w.holder[c] == q and p >= BREAK:
@@ -179,3 +202,44 @@ def trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork
     if worth >= HOLD * income or _prey(m, s, seat, w, worth + income) >= 0:
         return act
     return (L.A_END_TRADE, 0, 0, 0)
+
+
+@rule_kernel
+def _need(m: MapArrays, s: StateArrays, w: BotWork, t: int) -> int:
+    """Armies own t should hold: a held continent's garrison, else the largest enemy stack next
+    to it (0 for an interior)."""
+    g = garrison(m, s, w, t, -1)
+    return g if g > 0 else enemy_max(m, s, t, -1)
+
+
+@rule_kernel
+def fortify(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork) -> Action4:
+    """March the biggest interior stack to the front; with none, shift a border's surplus
+    (beyond what its own threat needs) to the adjacent own border most short of its threat."""
+    act = fortify_to_front(m, s, rules, seat, w)
+    if act[0] != L.A_SKIP:
+        return act
+    owner, armies = s.owner, s.armies
+    census(m, s, seat, w)
+    bs, bd, bn, bkey = -1, -1, 0, 0
+    for t in range(owner.shape[0]):
+        if owner[t] != seat or armies[t] < 2:
+            continue
+        spare = armies[t] - 1 - _need(m, s, w, t)
+        if spare <= 0:
+            continue
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] != seat:
+                continue
+            if FORTIFY_HELD_ONLY and garrison(m, s, w, u, -1) == 0:
+                continue
+            short = _need(m, s, w, u) - armies[u]
+            if short <= 0:
+                continue
+            n = min(spare, short)
+            if n > bkey:
+                bs, bd, bn, bkey = t, u, n, n
+    if bs < 0:
+        return (L.A_SKIP, 0, 0, 0)
+    return (L.A_FORTIFY, int(bs), int(bd), int(bn))
