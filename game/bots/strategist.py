@@ -55,6 +55,7 @@ HOLD = 2  # an optional set is traded when worth this many turns of income
 FORTIFY_HELD_ONLY = False
 LEAD = 1.25  # a player this many times our strength is the leader whose continents come first
 LEAD_ON = True
+LEAD_TIE = 1.0
 
 
 @rule_kernel
@@ -183,7 +184,7 @@ def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
                 prio = 0  # only when about half the largest stack next to d is left there
             if prio < 0:
                 continue
-            key = prio * 10.0 + p
+            key = prio * 10.0 + p + (LEAD_TIE if q == leader else 0.0)
             if key > bkey:
                 bs, bd, bkey = a, d, key
     if bs < 0:
