@@ -52,10 +52,8 @@ CARD = 0.4  # ... for the turn's first conquest (it earns a card)
 EXPAND = 0.7  # ... anywhere else, after the first EARLY_ROUNDS rounds
 EARLY_ROUNDS = 4
 HOLD = 2  # an optional set is traded when worth this many turns of income
-FORTIFY_HELD_ONLY = False
 LEAD = 1.25  # a player this many times our strength is the leader whose continents come first
-LEAD_ON = True
-LEAD_TIE = 1.0
+LEAD_TIE = 1.0  # added to an attack's key on the leader: its territories first within a priority
 
 
 @rule_kernel
@@ -98,8 +96,6 @@ def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork, extra: int) -> in
 @rule_kernel
 def _leader(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
     """The strongest other player when it is LEAD times our strength, else -1. Needs census."""
-    if not LEAD_ON:
-        return -1
     player_strength(m, s, w)
     leader, top = -1, 0.0
     for q in range(s.pl.shape[0]):
@@ -167,13 +163,13 @@ def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
             p = odds(w, stack, armies[d])
             c = m.continent_of[d]
             q = owner[d]
-            prio = -1
+            prio = -1.0
             if q == prey and p >= PREY_ODDS:
                 prio = 5
             elif w.nown[q] <= SMALL and p >= FINISH:
                 prio = 4
             elif q == leader and w.holder[c] == q and p >= BREAK:
-                prio = 3.5
+                prio = 3.5  # ganging up on the leader comes before our own target
             elif c == tc and p >= TAKE:
                 prio = 3
             elif w.holder[c] == q and p >= BREAK:
@@ -232,8 +228,6 @@ def fortify(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWo
         for k in range(m.degree[t]):
             u = m.neighbours[t, k]
             if owner[u] != seat:
-                continue
-            if FORTIFY_HELD_ONLY and garrison(m, s, w, u, -1) == 0:
                 continue
             short = _need(m, s, w, u) - armies[u]
             if short <= 0:
