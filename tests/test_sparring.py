@@ -142,12 +142,11 @@ def test_bot_beats_three_continent_bots(name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 8's bar is 0.55: the strategist measured 0.527-0.541 "
-                                       "against 3x continent (README table); strict: remove "
-                                       "the mark when it is met")
 def test_strategist_meets_the_strength_bar() -> None:
     # > 0.55 against 3x continent over 1,000 seeded compiled games, the strategist's seat
-    # rotating (the compiled loop plays the Python class's moves: tested above).
+    # rotating (the compiled loop plays the Python class's moves: tested above). It wins 576
+    # here; on the held-out gauntlet seeds 13 and 77 it won 0.549 and 0.541 (README), so the
+    # bar is met on these seeds, not yet by a clear margin everywhere.
     n = 1000
     w = np.broadcast_to(hand_set_genome(), (n, 4, LAYOUT.size)).copy()
     pol = np.full((n, 4), SPARRING["continent"], np.int32)

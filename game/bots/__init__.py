@@ -36,8 +36,8 @@ BOTS: dict[str, type[BasePlayer]] = {
 # continent, planner and hunter as league anchors beat those a little more often and distributor
 # and bully clearly less often than champions that did not (README, the anchored league): a
 # champion is judged against all six so that it is not crowned for one style of play. The
-# strategist, the strongest (0.527 against 3x continent), is the one evolved champions beat least
-# (0.27-0.31), so it is the one that still tells strong champions apart.
+# strategist, the strongest (0.54-0.57 against 3x continent), is the one evolved champions beat
+# least (0.27-0.31, measured before its leader rules), so it still tells strong champions apart.
 GAUNTLET: tuple[str, ...] = ("continent", "planner", "hunter", "distributor", "bully",
                              "strategist")
 

@@ -105,6 +105,8 @@ def planning_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
             return move_in_garrisoned(m, s, seat, w, planner.ENTRY_WEIGHT, True)
         return move_in_garrisoned(m, s, seat, w, strategist.ENTRY_WEIGHT, False)
     if ph == L.PH_FORTIFY:
+        if code == STRATEGIST:
+            return strategist.fortify(m, s, rules, seat, w)
         return fortify_to_front(m, s, rules, seat, w)
     return (-1, 0, 0, 0)
 
