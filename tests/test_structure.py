@@ -173,6 +173,17 @@ V1_TRACES = [
 ]
 
 
+def _trace_hashes(ws: list[np.ndarray]) -> list[str]:
+    """sha256 of the trace of seeds 0-2 under classic and mission rules, four seats ws."""
+    got = []
+    for seed in range(3):
+        for rules in (Rules(), Rules(missions=True)):
+            _out, tr = trace_linear_game(np.array(ws), seed, rules)
+            got.append(hashlib.sha256(np.ascontiguousarray(tr, dtype=np.int64).tobytes())
+                       .hexdigest())
+    return got
+
+
 def test_version_1_files_load_and_play_as_before(tmp_path: Path) -> None:
     rng = np.random.default_rng(11)
     ws = []
@@ -183,13 +194,7 @@ def test_version_1_files_load_and_play_as_before(tmp_path: Path) -> None:
         assert len(new) == LAYOUT.size - 27 and all(w[LAYOUT.index(n)] == 0.0 for n in new)
         assert all(w[LAYOUT.index(n)] == genes[n] for n in V1_NAMES)
         ws.append(w)
-    got = []
-    for seed in range(3):
-        for rules in (Rules(), Rules(missions=True)):
-            _out, tr = trace_linear_game(np.array(ws), seed, rules)
-            got.append(hashlib.sha256(np.ascontiguousarray(tr, dtype=np.int64).tobytes())
-                       .hexdigest())
-    assert got == V1_TRACES
+    assert _trace_hashes(ws) == V1_TRACES
 
 
 # sha256 of trace_linear_game's rows for the four version-2 files of `_v2_genes(rng(12))`, seeds
@@ -224,13 +229,7 @@ def test_version_2_files_load_and_play_as_before(tmp_path: Path) -> None:
         assert w[LAYOUT.index("attack.continent_share")] == 0.0
         assert all(w[LAYOUT.index(n)] == genes[n] for n in genes)
         ws.append(w)
-    got = []
-    for seed in range(3):
-        for rules in (Rules(), Rules(missions=True)):
-            _out, tr = trace_linear_game(np.array(ws), seed, rules)
-            got.append(hashlib.sha256(np.ascontiguousarray(tr, dtype=np.int64).tobytes())
-                       .hexdigest())
-    assert got == V2_TRACES
+    assert _trace_hashes(ws) == V2_TRACES
 
 
 def test_version_2_file_with_a_version_3_gene_is_an_error(tmp_path: Path) -> None:
