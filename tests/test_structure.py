@@ -36,6 +36,7 @@ from game.layout import (
     PH_REINFORCE,
     PH_TRADE,
     S_CONQUERED,
+    S_POOL,
 )
 from game.state import Rules
 
@@ -95,6 +96,22 @@ def test_need_splits_the_reinforcements() -> None:
     assert act(st, w) == (A_PLACE, tid("Peru"), 1, 0)
     # An army term that rises with every army (army_vantage < 0, as evolved) stacks them all.
     assert act(st, genes(reinforce__army_vantage=-1.0))[2] == 6
+
+
+def test_need_splits_even_against_the_pinned_vantage() -> None:
+    # The scale gene army_vantage stays -1 or +1; at -1 (stacking, as evolved) a need weight of
+    # 1 still splits the turn's 6 armies: Siam 2, Peru 1, Siam 2, Peru 1, rescored between runs.
+    st = position(2, owner={"Siam": 0, "Peru": 0}, default_owner=1, phase=PH_REINFORCE,
+                  pool=6, armies={"China": 7, "Brazil": 4, "Siam": 2, "Peru": 2})
+    w = genes(reinforce__army_vantage=-1.0, reinforce__need=1.0)
+    runs = []
+    while st.sc[S_POOL] > 0:
+        a = act(st, w)
+        runs.append((a[1], a[2]))
+        st.armies[a[1]] += a[2]
+        st.sc[S_POOL] -= a[2]
+    siam, peru = tid("Siam"), tid("Peru")
+    assert runs == [(siam, 2), (peru, 1), (siam, 2), (peru, 1)]
 
 
 def test_guard_need_prefers_a_held_continents_border() -> None:
