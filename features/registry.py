@@ -37,15 +37,18 @@ class Feature:
         return f"{self.rank}.{self.name}"
 
 
+# Continent terms both ranks use, of t's continent c = c(t) (the kernels compute them alike).
+CONT_SHARE = "territories of c(t) owned by p / size of c(t)"
+CONT_VALUE = "B(c) / (size(c) * border territories(c)), divided by its maximum over continents"
+
 REINFORCE: tuple[Feature, ...] = (
     Feature("army_vantage", "reinforce", "H(t) / (H(t) + a(t)): hostile armies around t"),
     Feature("territory_vantage", "reinforce", "hostile neighbours of t / |N(t)|"),
-    Feature("continent_share", "reinforce", "territories of c(t) owned by p / size of c(t)"),
+    Feature("continent_share", "reinforce", CONT_SHARE),
     Feature("continent_bonus", "reinforce",
             "B(c)/Bmax if p holds c(t) or every missing territory of c(t) borders t, else 0"),
     Feature("border", "reinforce", "1 if t has a hostile neighbour, else 0"),
-    Feature("continent_value", "reinforce",
-            "B(c) / (size(c) * border territories(c)), divided by its maximum over continents"),
+    Feature("continent_value", "reinforce", CONT_VALUE),
     Feature("enemy_strength", "reinforce",
             "E / (E + a(t)), E = largest hostile neighbour army (0 if none)"),
     Feature("mission", "reinforce",
@@ -83,10 +86,8 @@ ATTACK: tuple[Feature, ...] = (
             "H'(s) / (H'(s) + a(s)), H' = hostile armies next to s except t's"),
     Feature("source_guard", "attack",
             "B(c(s))/Bmax if p holds all of c(s) and s borders an enemy: a garrison leaves"),
-    Feature("continent_share", "attack",
-            "territories of c(t) owned by p / size of c(t): build the continent being taken"),
-    Feature("continent_value", "attack",
-            "B(c(t)) / (size(c(t)) * border territories(c(t))), divided by its maximum"),
+    Feature("continent_share", "attack", f"{CONT_SHARE}: build the continent being taken"),
+    Feature("continent_value", "attack", f"{CONT_VALUE}: prefer the cheap-to-hold ones"),
 )
 
 FORTIFY: tuple[Feature, ...] = (

@@ -18,7 +18,6 @@ from features.genome import (
     FORMAT,
     LAYOUT,
     SCALE_GENES,
-    V1_NAMES,
     GenomeError,
     hand_set_genome,
     load_genome,
@@ -169,66 +168,9 @@ def _v1_file(path: Path, genes: dict[str, float], version: object = 1) -> Path:
     return path
 
 
-def _v1_genes(rng: np.random.Generator) -> dict[str, float]:
-    v = rng.uniform(-1, 1, len(V1_NAMES))
-    genes = {n: (1.0 if x > 0 else -1.0) if n in SCALE_GENES else float(x)
-             for n, x in zip(V1_NAMES, v, strict=True)}
-    genes["cards.trade_at"] = abs(genes["cards.trade_at"])
-    return genes
-
-
-# sha256 of trace_linear_game's rows for the four version-1 files of `_v1_genes(rng(11))`, seeds
-# 0-2, classic and mission rules, as played by the version-1 build (commit b180ab7, before the
-# feature-set bump): the upgraded files must play exactly the same games.
-V1_TRACES = [
-    "6078c7224d716379c489f4010956679ed31f347715710532be9282a8b7582338",
-    "c89709c2e9f1480e36b7977a169467fb5d83750eea23997865ac482574f106cf",
-    "620c0223388c2030740818f22a7ed51c1269d2f6a28f5b35f966a542c135d35c",
-    "6858d44559a7beb7851064681d1dbf90d1c81118102cca425046b40f787a4bcd",
-    "da13a7718daa2a9baaea4a945bceb8d582aef061c7390740db12893ec57895c7",
-    "15b0e4824a2b8f0088d8034022bbd62fb04caabff5012b84e65a32032b0a45da",
-]
-
-
-def _trace_hashes(ws: list[np.ndarray]) -> list[str]:
-    """sha256 of the trace of seeds 0-2 under classic and mission rules, four seats ws."""
-    got = []
-    for seed in range(3):
-        for rules in (Rules(), Rules(missions=True)):
-            _out, tr = trace_linear_game(np.array(ws), seed, rules)
-            got.append(hashlib.sha256(np.ascontiguousarray(tr, dtype=np.int64).tobytes())
-                       .hexdigest())
-    return got
-
-
-def test_version_1_files_load_and_play_as_before(tmp_path: Path) -> None:
-    rng = np.random.default_rng(11)
-    ws = []
-    for i in range(4):
-        genes = _v1_genes(rng)
-        w, _meta = load_genome(_v1_file(tmp_path / f"bot{i}.json", genes))
-        new = [n for n in LAYOUT.names if n not in V1_NAMES]
-        assert len(new) == LAYOUT.size - 27 and all(w[LAYOUT.index(n)] == 0.0 for n in new)
-        assert all(w[LAYOUT.index(n)] == genes[n] for n in V1_NAMES)
-        ws.append(w)
-    assert _trace_hashes(ws) == V1_TRACES
-
-
-# sha256 of trace_linear_game's rows for the four version-2 files of `_v2_genes(rng(12))`, seeds
-# 0-2, classic and mission rules, as played by the version-2 build (commit 148b00b, before the
-# bump to version 3): the upgraded files must play exactly the same games.
-V2_TRACES = [
-    "7984889f4c73057bbc176c9f815a3e8ac6bfd7d2558f5f9d72f2405474915d20",
-    "7392921c9ef7691d6ccbf78945e87336c34ce3cbca7fbcdf11b42efb3eac8b6f",
-    "16b74f840f3134671dbf3683ec2ce6fe2d0c45da6e39127c011f5c3db77f4438",
-    "a0077c8edcbb6e8265fb4a42c06517808ac6ce515d1b0fbf413a7936483f96b5",
-    "25f4e26db5e934ab164e14e1eee41a7193ebc9f792e89bed473b771233ab65cd",
-    "37760a3350e1a51487de8021913a3570cd6ed44b45ca929474c2a6b7d6fbe3c8",
-]
-
-
-def _v2_genes(rng: np.random.Generator) -> dict[str, float]:
-    names = version_names(2)
+def _old_genes(rng: np.random.Generator, version: int = 1) -> dict[str, float]:
+    """A random gene dict of an older feature-set version (scale genes -1/+1, trade_at >= 0)."""
+    names = version_names(version)
     v = rng.uniform(-1, 1, len(names))
     genes = {n: (1.0 if x > 0 else -1.0) if n in SCALE_GENES else float(x)
              for n, x in zip(names, v, strict=True)}
@@ -236,21 +178,53 @@ def _v2_genes(rng: np.random.Generator) -> dict[str, float]:
     return genes
 
 
-def test_version_2_files_load_and_play_as_before(tmp_path: Path) -> None:
-    rng = np.random.default_rng(12)
+# sha256 of trace_linear_game's rows for the four files of `_old_genes(rng(seed), version)`,
+# seeds 0-2, classic and mission rules, as played by the build of that version (version 1:
+# commit b180ab7; version 2: commit 148b00b, before each bump): the upgraded files must play
+# exactly the same games.
+OLD_TRACES = {
+    1: (11, [
+        "6078c7224d716379c489f4010956679ed31f347715710532be9282a8b7582338",
+        "c89709c2e9f1480e36b7977a169467fb5d83750eea23997865ac482574f106cf",
+        "620c0223388c2030740818f22a7ed51c1269d2f6a28f5b35f966a542c135d35c",
+        "6858d44559a7beb7851064681d1dbf90d1c81118102cca425046b40f787a4bcd",
+        "da13a7718daa2a9baaea4a945bceb8d582aef061c7390740db12893ec57895c7",
+        "15b0e4824a2b8f0088d8034022bbd62fb04caabff5012b84e65a32032b0a45da",
+    ]),
+    2: (12, [
+        "7984889f4c73057bbc176c9f815a3e8ac6bfd7d2558f5f9d72f2405474915d20",
+        "7392921c9ef7691d6ccbf78945e87336c34ce3cbca7fbcdf11b42efb3eac8b6f",
+        "16b74f840f3134671dbf3683ec2ce6fe2d0c45da6e39127c011f5c3db77f4438",
+        "a0077c8edcbb6e8265fb4a42c06517808ac6ce515d1b0fbf413a7936483f96b5",
+        "25f4e26db5e934ab164e14e1eee41a7193ebc9f792e89bed473b771233ab65cd",
+        "37760a3350e1a51487de8021913a3570cd6ed44b45ca929474c2a6b7d6fbe3c8",
+    ]),
+}
+
+
+@pytest.mark.parametrize("version,n_genes", [(1, 27), (2, 43)])
+def test_older_files_load_and_play_as_before(tmp_path: Path, version: int, n_genes: int) -> None:
+    seed, traces = OLD_TRACES[version]
+    rng = np.random.default_rng(seed)
     ws = []
     for i in range(4):
-        genes = _v2_genes(rng)
-        w, _meta = load_genome(_v1_file(tmp_path / f"bot{i}.json", genes, version=2))
-        assert len(genes) == 43
-        assert w[LAYOUT.index("attack.continent_share")] == 0.0
+        genes = _old_genes(rng, version)
+        w, _meta = load_genome(_v1_file(tmp_path / f"bot{i}.json", genes, version=version))
+        new = [n for n in LAYOUT.names if n not in genes]
+        assert len(genes) == n_genes and all(w[LAYOUT.index(n)] == 0.0 for n in new)
         assert all(w[LAYOUT.index(n)] == genes[n] for n in genes)
         ws.append(w)
-    assert _trace_hashes(ws) == V2_TRACES
+    got = []
+    for seed in range(3):
+        for rules in (Rules(), Rules(missions=True)):
+            _out, tr = trace_linear_game(np.array(ws), seed, rules)
+            got.append(hashlib.sha256(np.ascontiguousarray(tr, dtype=np.int64).tobytes())
+                       .hexdigest())
+    assert got == traces
 
 
 def test_version_2_file_with_a_version_3_gene_is_an_error(tmp_path: Path) -> None:
-    genes = _v2_genes(np.random.default_rng(0))
+    genes = _old_genes(np.random.default_rng(0), 2)
     genes["attack.continent_value"] = 0.5
     with pytest.raises(GenomeError, match="unknown gene 'attack.continent_value' \\(feature set "
                                           "version 2\\)"):
@@ -262,7 +236,7 @@ def test_version_2_file_with_a_version_3_gene_is_an_error(tmp_path: Path) -> Non
     ({"cards.trade_at": None}, "missing gene 'cards.trade_at'"),
 ])
 def test_version_1_file_errors(tmp_path: Path, edit: dict, match: str) -> None:
-    genes: dict = _v1_genes(np.random.default_rng(0))
+    genes: dict = _old_genes(np.random.default_rng(0))
     for k, v in edit.items():
         if v is None:
             del genes[k]
@@ -274,7 +248,7 @@ def test_version_1_file_errors(tmp_path: Path, edit: dict, match: str) -> None:
 
 
 def test_other_versions_are_one_line_errors(tmp_path: Path) -> None:
-    genes = _v1_genes(np.random.default_rng(0))
+    genes = _old_genes(np.random.default_rng(0))
     with pytest.raises(GenomeError, match="feature_set_version is 7, this build reads 1, 2 "
                                           "\\(upgraded\\) and 3"):
         load_genome(_v1_file(tmp_path / "new.json", genes, version=7))
