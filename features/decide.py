@@ -15,6 +15,7 @@ import numpy as np
 from features import registry as F
 from features.kernels import (
     FeatureContext,
+    attack_plan,
     fortify_into,
     garrison,
     hostile,
@@ -22,6 +23,9 @@ from features.kernels import (
     jit_kernel,
     need,
     pair_into,
+    place_pool,
+    plan_need,
+    plan_of,
     reinforce_into,
     source_guard,
     target_into,
@@ -79,16 +83,18 @@ def _dot(w: np.ndarray, off: int, f: np.ndarray, n: int) -> float:
 
 @jit_inline
 def _army_terms(w: np.ndarray, h: int, big: int, a: int, m18: bool, mval: float, g: int,
-                guard: float) -> float:
+                guard: float, plan_b: float, plan_k: float) -> float:
     """The reinforce score terms that depend on the armies a on the territory.
 
-    g is the garrison G(t) and guard the bonus share of t's continent if p holds it (else 0).
+    g is the garrison G(t), guard the bonus share of t's continent if p holds it (else 0) and
+    (plan_b, plan_k) t's continent plan (`features.kernels.plan_of`).
     """
     v = w[F.G_REINFORCE + F.RF_ARMY_VANTAGE] * (h / (h + a) if h + a > 0 else 0.0)
     v += w[F.G_REINFORCE + F.RF_ENEMY] * (big / (big + a) if big > 0 else 0.0)
     mv = (1.0 if a < L.MISSION_ARMIES else 0.0) if m18 else mval
     v += w[F.G_REINFORCE + F.RF_MISSION] * mv
     nd = need(g, a)
+    v += w[F.G_REINFORCE + F.RF_PLAN_NEED] * plan_need(plan_b, plan_k, a)
     return v + (w[F.G_REINFORCE + F.RF_NEED] + w[F.G_REINFORCE + F.RF_GUARD_NEED] * guard) * nd
 
 
@@ -96,7 +102,7 @@ def _army_terms(w: np.ndarray, h: int, big: int, a: int, m18: bool, mval: float,
 def _varies(i: int) -> bool:
     """True for the reinforce features that depend on the armies placed (`_army_terms`)."""
     return (i == F.RF_ARMY_VANTAGE or i == F.RF_ENEMY or i == F.RF_MISSION or i == F.RF_NEED
-            or i == F.RF_GUARD_NEED)
+            or i == F.RF_GUARD_NEED or i == F.RF_PLAN_NEED)
 
 
 @jit_kernel
@@ -116,13 +122,16 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     cnt, f = pl.cnt, work.feat
     leader = int(pl.scalars[SC_LEADER])
     m18 = rules[L.R_MISSIONS] != 0 and s.pl[seat, L.P_MISSION] == L.M_18_TWO
+    pool = place_pool(s)
     best, second = -1, -1
     bs, ss = -np.inf, -np.inf
     b_fixed, b_h, b_big, b_mval, b_g, b_guard = 0.0, 0, 0, 0.0, 0, 0.0
+    b_pb, b_pk = 0.0, 0.0
     for t in range(owner.shape[0]):
         if owner[t] != seat:
             continue
-        reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, f)
+        reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, pl.cost,
+                       pl.stager, pool, f)
         fixed = 0.0
         for i in range(F.NR):
             if not _varies(i):
@@ -132,11 +141,13 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
         g = garrison(nh, big)
         c = m.continent_of[t]
         guard = fx.bonus_norm[c] if cnt[c] == m.continent_size[c] else 0.0
-        v = fixed + _army_terms(w, h, big, armies[t], m18, mval, g, guard)
+        pb, pk = plan_of(fx, t, armies[t], pool, pl.cost, pl.stager)
+        v = fixed + _army_terms(w, h, big, armies[t], m18, mval, g, guard, pb, pk)
         if v > bs:
             second, ss = best, bs
             best, bs = t, v
             b_fixed, b_h, b_big, b_mval, b_g, b_guard = fixed, h, big, mval, g, guard
+            b_pb, b_pk = pb, pk
         elif v > ss:
             second, ss = t, v
     if best < 0:
@@ -145,10 +156,10 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     if sc[L.S_PHASE] == L.PH_REINFORCE:
         # Placing on `best` changes no other territory's score, so one-at-a-time placement
         # keeps choosing it while its rescored value still beats the runner-up.
-        pool = sc[L.S_POOL]
         a0 = armies[best]
         while count < pool:
-            v = b_fixed + _army_terms(w, b_h, b_big, a0 + count, m18, b_mval, b_g, b_guard)
+            v = b_fixed + _army_terms(w, b_h, b_big, a0 + count, m18, b_mval, b_g, b_guard,
+                                      b_pb, b_pk)
             if second < 0 or v > ss or (v == ss and best < second):
                 count += 1
             else:
@@ -177,6 +188,7 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     w_ratio = w[F.G_ATTACK + F.AF_RATIO]
     w_left = w[F.G_ATTACK + F.AF_LEFT_BEHIND]
     w_guard = w[F.G_ATTACK + F.AF_SOURCE_GUARD]
+    w_plan = w[F.G_ATTACK + F.AF_PLAN]
     best_s, best_t = -1, -1
     bs = -np.inf
     for a in range(owner.shape[0]):
@@ -197,6 +209,8 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
             pair_into(fx, armies[a], armies[t], h_a, f)
             v = (tscore[t] + src + w_win * f[F.AF_WIN] + w_ratio * f[F.AF_RATIO]
                  + w_left * f[F.AF_LEFT_BEHIND])
+            if w_plan != 0.0:
+                v += w_plan * attack_plan(m, fx, pl.cost, armies[a], t)
             if v > bs:
                 bs, best_s, best_t = v, a, t
     thr = w[F.G_ATTACK_THRESHOLD]

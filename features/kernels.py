@@ -76,6 +76,12 @@ def census(m: MapArrays, owner: np.ndarray, seat: int, cnt: np.ndarray, holder: 
 
 
 @jit_inline
+def place_pool(s: StateArrays) -> int:
+    """Armies the seat to move still places this turn (1 in set-up: one at a time)."""
+    return int(s.sc[L.S_POOL]) if s.sc[L.S_PHASE] == L.PH_REINFORCE else 1
+
+
+@jit_inline
 def hostile(m: MapArrays, owner: np.ndarray, armies: np.ndarray, seat: int,
             t: int) -> tuple[int, int, int]:
     """(hostile neighbours, their armies, largest hostile army) around t for seat."""
@@ -124,11 +130,40 @@ def need(g: int, a: int) -> float:
 
 
 @jit_inline
+def plan_of(fx: FeatureContext, t: int, a_t: int, pool: int, cost: np.ndarray,
+            stager: np.ndarray) -> tuple[float, float]:
+    """(B(c)/Bmax, K(c)) of t's plan c (0, 0 if none): t stages c and the pool can cover K(c)."""
+    best_b, best_k, best_r = 0.0, 0.0, 0.0
+    for c in range(cost.shape[0]):
+        k = cost[c]
+        if stager[c] != t or k <= 0 or k - a_t > pool:
+            continue
+        r = fx.bonus_norm[c] / k
+        if r > best_r:
+            best_b, best_k, best_r = fx.bonus_norm[c], k, r
+    return best_b, best_k
+
+
+@jit_inline
+def plan_need(plan_b: float, plan_k: float, a: int) -> float:
+    """reinforce.plan_need with a armies on the stager: the plan's share still missing."""
+    return plan_b * (plan_k - a) / plan_k if plan_k > a else 0.0
+
+
+@jit_inline
+def attack_plan(m: MapArrays, fx: FeatureContext, cost: np.ndarray, a_s: int, t: int) -> float:
+    """attack.plan of attacking t with a_s armies: its continent's bonus share if they cover K."""
+    c = m.continent_of[t]
+    return fx.bonus_norm[c] if a_s >= cost[c] else 0.0
+
+
+@jit_inline
 def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                    seat: int, t: int, a_t: int, cnt: np.ndarray, strength: np.ndarray,
-                   leader: int, out: np.ndarray) -> None:
+                   leader: int, cost: np.ndarray, stager: np.ndarray, pool: int,
+                   out: np.ndarray) -> None:
     """Reinforce features of own territory t as if it held a_t armies (cnt from `census`,
-    strength and leader from `features.players.summarize`)."""
+    strength, leader, cost and stager from `features.players.summarize`; pool: armies to place)."""
     continent_of, neighbours, degree = m.continent_of, m.neighbours, m.degree
     csize = m.continent_size
     owner = s.owner
@@ -172,6 +207,8 @@ def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
                 lead = strength[leader]
                 break
     out[F.RF_LEADER] = lead
+    plan_b, plan_k = plan_of(fx, t, int(s.armies[t]), pool, cost, stager)
+    out[F.RF_PLAN_NEED] = plan_need(plan_b, plan_k, a_t)
 
 
 @jit_inline
@@ -260,7 +297,7 @@ def reinforce_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: 
     pl = _summary(m, s, seat)
     out = np.zeros(F.NR)
     reinforce_into(m, fx, s, rules, seat, t, int(s.armies[t]), pl.cnt, pl.strength,
-                   int(pl.scalars[0]), out)
+                   int(pl.scalars[0]), pl.cost, pl.stager, place_pool(s), out)
     return out
 
 
@@ -274,6 +311,7 @@ def attack_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.
     h_s = hostile(m, s.owner, s.armies, seat, src)[1]
     pair_into(fx, int(s.armies[src]), int(s.armies[dst]), h_s, out)
     out[F.AF_SOURCE_GUARD] = source_guard(m, fx, pl.cnt, src)
+    out[F.AF_PLAN] = attack_plan(m, fx, pl.cost, int(s.armies[src]), dst)
     return out
 
 

@@ -10,7 +10,10 @@ of territories, sums over living seats):
 - leader: the living opponent of p with the largest S (lowest seat on ties), -1 if none;
 - att(q) = sum over q's territories next to p of (armies - 1), plus inc(q): what q can throw at p
   next turn; pressure = A / (A + D), A = max att(q) over opponents, D = p's armies on its borders;
-- hand(q) = cards q holds.
+- hand(q) = cards q holds;
+- K(c) = 1 + sum over the territories u of c p does not own of (a(u) + 1) (0 if p holds c), the
+  armies one stack needs to sweep c; stager(c) = p's territory with most armies next to one of
+  those (lowest index on ties, -1 if none).
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ class Players(NamedTuple):
     strength: np.ndarray  # float64[P]: S(q)
     att: np.ndarray  # float64[P]: attack potential of q against p (`pressure`)
     mark: np.ndarray  # int32[T]: enemy territories next to p (`pressure`)
+    cost: np.ndarray  # float64[C]: K(c), the plan's armies
+    stager: np.ndarray  # int32[C]: stager(c)
     scalars: np.ndarray  # float64[N_SCALARS]: see SC_*
 
 
@@ -48,7 +53,8 @@ def make_players(m: MapArrays, n_players: int) -> Players:
     return Players(np.zeros(n_cont, dtype=np.int32), np.zeros(n_cont, dtype=np.int32),
                    np.zeros(n_players, dtype=np.int32), np.zeros(n_players, dtype=np.int32),
                    np.zeros(n_players), np.zeros(n_players), np.zeros(n_players),
-                   np.zeros(len(m.continent_of), dtype=np.int32), np.zeros(N_SCALARS))
+                   np.zeros(len(m.continent_of), dtype=np.int32), np.zeros(n_cont),
+                   np.zeros(n_cont, dtype=np.int32), np.zeros(N_SCALARS))
 
 
 @jit_inline
@@ -71,8 +77,23 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
         h = pl.holder[c]
         if h >= 0:
             inc[h] += m.bonus[c]
+    cost, stager = pl.cost, pl.stager
+    cost[:] = 0.0
+    stager[:] = -1
     for t in range(n_terr):
         st[owner[t]] += armies[t]  # armies per seat, turned into S(q) below
+        if owner[t] != seat:
+            c = m.continent_of[t]
+            cost[c] += armies[t] + 1
+            for k in range(m.degree[t]):
+                u = m.neighbours[t, k]
+                if owner[u] == seat:
+                    g = stager[c]
+                    if g < 0 or armies[u] > armies[g] or (armies[u] == armies[g] and u < g):
+                        stager[c] = u
+    for c in range(cost.shape[0]):
+        if cost[c] > 0:
+            cost[c] += 1.0
     sum_inc = 0.0
     sum_arm = 0.0
     for q in range(n_pl):

@@ -14,13 +14,15 @@ the player plays exactly as before (`features.genome.upgrade_genes`). Version 3 
 attack rank's continent terms (`attack.continent_share`, `attack.continent_value`): until then
 only the last territory of a continent (`completes_continent`) drew an attack, so the player
 could not prefer the continent it was building; version-1 and -2 files upgrade the same way.
+Version 4 added the continent plan (`reinforce.plan_need`, `attack.plan`): the armies a sweep of
+a continent costs, so the player can place what a plan needs and attack while its stack covers it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-FEATURE_SET_VERSION = 3
+FEATURE_SET_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,10 @@ class Feature:
 # Continent terms both ranks use, of t's continent c = c(t) (the kernels compute them alike).
 CONT_SHARE = "territories of c(t) owned by p / size of c(t)"
 CONT_VALUE = "B(c) / (size(c) * border territories(c)), divided by its maximum over continents"
+# The continent plan: K(c) = 1 + sum over enemy territories u of c of (a(u) + 1), the armies one
+# stack needs to sweep c (about one loss per defender, one army left on each conquest and the
+# source). The stager of c is p's territory with most armies next to an enemy territory of c.
+PLAN = ("t is the stager of c, K(c) - a(t) <= armies p has to place, best B(c)/K(c) of those")
 
 REINFORCE: tuple[Feature, ...] = (
     Feature("army_vantage", "reinforce", "H(t) / (H(t) + a(t)): hostile armies around t"),
@@ -61,6 +67,8 @@ REINFORCE: tuple[Feature, ...] = (
             "need(t) * B(c(t))/Bmax if p holds all of c(t): a held continent's short border"),
     Feature("leader_adjacent", "reinforce",
             "S(leader) if t borders a territory of the leader, else 0"),
+    Feature("plan_need", "reinforce",
+            f"B(c)/Bmax * max(0, K(c) - a(t)) / K(c) for the plan c of t ({PLAN}), else 0"),
 )
 
 ATTACK: tuple[Feature, ...] = (
@@ -88,6 +96,8 @@ ATTACK: tuple[Feature, ...] = (
             "B(c(s))/Bmax if p holds all of c(s) and s borders an enemy: a garrison leaves"),
     Feature("continent_share", "attack", f"{CONT_SHARE}: build the continent being taken"),
     Feature("continent_value", "attack", f"{CONT_VALUE}: prefer the cheap-to-hold ones"),
+    Feature("plan", "attack", "B(c(t))/Bmax if a(s) >= K(c(t)): the source's stack can sweep "
+            "the rest of t's continent"),
 )
 
 FORTIFY: tuple[Feature, ...] = (
@@ -103,11 +113,11 @@ FEATURES: tuple[Feature, ...] = REINFORCE + ATTACK + FORTIFY
 # Kernel indices (must follow the tuples above; tests check this).
 RF_ARMY_VANTAGE, RF_TERR_VANTAGE, RF_CONT_SHARE, RF_CONT_BONUS = 0, 1, 2, 3
 RF_BORDER, RF_CONT_VALUE, RF_ENEMY, RF_MISSION = 4, 5, 6, 7
-RF_NEED, RF_GUARD_NEED, RF_LEADER = 8, 9, 10
+RF_NEED, RF_GUARD_NEED, RF_LEADER, RF_PLAN_NEED = 8, 9, 10, 11
 AF_WIN, AF_RATIO, AF_COMPLETES, AF_BREAKS, AF_SHARE = 0, 1, 2, 3, 4
 AF_ELIM, AF_FIRST, AF_EXPOSURE, AF_MISSION = 5, 6, 7, 8
 AF_STRENGTH, AF_BREAKS_LEADER, AF_TARGET_CARDS, AF_ELIM_CARDS = 9, 10, 11, 12
-AF_LEFT_BEHIND, AF_SOURCE_GUARD, AF_CONT_SHARE, AF_CONT_VALUE = 13, 14, 15, 16
+AF_LEFT_BEHIND, AF_SOURCE_GUARD, AF_CONT_SHARE, AF_CONT_VALUE, AF_PLAN = 13, 14, 15, 16, 17
 FF_GAIN, FF_INTERIOR, FF_MOVABLE, FF_DEST_BORDER = 0, 1, 2, 3
 NR, NA, NF = len(REINFORCE), len(ATTACK), len(FORTIFY)
 

@@ -180,8 +180,8 @@ def _old_genes(rng: np.random.Generator, version: int = 1) -> dict[str, float]:
 
 # sha256 of trace_linear_game's rows for the four files of `_old_genes(rng(seed), version)`,
 # seeds 0-2, classic and mission rules, as played by the build of that version (version 1:
-# commit b180ab7; version 2: commit 148b00b, before each bump): the upgraded files must play
-# exactly the same games.
+# commit b180ab7; version 2: commit 148b00b; version 3: commit 8d3c4c1, before each bump): the
+# upgraded files must play exactly the same games.
 OLD_TRACES = {
     1: (11, [
         "6078c7224d716379c489f4010956679ed31f347715710532be9282a8b7582338",
@@ -199,10 +199,18 @@ OLD_TRACES = {
         "25f4e26db5e934ab164e14e1eee41a7193ebc9f792e89bed473b771233ab65cd",
         "37760a3350e1a51487de8021913a3570cd6ed44b45ca929474c2a6b7d6fbe3c8",
     ]),
+    3: (13, [
+        "00a78ef20faddd14dd0a402787dbbeddb3bf3e9219862231404d4d476d44ad6c",
+        "63ef7b07ee7f59c03f3f83ccddaafa4182fede99e70d0c281f036755499879b2",
+        "867fb56e8f9526dd9423088409b6d3d42bcc0bf8f5bdcc5c50c6c48228df9033",
+        "bb326b68fcf4a38f247ea30b61ced6d732aae77e621a4cb2f6e399e51db03373",
+        "47d85b944698a5622420827ef905b699449a4ede652d59cc5e3ded5a0c434018",
+        "943202cd8255a69648a1b65757f18f68496e0f9d895337118a6fdce4e9085f38",
+    ]),
 }
 
 
-@pytest.mark.parametrize("version,n_genes", [(1, 27), (2, 43)])
+@pytest.mark.parametrize("version,n_genes", [(1, 27), (2, 43), (3, 45)])
 def test_older_files_load_and_play_as_before(tmp_path: Path, version: int, n_genes: int) -> None:
     seed, traces = OLD_TRACES[version]
     rng = np.random.default_rng(seed)
@@ -249,6 +257,6 @@ def test_version_1_file_errors(tmp_path: Path, edit: dict, match: str) -> None:
 
 def test_other_versions_are_one_line_errors(tmp_path: Path) -> None:
     genes = _old_genes(np.random.default_rng(0))
-    with pytest.raises(GenomeError, match="feature_set_version is 7, this build reads 1, 2 "
-                                          "\\(upgraded\\) and 3"):
+    with pytest.raises(GenomeError, match="feature_set_version is 7, this build reads 1, 2, 3 "
+                                          "\\(upgraded\\) and 4"):
         load_genome(_v1_file(tmp_path / "new.json", genes, version=7))

@@ -1,0 +1,88 @@
+"""Feature set 4: the continent plan (K, stager, reinforce.plan_need, attack.plan) by hand."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import CLASSIC, position, tid
+from test_features import A1, A2, A3, B1, FX, MK, OFF, tiny
+from test_linear import genes
+
+from features import registry as R
+from features.decide import decide, make_work
+from features.kernels import attack_features, feature_context, reinforce_features
+from features.players import make_players, summarize
+from game.layout import (
+    A_ATTACK,
+    A_PLACE,
+    A_STOP,
+    PH_ATTACK,
+    PH_REINFORCE,
+    S_PHASE,
+    S_POOL,
+    StateArrays,
+)
+
+
+def _tiny_at(owner: list[int], armies: list[int], phase: int, pool: int = 0) -> StateArrays:
+    s = tiny(owner, armies)
+    s.sc[S_PHASE] = phase
+    s.sc[S_POOL] = pool
+    return s
+
+
+def act(s: StateArrays, w: np.ndarray) -> tuple[int, ...]:
+    """The linear decision on the tiny board."""
+    return tuple(int(x) for x in decide(MK, FX, s, OFF, w, make_work(MK, 2)))
+
+
+def test_cost_and_stager_by_hand() -> None:
+    s = tiny([0, 0, 1, 1, 0], [3, 1, 4, 2, 6])
+    pl = make_players(MK, 2)
+    summarize(MK, s, 0, pl)
+    # A lacks a3 (4): K = 1 + 5, and a1 (3) and a2 (1) both border it. B lacks b1 (2):
+    # K = 1 + 3, staged by b2 (6); a3, seat 1's, does not count.
+    assert pl.cost.tolist() == [6.0, 4.0]
+    assert pl.stager.tolist() == [A1, 4]
+    summarize(MK, tiny([0, 0, 0, 0, 0], [1] * 5), 0, pl)
+    assert pl.cost.tolist() == [0.0, 0.0] and pl.stager.tolist() == [-1, -1]
+
+
+@pytest.mark.parametrize("pool,t,want", [
+    (5, A1, 3 / 6),  # K(A) = 6, a1 holds 3 and the pool covers the other 3
+    (2, A1, 0.0),  # the pool cannot cover the plan
+    (5, A2, 0.0),  # a2 is not A's stager
+])
+def test_reinforce_plan_need(pool: int, t: int, want: float) -> None:
+    s = _tiny_at([0, 0, 1, 1, 1], [3, 1, 4, 2, 5], PH_REINFORCE, pool)
+    assert reinforce_features(MK, FX, s, OFF, 0, t)[R.RF_PLAN_NEED] == pytest.approx(want)
+
+
+def test_plan_need_places_what_the_plan_needs() -> None:
+    s = _tiny_at([0, 0, 1, 1, 1], [3, 1, 4, 2, 5], PH_REINFORCE, 5)
+    # plan_need falls 3/6, 2/6, 1/6, 0 with each army on a1; a2's small enemy term (4/5 * 0.01)
+    # takes over once the plan is covered: 3 armies on a1, not the whole pool.
+    w = genes(reinforce__army_vantage=0.0, reinforce__plan_need=1.0,
+              reinforce__enemy_strength=0.01)
+    assert act(s, w) == (A_PLACE, A1, 3, 0)
+
+
+@pytest.mark.parametrize("a3,want", [(9, 0.0), (10, 1 / 3)])
+def test_attack_plan_needs_the_whole_continents_cost(a3: int, want: float) -> None:
+    # B lacks b1 (2) and b2 (5): K = 1 + 3 + 6 = 10 against a3's stack.
+    s = _tiny_at([0, 0, 0, 1, 1], [1, 1, a3, 2, 5], PH_ATTACK)
+    assert attack_features(MK, FX, s, OFF, 0, A3, B1)[R.AF_PLAN] == pytest.approx(want)
+    w = genes(attack__win_prob=0.0, attack__plan=1.0, attack__threshold=0.1)
+    assert act(s, w)[0] == (A_ATTACK if want else A_STOP)
+
+
+def test_plan_on_the_classic_board() -> None:
+    m = CLASSIC.kernel
+    fx = feature_context(m)
+    australia = ["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"]
+    st = position(2, owner={"Siam": 0}, default_owner=1, phase=PH_REINFORCE, pool=9,
+                  armies={"Siam": 2, **{n: 1 for n in australia}})
+    # Australia: K = 1 + 4 * 2 = 9; Siam stages it and the pool covers the 7 it lacks.
+    f = reinforce_features(m, fx, st.kernel, OFF, 0, tid("Siam"))
+    aus = int(m.continent_of[tid("Indonesia")])
+    assert f[R.RF_PLAN_NEED] == pytest.approx(fx.bonus_norm[aus] * 7 / 9)
