@@ -37,6 +37,7 @@ from features.players import (
     continent_term,
     make_players,
     pressure,
+    stagers,
     summarize,
 )
 from game import layout as L
@@ -119,6 +120,7 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     seat = sc[L.S_CURRENT]
     pl = work.players
     summarize(m, s, seat, pl)
+    stagers(m, s, seat, pl)
     cnt, f = pl.cnt, work.feat
     leader = int(pl.scalars[SC_LEADER])
     m18 = rules[L.R_MISSIONS] != 0 and s.pl[seat, L.P_MISSION] == L.M_18_TWO
@@ -130,8 +132,8 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     for t in range(owner.shape[0]):
         if owner[t] != seat:
             continue
-        reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, pl.cost,
-                       pl.stager, pool, f)
+        pb, pk = plan_of(fx, t, armies[t], pool, pl.cost, pl.stager)
+        reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, pb, pk, f)
         fixed = 0.0
         for i in range(F.NR):
             if not _varies(i):
@@ -141,7 +143,6 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
         g = garrison(nh, big)
         c = m.continent_of[t]
         guard = fx.bonus_norm[c] if cnt[c] == m.continent_size[c] else 0.0
-        pb, pk = plan_of(fx, t, armies[t], pool, pl.cost, pl.stager)
         v = fixed + _army_terms(w, h, big, armies[t], m18, mval, g, guard, pb, pk)
         if v > bs:
             second, ss = best, bs

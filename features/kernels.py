@@ -160,10 +160,9 @@ def attack_plan(m: MapArrays, fx: FeatureContext, cost: np.ndarray, a_s: int, t:
 @jit_inline
 def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                    seat: int, t: int, a_t: int, cnt: np.ndarray, strength: np.ndarray,
-                   leader: int, cost: np.ndarray, stager: np.ndarray, pool: int,
-                   out: np.ndarray) -> None:
+                   leader: int, plan_b: float, plan_k: float, out: np.ndarray) -> None:
     """Reinforce features of own territory t as if it held a_t armies (cnt from `census`,
-    strength, leader, cost and stager from `features.players.summarize`; pool: armies to place)."""
+    strength and leader from `features.players.summarize`, t's plan from `plan_of`)."""
     continent_of, neighbours, degree = m.continent_of, m.neighbours, m.degree
     csize = m.continent_size
     owner = s.owner
@@ -207,7 +206,6 @@ def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
                 lead = strength[leader]
                 break
     out[F.RF_LEADER] = lead
-    plan_b, plan_k = plan_of(fx, t, int(s.armies[t]), pool, cost, stager)
     out[F.RF_PLAN_NEED] = plan_need(plan_b, plan_k, a_t)
 
 
@@ -284,10 +282,11 @@ def fortify_into(a_a: int, a_b: int, thr_a: float, thr_b: float, border_a: bool,
 
 
 def _summary(m: MapArrays, s: StateArrays, seat: int) -> Any:
-    from features.players import make_players, summarize  # players builds on this module
+    from features.players import make_players, stagers, summarize  # players builds on this
 
     pl = make_players(m, s.pl.shape[0])
     summarize(m, s, seat, pl)
+    stagers(m, s, seat, pl)
     return pl
 
 
@@ -296,8 +295,10 @@ def reinforce_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: 
     """Reinforce feature vector of own territory t (registry order)."""
     pl = _summary(m, s, seat)
     out = np.zeros(F.NR)
-    reinforce_into(m, fx, s, rules, seat, t, int(s.armies[t]), pl.cnt, pl.strength,
-                   int(pl.scalars[0]), pl.cost, pl.stager, place_pool(s), out)
+    a_t = int(s.armies[t])
+    plan_b, plan_k = plan_of(fx, t, a_t, place_pool(s), pl.cost, pl.stager)
+    reinforce_into(m, fx, s, rules, seat, t, a_t, pl.cnt, pl.strength, int(pl.scalars[0]),
+                   plan_b, plan_k, out)
     return out
 
 

@@ -13,7 +13,7 @@ of territories, sums over living seats):
 - hand(q) = cards q holds;
 - K(c) = 1 + sum over the territories u of c p does not own of (a(u) + 1) (0 if p holds c), the
   armies one stack needs to sweep c; stager(c) = p's territory with most armies next to one of
-  those (lowest index on ties, -1 if none).
+  those (lowest index on ties, -1 if none; `stagers`).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Players(NamedTuple):
     att: np.ndarray  # float64[P]: attack potential of q against p (`pressure`)
     mark: np.ndarray  # int32[T]: enemy territories next to p (`pressure`)
     cost: np.ndarray  # float64[C]: K(c), the plan's armies
-    stager: np.ndarray  # int32[C]: stager(c)
+    stager: np.ndarray  # int32[C]: stager(c), filled by `stagers` (placements only)
     scalars: np.ndarray  # float64[N_SCALARS]: see SC_*
 
 
@@ -59,7 +59,8 @@ def make_players(m: MapArrays, n_players: int) -> Players:
 
 @jit_inline
 def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
-    """Fill census, hands, incomes, strengths, the leader and p's hand share (not `pressure`)."""
+    """Fill census, hands, incomes, strengths, the leader, p's hand share and K (not `pressure`
+    or `stagers`)."""
     owner, armies, cards = s.owner, s.armies, s.cards
     n_terr = owner.shape[0]
     census(m, owner, seat, pl.cnt, pl.holder, pl.nown)
@@ -77,20 +78,12 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
         h = pl.holder[c]
         if h >= 0:
             inc[h] += m.bonus[c]
-    cost, stager = pl.cost, pl.stager
+    cost = pl.cost
     cost[:] = 0.0
-    stager[:] = -1
     for t in range(n_terr):
         st[owner[t]] += armies[t]  # armies per seat, turned into S(q) below
         if owner[t] != seat:
-            c = m.continent_of[t]
-            cost[c] += armies[t] + 1
-            for k in range(m.degree[t]):
-                u = m.neighbours[t, k]
-                if owner[u] == seat:
-                    g = stager[c]
-                    if g < 0 or armies[u] > armies[g] or (armies[u] == armies[g] and u < g):
-                        stager[c] = u
+            cost[m.continent_of[t]] += armies[t] + 1
     for c in range(cost.shape[0]):
         if cost[c] > 0:
             cost[c] += 1.0
@@ -113,6 +106,23 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
             top, leader = st[q], q
     pl.scalars[SC_LEADER] = leader
     pl.scalars[SC_HAND] = min(1.0, hand[seat] / HAND_FULL)
+
+
+@jit_inline
+def stagers(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
+    """Fill stager(c); apart from `summarize` because only placements read it."""
+    owner, armies, stager = s.owner, s.armies, pl.stager
+    stager[:] = -1
+    for t in range(owner.shape[0]):
+        if owner[t] == seat:
+            continue
+        c = m.continent_of[t]
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] == seat:
+                g = stager[c]
+                if g < 0 or armies[u] > armies[g] or (armies[u] == armies[g] and u < g):
+                    stager[c] = u
 
 
 @jit_inline

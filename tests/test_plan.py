@@ -11,7 +11,7 @@ from test_linear import genes
 from features import registry as R
 from features.decide import decide, make_work
 from features.kernels import attack_features, feature_context, reinforce_features
-from features.players import make_players, summarize
+from features.players import make_players, stagers, summarize
 from game.layout import (
     A_ATTACK,
     A_PLACE,
@@ -40,11 +40,14 @@ def test_cost_and_stager_by_hand() -> None:
     s = tiny([0, 0, 1, 1, 0], [3, 1, 4, 2, 6])
     pl = make_players(MK, 2)
     summarize(MK, s, 0, pl)
+    stagers(MK, s, 0, pl)
     # A lacks a3 (4): K = 1 + 5, and a1 (3) and a2 (1) both border it. B lacks b1 (2):
     # K = 1 + 3, staged by b2 (6); a3, seat 1's, does not count.
     assert pl.cost.tolist() == [6.0, 4.0]
     assert pl.stager.tolist() == [A1, 4]
-    summarize(MK, tiny([0, 0, 0, 0, 0], [1] * 5), 0, pl)
+    s = tiny([0, 0, 0, 0, 0], [1] * 5)
+    summarize(MK, s, 0, pl)
+    stagers(MK, s, 0, pl)
     assert pl.cost.tolist() == [0.0, 0.0] and pl.stager.tolist() == [-1, -1]
 
 
