@@ -156,7 +156,9 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     count = 1
     if sc[L.S_PHASE] == L.PH_REINFORCE:
         # Placing on `best` changes no other territory's score, so one-at-a-time placement
-        # keeps choosing it while its rescored value still beats the runner-up.
+        # keeps choosing it while its rescored value still beats the runner-up. (Its plan is
+        # kept for the run even if the run makes it the largest stack next to another plan's
+        # continent; the next decision rescores every territory with the new stagers.)
         a0 = armies[best]
         while count < pool:
             v = b_fixed + _army_terms(w, b_h, b_big, a0 + count, m18, b_mval, b_g, b_guard,
