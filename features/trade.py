@@ -1,0 +1,82 @@
+"""The linear player's card decision: which set to trade and whether an optional one is worth it.
+
+Apart from `features.decide` (which dispatches to it) because it reads the hand, the set values
+and the trade rank, none of which the territory decisions touch.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from features import registry as F
+from features.kernels import FeatureContext, jit_inline, jit_kernel
+from features.players import Players, continent_term, pressure, summarize
+from game import layout as L
+from game.cards import set_value
+from game.kernel import trade_compulsory
+from game.layout import MapArrays, StateArrays
+from game.queries import bonus_open as open_bonus
+
+
+@jit_kernel
+def decide_trade(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                 w: np.ndarray, pl: Players, hand: np.ndarray) -> tuple[int, int, int, int]:
+    """Trade the set worth most (value + card bonus, then fewest wilds, then lowest ids).
+
+    An optional set is traded only when it is worth at least TRADE_SCALE * (cards.trade_at -
+    the trade-rank terms) armies (`_trade_bar`). pl and hand are the decision's scratch.
+    """
+    owner, cards, sc, kinds = s.owner, s.cards, s.sc, m.card_kind
+    seat = sc[L.S_CURRENT]
+    n_terr = owner.shape[0]
+    n = 0
+    for c in range(cards.shape[0]):
+        if cards[c] == seat and n < hand.shape[0]:
+            hand[n] = c
+            n += 1
+    bonus_open = open_bonus(s, rules)
+    b1, b2, b3 = -1, -1, -1
+    bv, bw = -1, 0
+    for i in range(n):
+        ci = hand[i]
+        ki = kinds[ci]
+        for j in range(i + 1, n):
+            cj = hand[j]
+            kj = kinds[cj]
+            for k in range(j + 1, n):
+                ck = hand[k]
+                kk = kinds[ck]
+                wilds = (ki == L.WILD) + (kj == L.WILD) + (kk == L.WILD)
+                if wilds == 0 and not ((ki == kj and kj == kk) or
+                                       (ki != kj and kj != kk and ki != kk)):
+                    continue
+                v = set_value(rules, sc[L.S_TRADES], ki, kj, kk)
+                if bonus_open and ((ci < n_terr and owner[ci] == seat) or
+                                   (cj < n_terr and owner[cj] == seat) or
+                                   (ck < n_terr and owner[ck] == seat)):
+                    v += L.CARD_BONUS
+                if v > bv or (v == bv and wilds < bw):
+                    bv, bw = v, wilds
+                    b1, b2, b3 = int(ci), int(cj), int(ck)
+    if b1 < 0:
+        return (L.A_END_TRADE, 0, 0, 0)
+    if not trade_compulsory(s, rules) and bv < _trade_bar(m, fx, s, w, pl, seat, bv):
+        return (L.A_END_TRADE, 0, 0, 0)
+    return (L.A_TRADE, b1, b2, b3)
+
+
+@jit_inline
+def _trade_bar(m: MapArrays, fx: FeatureContext, s: StateArrays, w: np.ndarray, pl: Players,
+               seat: int, v: int) -> float:
+    """Armies an optional set must be worth: TRADE_SCALE * (cards.trade_at - rank terms)."""
+    g = F.G_TRADE_TERMS
+    rank = 0.0
+    if (w[g + F.CT_INCOME] != 0.0 or w[g + F.CT_PRESSURE] != 0.0
+            or w[g + F.CT_CONTINENT] != 0.0 or w[g + F.CT_FORCED] != 0.0):
+        summarize(m, s, seat, pl)
+        rank += w[g + F.CT_INCOME] * (v / (v + pl.inc[seat]))
+        if w[g + F.CT_PRESSURE] != 0.0:
+            rank += w[g + F.CT_PRESSURE] * pressure(m, s, seat, pl)
+        rank += w[g + F.CT_CONTINENT] * continent_term(m, fx, s, seat, pl.cnt, v)
+        rank += w[g + F.CT_FORCED] * (1.0 if pl.hand[seat] >= 4 else 0.0)
+    return (w[F.G_TRADE_AT] - rank) * F.TRADE_SCALE
