@@ -15,6 +15,7 @@ import numpy as np
 from features import registry as F
 from features.kernels import (
     FeatureContext,
+    attack_elim,
     attack_plan,
     fortify_into,
     garrison,
@@ -81,11 +82,13 @@ def _dot(w: np.ndarray, off: int, f: np.ndarray, n: int) -> float:
 
 @jit_inline
 def _army_terms(w: np.ndarray, h: int, big: int, a: int, m18: bool, mval: float, g: int,
-                guard: float, plan_b: float, plan_k: float) -> float:
+                guard: float, plan_b: float, plan_k: float, elim_b: float,
+                elim_k: float) -> float:
     """The reinforce score terms that depend on the armies a on the territory.
 
-    g is the garrison G(t), guard the bonus share of t's continent if p holds it (else 0) and
-    (plan_b, plan_k) t's continent plan (`features.kernels.plan_of`).
+    g is the garrison G(t), guard the bonus share of t's continent if p holds it (else 0),
+    (plan_b, plan_k) t's continent plan and (elim_b, elim_k) its elimination plan
+    (`features.kernels.plan_of`).
     """
     v = w[F.G_REINFORCE + F.RF_ARMY_VANTAGE] * (h / (h + a) if h + a > 0 else 0.0)
     v += w[F.G_REINFORCE + F.RF_ENEMY] * (big / (big + a) if big > 0 else 0.0)
@@ -93,6 +96,7 @@ def _army_terms(w: np.ndarray, h: int, big: int, a: int, m18: bool, mval: float,
     v += w[F.G_REINFORCE + F.RF_MISSION] * mv
     nd = need(g, a)
     v += w[F.G_REINFORCE + F.RF_PLAN_NEED] * plan_need(plan_b, plan_k, a)
+    v += w[F.G_REINFORCE + F.RF_ELIM_NEED] * plan_need(elim_b, elim_k, a)
     return v + (w[F.G_REINFORCE + F.RF_NEED] + w[F.G_REINFORCE + F.RF_GUARD_NEED] * guard) * nd
 
 
@@ -100,7 +104,7 @@ def _army_terms(w: np.ndarray, h: int, big: int, a: int, m18: bool, mval: float,
 def _varies(i: int) -> bool:
     """True for the reinforce features that depend on the armies placed (`_army_terms`)."""
     return (i == F.RF_ARMY_VANTAGE or i == F.RF_ENEMY or i == F.RF_MISSION or i == F.RF_NEED
-            or i == F.RF_GUARD_NEED or i == F.RF_PLAN_NEED)
+            or i == F.RF_GUARD_NEED or i == F.RF_PLAN_NEED or i == F.RF_ELIM_NEED)
 
 
 @jit_kernel
@@ -125,12 +129,14 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     best, second = -1, -1
     bs, ss = -np.inf, -np.inf
     b_fixed, b_h, b_big, b_mval, b_g, b_guard = 0.0, 0, 0, 0.0, 0, 0.0
-    b_pb, b_pk = 0.0, 0.0
+    b_pb, b_pk, b_eb, b_ek = 0.0, 0.0, 0.0, 0.0
     for t in range(owner.shape[0]):
         if owner[t] != seat:
             continue
-        pb, pk = plan_of(fx, t, armies[t], pool, pl.cost, pl.stager)
-        reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, pb, pk, f)
+        pb, pk = plan_of(fx.bonus_norm, t, armies[t], pool, pl.cost, pl.stager)
+        eb, ek = plan_of(pl.evalue, t, armies[t], pool, pl.ecost, pl.estager)
+        reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, pb, pk,
+                       eb, ek, f)
         fixed = 0.0
         for i in range(F.NR):
             if not _varies(i):
@@ -140,12 +146,12 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
         g = garrison(nh, big)
         c = m.continent_of[t]
         guard = fx.bonus_norm[c] if cnt[c] == m.continent_size[c] else 0.0
-        v = fixed + _army_terms(w, h, big, armies[t], m18, mval, g, guard, pb, pk)
+        v = fixed + _army_terms(w, h, big, armies[t], m18, mval, g, guard, pb, pk, eb, ek)
         if v > bs:
             second, ss = best, bs
             best, bs = t, v
             b_fixed, b_h, b_big, b_mval, b_g, b_guard = fixed, h, big, mval, g, guard
-            b_pb, b_pk = pb, pk
+            b_pb, b_pk, b_eb, b_ek = pb, pk, eb, ek
         elif v > ss:
             second, ss = t, v
     if best < 0:
@@ -159,7 +165,7 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
         a0 = armies[best]
         while count < pool:
             v = b_fixed + _army_terms(w, b_h, b_big, a0 + count, m18, b_mval, b_g, b_guard,
-                                      b_pb, b_pk)
+                                      b_pb, b_pk, b_eb, b_ek)
             if second < 0 or v > ss or (v == ss and best < second):
                 count += 1
             else:
@@ -189,6 +195,7 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     w_left = w[F.G_ATTACK + F.AF_LEFT_BEHIND]
     w_guard = w[F.G_ATTACK + F.AF_SOURCE_GUARD]
     w_plan = w[F.G_ATTACK + F.AF_PLAN]
+    w_elim = w[F.G_ATTACK + F.AF_ELIM_PLAN]
     best_s, best_t = -1, -1
     bs = -np.inf
     for a in range(owner.shape[0]):
@@ -211,6 +218,8 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
                  + w_left * f[F.AF_LEFT_BEHIND])
             if w_plan != 0.0:
                 v += w_plan * attack_plan(m, fx, pl.cost, armies[a], t)
+            if w_elim != 0.0:
+                v += w_elim * attack_elim(pl.ecost, pl.evalue, armies[a], owner[t])
             if v > bs:
                 bs, best_s, best_t = v, a, t
     thr = w[F.G_ATTACK_THRESHOLD]

@@ -4,7 +4,7 @@ Gene order: `reinforce.*`, `attack.*`, `attack.threshold`, `attack.threshold_*` 
 `fortify.*`, `fortify.threshold`, `fortify.share`, `occupy.share`, `occupy.threat`,
 `cards.trade_at`, `cards.*` (the trade-rank terms) (indices in `features.registry`, `G_*`).
 
-Files of feature-set versions 1 to 3 load onto this layout with every gene added since at 0
+Files of feature-set versions 1 to 4 load onto this layout with every gene added since at 0
 (`upgrade_genes`): each new term then adds nothing, so the old player plays exactly as before.
 
 Scale genes. A rank's choice (an argmax) does not change when all its weights are multiplied
@@ -44,7 +44,7 @@ from features.registry import (
 from game.atomic import atomic_write_text
 
 FORMAT = "riskevo-genome"
-UPGRADABLE = (1, 2, 3)  # older feature-set versions whose files load (`upgrade_genes`)
+UPGRADABLE = (1, 2, 3, 4)  # older feature-set versions whose files load (`upgrade_genes`)
 SCALE_GENES = ("reinforce.army_vantage", "attack.win_prob", "fortify.threat_gain")
 
 
@@ -161,7 +161,8 @@ V1_NAMES: tuple[str, ...] = (
 # Genes each later version added (the names of version k are the layout's minus those added
 # after k).
 ADDED: dict[int, tuple[str, ...]] = {3: ("attack.continent_share", "attack.continent_value"),
-                                     4: ("reinforce.plan_need", "attack.plan")}
+                                     4: ("reinforce.plan_need", "attack.plan"),
+                                     5: ("reinforce.elim_need", "attack.elim_plan")}
 
 
 def _build() -> GenomeLayout:
@@ -204,7 +205,7 @@ LAYOUT = _build()
 
 
 def version_names(version: int, layout: GenomeLayout = LAYOUT) -> tuple[str, ...]:
-    """The gene names of an older feature-set version (1 to 3), in its order."""
+    """The gene names of an older feature-set version (1 to 4), in its order."""
     if version == 1:
         return V1_NAMES
     later = {n for v, names in ADDED.items() if v > version for n in names}
@@ -232,9 +233,11 @@ HAND_SET: dict[str, float] = {
     "attack.threshold_pressure": 0.1, "attack.threshold_cards": 0.0,
     "attack.threshold_conquered": 0.0, "cards.income": 0.0, "cards.pressure": 0.0,
     "cards.continent": 0.0, "cards.forced_next": 0.0,
-    # Version 3: 0, so the hand-set player (a benchmark and golden-test opponent) plays as before.
+    # Versions 3-5: 0, so the hand-set player (a benchmark and golden-test opponent) plays as
+    # before.
     "attack.continent_share": 0.0, "attack.continent_value": 0.0,
     "reinforce.plan_need": 0.0, "attack.plan": 0.0,
+    "reinforce.elim_need": 0.0, "attack.elim_plan": 0.0,
 }
 
 

@@ -130,17 +130,21 @@ def need(g: int, a: int) -> float:
 
 
 @jit_inline
-def plan_of(fx: FeatureContext, t: int, a_t: int, pool: int, cost: np.ndarray,
+def plan_of(value: np.ndarray, t: int, a_t: int, pool: int, cost: np.ndarray,
             stager: np.ndarray) -> tuple[float, float]:
-    """(B(c)/Bmax, K(c)) of t's plan c (0, 0 if none): t stages c and the pool can cover K(c)."""
+    """(value, K) of t's best plan (0, 0 if none): t stages it and the pool can cover K.
+
+    One kernel for both plans: continents (value B(c)/Bmax, `FeatureContext.bonus_norm`) and
+    eliminations (value v(q), `features.players.Players.evalue`); best value / K wins.
+    """
     best_b, best_k, best_r = 0.0, 0.0, 0.0
     for c in range(cost.shape[0]):
         k = cost[c]
         if stager[c] != t or k <= 0 or k - a_t > pool:
             continue
-        r = fx.bonus_norm[c] / k
+        r = value[c] / k
         if r > best_r:
-            best_b, best_k, best_r = fx.bonus_norm[c], k, r
+            best_b, best_k, best_r = value[c], k, r
     return best_b, best_k
 
 
@@ -158,11 +162,19 @@ def attack_plan(m: MapArrays, fx: FeatureContext, cost: np.ndarray, a_s: int, t:
 
 
 @jit_inline
+def attack_elim(ecost: np.ndarray, evalue: np.ndarray, a_s: int, q: int) -> float:
+    """attack.elim_plan of attacking one of q's territories with a_s armies: v(q) if they
+    cover K(q)."""
+    return evalue[q] if a_s >= ecost[q] else 0.0
+
+
+@jit_inline
 def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                    seat: int, t: int, a_t: int, cnt: np.ndarray, strength: np.ndarray,
-                   leader: int, plan_b: float, plan_k: float, out: np.ndarray) -> None:
+                   leader: int, plan_b: float, plan_k: float, elim_b: float, elim_k: float,
+                   out: np.ndarray) -> None:
     """Reinforce features of own territory t as if it held a_t armies (cnt from `census`,
-    strength and leader from `features.players.summarize`, t's plan from `plan_of`)."""
+    strength and leader from `features.players.summarize`, t's two plans from `plan_of`)."""
     continent_of, neighbours, degree = m.continent_of, m.neighbours, m.degree
     csize = m.continent_size
     owner = s.owner
@@ -207,6 +219,7 @@ def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
                 break
     out[F.RF_LEADER] = lead
     out[F.RF_PLAN_NEED] = plan_need(plan_b, plan_k, a_t)
+    out[F.RF_ELIM_NEED] = plan_need(elim_b, elim_k, a_t)
 
 
 @jit_inline
@@ -296,9 +309,11 @@ def reinforce_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: 
     pl = _summary(m, s, seat)
     out = np.zeros(F.NR)
     a_t = int(s.armies[t])
-    plan_b, plan_k = plan_of(fx, t, a_t, place_pool(s), pl.cost, pl.stager)
+    pool = place_pool(s)
+    plan_b, plan_k = plan_of(fx.bonus_norm, t, a_t, pool, pl.cost, pl.stager)
+    elim_b, elim_k = plan_of(pl.evalue, t, a_t, pool, pl.ecost, pl.estager)
     reinforce_into(m, fx, s, rules, seat, t, a_t, pl.cnt, pl.strength, int(pl.scalars[0]),
-                   plan_b, plan_k, out)
+                   plan_b, plan_k, elim_b, elim_k, out)
     return out
 
 
@@ -313,6 +328,7 @@ def attack_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.
     pair_into(fx, int(s.armies[src]), int(s.armies[dst]), h_s, out)
     out[F.AF_SOURCE_GUARD] = source_guard(m, fx, pl.cnt, src)
     out[F.AF_PLAN] = attack_plan(m, fx, pl.cost, int(s.armies[src]), dst)
+    out[F.AF_ELIM_PLAN] = attack_elim(pl.ecost, pl.evalue, int(s.armies[src]), int(s.owner[dst]))
     return out
 
 

@@ -13,7 +13,11 @@ of territories, sums over living seats):
 - hand(q) = cards q holds;
 - K(c) = 1 + sum over the territories u of c p does not own of (a(u) + 1) (0 if p holds c), the
   armies one stack needs to sweep c; stager(c) = p's territory with most armies next to one of
-  those (lowest index on ties, -1 if none; `stagers`).
+  those (lowest index on ties, -1 if none; `stagers`);
+- K(q) = 1 + sum over the territories u of a living opponent q of (a(u) + 1) (0 for p and the
+  dead), the armies one stack needs to take all q has; v(q) = (1 + min(hand(q), 5)) / 6, what
+  eliminating q is worth (a rival fewer, its cards taken); stager(q) = p's territory with most
+  armies next to one of q's (`stagers`).
 """
 
 from __future__ import annotations
@@ -40,6 +44,9 @@ class Players(NamedTuple):
     mark: np.ndarray  # int32[T]: enemy territories next to p (`pressure`)
     cost: np.ndarray  # float64[C]: K(c), the plan's armies
     stager: np.ndarray  # int32[C]: stager(c), filled by `stagers` (placements only)
+    ecost: np.ndarray  # float64[P]: K(q), the elimination plan's armies
+    evalue: np.ndarray  # float64[P]: v(q), what eliminating q is worth
+    estager: np.ndarray  # int32[P]: stager(q), filled by `stagers` (placements only)
     scalars: np.ndarray  # float64[N_SCALARS]: see SC_*
 
 
@@ -54,13 +61,14 @@ def make_players(m: MapArrays, n_players: int) -> Players:
                    np.zeros(n_players, dtype=np.int32), np.zeros(n_players, dtype=np.int32),
                    np.zeros(n_players), np.zeros(n_players), np.zeros(n_players),
                    np.zeros(len(m.continent_of), dtype=np.int32), np.zeros(n_cont),
-                   np.zeros(n_cont, dtype=np.int32), np.zeros(N_SCALARS))
+                   np.zeros(n_cont, dtype=np.int32), np.zeros(n_players), np.zeros(n_players),
+                   np.zeros(n_players, dtype=np.int32), np.zeros(N_SCALARS))
 
 
 @jit_inline
 def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
-    """Fill census, hands, incomes, strengths, the leader, p's hand share and K (not `pressure`
-    or `stagers`)."""
+    """Fill census, hands, incomes, strengths, the leader, p's hand share, K and v (not
+    `pressure` or `stagers`)."""
     owner, armies, cards = s.owner, s.armies, s.cards
     n_terr = owner.shape[0]
     census(m, owner, seat, pl.cnt, pl.holder, pl.nown)
@@ -78,15 +86,21 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
         h = pl.holder[c]
         if h >= 0:
             inc[h] += m.bonus[c]
-    cost = pl.cost
+    cost, ecost = pl.cost, pl.ecost
     cost[:] = 0.0
+    ecost[:] = 0.0
     for t in range(n_terr):
         st[owner[t]] += armies[t]  # armies per seat, turned into S(q) below
         if owner[t] != seat:
             cost[m.continent_of[t]] += armies[t] + 1
+            ecost[owner[t]] += armies[t] + 1
     for c in range(cost.shape[0]):
         if cost[c] > 0:
             cost[c] += 1.0
+    for q in range(n_pl):
+        if ecost[q] > 0:
+            ecost[q] += 1.0
+        pl.evalue[q] = (1.0 + min(hand[q], HAND_FULL)) / (1.0 + HAND_FULL)
     sum_inc = 0.0
     sum_arm = 0.0
     for q in range(n_pl):
@@ -110,11 +124,13 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
 
 @jit_inline
 def stagers(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
-    """Fill stager(c); apart from `summarize` because only placements read it."""
-    owner, armies, stager = s.owner, s.armies, pl.stager
+    """Fill stager(c) and stager(q); apart from `summarize` because only placements read them."""
+    owner, armies, stager, estager = s.owner, s.armies, pl.stager, pl.estager
     stager[:] = -1
+    estager[:] = -1
     for t in range(owner.shape[0]):
-        if owner[t] == seat:
+        q = owner[t]
+        if q == seat:
             continue
         c = m.continent_of[t]
         for k in range(m.degree[t]):
@@ -123,6 +139,9 @@ def stagers(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
                 g = stager[c]
                 if g < 0 or armies[u] > armies[g] or (armies[u] == armies[g] and u < g):
                     stager[c] = u
+                g = estager[q]
+                if g < 0 or armies[u] > armies[g] or (armies[u] == armies[g] and u < g):
+                    estager[q] = u
 
 
 @jit_inline

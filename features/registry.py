@@ -16,13 +16,15 @@ only the last territory of a continent (`completes_continent`) drew an attack, s
 could not prefer the continent it was building; version-1 and -2 files upgrade the same way.
 Version 4 added the continent plan (`reinforce.plan_need`, `attack.plan`): the armies a sweep of
 a continent costs, so the player can place what a plan needs and attack while its stack covers it.
+Version 5 added the elimination plan (`reinforce.elim_need`, `attack.elim_plan`): the same cost
+view of a whole opponent, whose elimination removes a rival and takes its cards.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-FEATURE_SET_VERSION = 4
+FEATURE_SET_VERSION = 5
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,10 @@ CONT_VALUE = "B(c) / (size(c) * border territories(c)), divided by its maximum o
 # stack needs to sweep c (about one loss per defender, one army left on each conquest and the
 # source). The stager of c is p's territory with most armies next to an enemy territory of c.
 PLAN = ("t is the stager of c, K(c) - a(t) <= armies p has to place, best B(c)/K(c) of those")
+# The elimination plan: the same with a living opponent q for c, K(q) = 1 + sum over q's
+# territories u of (a(u) + 1), and v(q) = (1 + min(hand(q), 5)) / 6 for B(c)/Bmax: an
+# elimination removes a rival and takes its cards, worth more the more it holds.
+ELIM = ("t is the stager of q, K(q) - a(t) <= armies p has to place, best v(q)/K(q) of those")
 
 REINFORCE: tuple[Feature, ...] = (
     Feature("army_vantage", "reinforce", "H(t) / (H(t) + a(t)): hostile armies around t"),
@@ -69,6 +75,8 @@ REINFORCE: tuple[Feature, ...] = (
             "S(leader) if t borders a territory of the leader, else 0"),
     Feature("plan_need", "reinforce",
             f"B(c)/Bmax * max(0, K(c) - a(t)) / K(c) for the plan c of t ({PLAN}), else 0"),
+    Feature("elim_need", "reinforce",
+            f"v(q) * max(0, K(q) - a(t)) / K(q) for the victim q of t ({ELIM}), else 0"),
 )
 
 ATTACK: tuple[Feature, ...] = (
@@ -98,6 +106,8 @@ ATTACK: tuple[Feature, ...] = (
     Feature("continent_value", "attack", f"{CONT_VALUE}: prefer the cheap-to-hold ones"),
     Feature("plan", "attack", "B(c(t))/Bmax if a(s) >= K(c(t)): the source's stack can sweep "
             "the rest of t's continent"),
+    Feature("elim_plan", "attack", "v(q) if a(s) >= K(q), q the owner of t: the source's stack "
+            "can take every territory q has"),
 )
 
 FORTIFY: tuple[Feature, ...] = (
@@ -113,11 +123,12 @@ FEATURES: tuple[Feature, ...] = REINFORCE + ATTACK + FORTIFY
 # Kernel indices (must follow the tuples above; tests check this).
 RF_ARMY_VANTAGE, RF_TERR_VANTAGE, RF_CONT_SHARE, RF_CONT_BONUS = 0, 1, 2, 3
 RF_BORDER, RF_CONT_VALUE, RF_ENEMY, RF_MISSION = 4, 5, 6, 7
-RF_NEED, RF_GUARD_NEED, RF_LEADER, RF_PLAN_NEED = 8, 9, 10, 11
+RF_NEED, RF_GUARD_NEED, RF_LEADER, RF_PLAN_NEED, RF_ELIM_NEED = 8, 9, 10, 11, 12
 AF_WIN, AF_RATIO, AF_COMPLETES, AF_BREAKS, AF_SHARE = 0, 1, 2, 3, 4
 AF_ELIM, AF_FIRST, AF_EXPOSURE, AF_MISSION = 5, 6, 7, 8
 AF_STRENGTH, AF_BREAKS_LEADER, AF_TARGET_CARDS, AF_ELIM_CARDS = 9, 10, 11, 12
 AF_LEFT_BEHIND, AF_SOURCE_GUARD, AF_CONT_SHARE, AF_CONT_VALUE, AF_PLAN = 13, 14, 15, 16, 17
+AF_ELIM_PLAN = 18
 FF_GAIN, FF_INTERIOR, FF_MOVABLE, FF_DEST_BORDER = 0, 1, 2, 3
 NR, NA, NF = len(REINFORCE), len(ATTACK), len(FORTIFY)
 

@@ -88,23 +88,25 @@ S_1A = strength(2, 4, 10)  # seat 1 of owner [0, 0, 0, 1, 1], armies [3, 1, 4, 2
 S_0A = strength(3, 6, 10)  # seat 0 of the same
 S_1B = strength(3, 4, 7)  # seat 1 of owner [0, 0, 1, 1, 1], armies [3, 1, 4, 2, 5]
 
-# (owner, armies, seat, territory, expected reinforce vector in registry order); the last four
-# are need, guard_need, leader_adjacent and plan_need (0 in set-up: a pool of 1 covers no plan).
+# (owner, armies, seat, territory, expected reinforce vector in registry order); the last five
+# are need, guard_need, leader_adjacent, plan_need and elim_need (0 in set-up: a pool of 1
+# covers no plan).
 REINFORCE_CASES = [
-    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A3, [2 / 6, 1 / 3, 1, 1, 1, 1, 2 / 6, 0, 0, 0, S_1A, 0]),
-    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A1, [0, 0, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0]),
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A3,
+     [2 / 6, 1 / 3, 1, 1, 1, 1, 2 / 6, 0, 0, 0, S_1A, 0, 0]),
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A1, [0, 0, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0]),
     # b1 (2 armies) faces a3 (4): G = 4, half missing; seat 1 holds B (bonus 1/3 of 3).
     ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 1, B1,
-     [4 / 6, 1 / 2, 1, 1 / 3, 1, .5, 4 / 6, 0, 1 / 2, 1 / 6, S_0A, 0]),
+     [4 / 6, 1 / 2, 1, 1 / 3, 1, .5, 4 / 6, 0, 1 / 2, 1 / 6, S_0A, 0, 0]),
     # a1 lacks only a3, which borders it: "would complete" counts the bonus.
     ([0, 0, 1, 1, 1], [3, 1, 4, 2, 5], 0, A1,
-     [4 / 7, 1 / 2, 2 / 3, 1, 1, 1, 4 / 7, 0, 1 / 4, 0, S_1B, 0]),
+     [4 / 7, 1 / 2, 2 / 3, 1, 1, 1, 4 / 7, 0, 1 / 4, 0, S_1B, 0, 0]),
     # b2 lacks b1 too but b1 is its neighbour; a3 is not b2's continent.
     ([0, 0, 1, 1, 0], [3, 1, 4, 2, 6], 0, B2,
-     [2 / 8, 1, 1 / 2, 1 / 3, 1, .5, 2 / 8, 0, 0, 0, strength(2, 3, 6), 0]),
+     [2 / 8, 1, 1 / 2, 1 / 3, 1, .5, 2 / 8, 0, 0, 0, strength(2, 3, 6), 0, 0]),
     # a2 lacks a3 (a neighbour) and a1 (also a neighbour, owned by 1): completable.
     ([1, 0, 1, 1, 1], [2, 1, 9, 2, 5], 0, A2,
-     [11 / 12, 1, 1 / 3, 1, 1, 1, 9 / 10, 0, 8 / 9, 0, strength(4, 4, 7), 0]),
+     [11 / 12, 1, 1 / 3, 1, 1, 1, 9 / 10, 0, 8 / 9, 0, strength(4, 4, 7), 0, 0]),
 ]
 
 
@@ -136,21 +138,22 @@ def test_reinforce_bonus_zero_when_a_missing_territory_is_not_adjacent() -> None
 
 
 # (owner, armies, seat, src, dst, conquered, expected attack vector)
-# The last nine are target_strength, breaks_leader, target_cards, elim_cards, left_behind,
-# source_guard, continent_share, continent_value and plan (no cards are dealt here: see
-# tests/test_structure.py for those). In the last case b1's 3 armies cover B's plan
-# K = 1 + (1 + 1) = 3, so attack.plan is B's bonus share 1/3.
+# The last ten are target_strength, breaks_leader, target_cards, elim_cards, left_behind,
+# source_guard, continent_share, continent_value, plan and elim_plan (no cards are dealt here:
+# see tests/test_structure.py for those). In the last case b1's 3 armies cover B's plan
+# K = 1 + (1 + 1) = 3, so attack.plan is B's bonus share 1/3, and b2 is all seat 1 has, so the
+# same 3 cover K(1) = 3 too: elim_plan is v(1) = (1 + 0 cards) / 6.
 ATTACK_CASES = [
     ([0, 0, 1, 1, 1], [3, 1, 4, 2, 5], 0, A1, A3, 0,
      [conquest_table()[3, 4], 3 / 7, 1, 0, 3 / 5, 0, 1, 1 / 3, 0, S_1B, 0, 0, 0, 0, 0,
-      2 / 3, 1, 0]),
+      2 / 3, 1, 0, 0]),
     # Seat 1 (the leader of one opponent) holds B; a3 guards held A.
     ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A3, B1, 0,
      [conquest_table()[4, 2], 4 / 6, 0, 1 / 3, 2 / 5, 0, 1, 1 / 2, 0, S_1A, 1 / 3, 0, 0, 0, 1,
-      0, 1 / 2, 0]),
+      0, 1 / 2, 0, 0]),
     ([0, 0, 0, 0, 1], [1, 1, 1, 3, 1], 0, B1, B2, 1,
      [conquest_table()[3, 1], 3 / 4, 1 / 3, 0, 1 / 5, 1, 0, 0, 0, strength(1, 3, 9),
-      0, 0, 0, 0, 0, 1 / 2, 1 / 2, 1 / 3]),
+      0, 0, 0, 0, 0, 1 / 2, 1 / 2, 1 / 3, 1 / 6]),
 ]
 
 

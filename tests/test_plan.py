@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from conftest import CLASSIC, position, tid
-from test_features import A1, A2, A3, B1, FX, MK, OFF, tiny
+from test_features import A1, A2, A3, B1, B2, FX, MK, OFF, tiny
 from test_linear import genes
 
 from features import registry as R
@@ -89,3 +89,54 @@ def test_plan_on_the_classic_board() -> None:
     f = reinforce_features(m, fx, st.kernel, OFF, 0, tid("Siam"))
     aus = int(m.continent_of[tid("Indonesia")])
     assert f[R.RF_PLAN_NEED] == pytest.approx(fx.bonus_norm[aus] * 7 / 9)
+
+
+# Feature set 5: the elimination plan (K(q), v(q), stager(q), reinforce.elim_need,
+# attack.elim_plan).
+
+
+def test_elimination_cost_value_and_stager_by_hand() -> None:
+    s = tiny([0, 0, 1, 2, 2], [3, 1, 4, 2, 5], n_players=3)
+    s.cards[:] = [1, 1, 2, 2, 2, 2, -1]  # seat 1 holds 2 cards, seat 2 holds 4
+    pl = make_players(MK, 3)
+    summarize(MK, s, 0, pl)
+    stagers(MK, s, 0, pl)
+    # K(1) = 1 + (4 + 1); K(2) = 1 + (2 + 1) + (5 + 1); p itself costs nothing.
+    assert pl.ecost.tolist() == [0.0, 6.0, 10.0]
+    assert pl.evalue.tolist() == pytest.approx([1 / 6, 3 / 6, 5 / 6])
+    # a1 (3) and a2 (1) border seat 1's a3; nothing of p's borders seat 2's B.
+    assert pl.estager.tolist() == [-1, A1, -1]
+    # A dead seat costs nothing; a full hand is worth as much as more cards.
+    s = tiny([0, 0, 0, 1, 1], [1] * 5, n_players=3)
+    s.cards[:] = [1, 1, 1, 1, 1, 1, -1]
+    summarize(MK, s, 0, pl)
+    assert pl.ecost.tolist() == [0.0, 5.0, 0.0] and pl.evalue[1] == 1.0
+
+
+@pytest.mark.parametrize("pool,t,want", [
+    (3, A3, 1 / 6 * 3 / 4),  # K(1) = 4; a3 (1) ties b2 (1) as stager and has the lower index
+    (2, A3, 0.0),  # the pool cannot cover the elimination
+    (3, B2, 0.0),  # b2 is not seat 1's stager
+])
+def test_reinforce_elim_need(pool: int, t: int, want: float) -> None:
+    s = _tiny_at([0, 0, 0, 1, 0], [1, 1, 1, 2, 1], PH_REINFORCE, pool)
+    assert reinforce_features(MK, FX, s, OFF, 0, t)[R.RF_ELIM_NEED] == pytest.approx(want)
+
+
+def test_elim_need_places_what_the_elimination_needs() -> None:
+    s = _tiny_at([0, 0, 0, 1, 0], [1, 1, 1, 2, 1], PH_REINFORCE, 5)
+    # elim_need falls 3/24, 2/24, 1/24, 0 with each army on a3; b2's enemy term (2/3 * 0.01)
+    # takes over once K(1) = 4 is covered: 3 armies on a3, not the whole pool.
+    w = genes(reinforce__army_vantage=0.0, reinforce__elim_need=1.0,
+              reinforce__enemy_strength=0.01)
+    assert act(s, w) == (A_PLACE, A3, 3, 0)
+
+
+@pytest.mark.parametrize("a3,want", [(9, 0.0), (10, 4 / 6)])
+def test_attack_elim_plan_needs_all_the_victim_has(a3: int, want: float) -> None:
+    # Seat 1 has b1 (2) and b2 (5): K(1) = 1 + 3 + 6 = 10, and 3 cards: v(1) = 4/6.
+    s = _tiny_at([0, 0, 0, 1, 1], [1, 1, a3, 2, 5], PH_ATTACK)
+    s.cards[:] = [1, 1, 1, -1, -1, -1, -1]
+    assert attack_features(MK, FX, s, OFF, 0, A3, B1)[R.AF_ELIM_PLAN] == pytest.approx(want)
+    w = genes(attack__win_prob=0.0, attack__elim_plan=1.0, attack__threshold=0.5)
+    assert act(s, w)[0] == (A_ATTACK if want else A_STOP)

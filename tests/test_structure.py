@@ -180,8 +180,8 @@ def _old_genes(rng: np.random.Generator, version: int = 1) -> dict[str, float]:
 
 # sha256 of trace_linear_game's rows for the four files of `_old_genes(rng(seed), version)`,
 # seeds 0-2, classic and mission rules, as played by the build of that version (version 1:
-# commit b180ab7; version 2: commit 148b00b; version 3: commit 8d3c4c1, before each bump): the
-# upgraded files must play exactly the same games.
+# commit b180ab7; version 2: commit 148b00b; version 3: commit 8d3c4c1; version 4: commit
+# ae89fda, before each bump): the upgraded files must play exactly the same games.
 OLD_TRACES = {
     1: (11, [
         "6078c7224d716379c489f4010956679ed31f347715710532be9282a8b7582338",
@@ -207,10 +207,18 @@ OLD_TRACES = {
         "47d85b944698a5622420827ef905b699449a4ede652d59cc5e3ded5a0c434018",
         "943202cd8255a69648a1b65757f18f68496e0f9d895337118a6fdce4e9085f38",
     ]),
+    4: (14, [
+        "311743e701e0ba37f74c04024e5732397c86b03d17505fadef4258abe9d95103",
+        "39dbf3aa79863fb5464f4b8a2a48f525e02c71164a7add632218abdc3516395f",
+        "3662c03ec862a5333609471afc75f5848be599eaec5f0f2a0008fe511e61e603",
+        "5151bed640d2834410e9b05380dd1962b2a93c5e39ff1374efbf184667c1ac52",
+        "92116a544014cbc116156c3cb8b958d98fe75d763331bd1a4ea81693da9f50d8",
+        "154970ede6a3423120ea70ad9ad1732bbf180546f2bf76aea2814e127742288c",
+    ]),
 }
 
 
-@pytest.mark.parametrize("version,n_genes", [(1, 27), (2, 43), (3, 45)])
+@pytest.mark.parametrize("version,n_genes", [(1, 27), (2, 43), (3, 45), (4, 47)])
 def test_older_files_load_and_play_as_before(tmp_path: Path, version: int, n_genes: int) -> None:
     seed, traces = OLD_TRACES[version]
     rng = np.random.default_rng(seed)
@@ -257,6 +265,6 @@ def test_version_1_file_errors(tmp_path: Path, edit: dict, match: str) -> None:
 
 def test_other_versions_are_one_line_errors(tmp_path: Path) -> None:
     genes = _old_genes(np.random.default_rng(0))
-    with pytest.raises(GenomeError, match="feature_set_version is 7, this build reads 1, 2, 3 "
-                                          "\\(upgraded\\) and 4"):
+    with pytest.raises(GenomeError, match="feature_set_version is 7, this build reads 1, 2, 3, 4 "
+                                          "\\(upgraded\\) and 5"):
         load_genome(_v1_file(tmp_path / "new.json", genes, version=7))
