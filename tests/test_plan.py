@@ -1,4 +1,5 @@
-"""Feature set 4: the continent plan (K, stager, reinforce.plan_need, attack.plan) by hand."""
+"""Feature sets 4 and 5 by hand: the continent plan (K(c), stager, reinforce.plan_need,
+attack.plan) and the elimination plan (K(q), v(q), reinforce.elim_need, attack.elim_plan)."""
 
 from __future__ import annotations
 
@@ -61,21 +62,34 @@ def test_reinforce_plan_need(pool: int, t: int, want: float) -> None:
     assert reinforce_features(MK, FX, s, OFF, 0, t)[R.RF_PLAN_NEED] == pytest.approx(want)
 
 
-def test_plan_need_places_what_the_plan_needs() -> None:
-    s = _tiny_at([0, 0, 1, 1, 1], [3, 1, 4, 2, 5], PH_REINFORCE, 5)
-    # plan_need falls 3/6, 2/6, 1/6, 0 with each army on a1; a2's small enemy term (4/5 * 0.01)
-    # takes over once the plan is covered: 3 armies on a1, not the whole pool.
-    w = genes(reinforce__army_vantage=0.0, reinforce__plan_need=1.0,
-              reinforce__enemy_strength=0.01)
-    assert act(s, w) == (A_PLACE, A1, 3, 0)
+@pytest.mark.parametrize("owner,armies,gene,t", [
+    # plan_need falls 3/6, 2/6, 1/6, 0 with each army on a1 (K(A) = 6); a2's small enemy term
+    # (4/5 * 0.01) takes over once the plan is covered.
+    ([0, 0, 1, 1, 1], [3, 1, 4, 2, 5], "reinforce__plan_need", A1),
+    # elim_need falls 3/24, 2/24, 1/24, 0 with each army on a3 (K(1) = 4, v(1) = 1/6); b2's
+    # enemy term (2/3 * 0.01) takes over once the elimination is covered.
+    ([0, 0, 0, 1, 0], [1, 1, 1, 2, 1], "reinforce__elim_need", A3),
+])
+def test_a_need_places_what_its_plan_needs(owner: list[int], armies: list[int], gene: str,
+                                           t: int) -> None:
+    s = _tiny_at(owner, armies, PH_REINFORCE, 5)
+    w = genes(reinforce__army_vantage=0.0, reinforce__enemy_strength=0.01, **{gene: 1.0})
+    assert act(s, w) == (A_PLACE, t, 3, 0)  # 3 armies, not the whole pool
 
 
-@pytest.mark.parametrize("a3,want", [(9, 0.0), (10, 1 / 3)])
-def test_attack_plan_needs_the_whole_continents_cost(a3: int, want: float) -> None:
+@pytest.mark.parametrize("a3,hand,feature,want", [
     # B lacks b1 (2) and b2 (5): K = 1 + 3 + 6 = 10 against a3's stack.
+    (9, 0, R.AF_PLAN, 0.0), (10, 0, R.AF_PLAN, 1 / 3),
+    # B is all seat 1 has: K(1) = 10 too, and with 3 cards v(1) = 4/6.
+    (9, 3, R.AF_ELIM_PLAN, 0.0), (10, 3, R.AF_ELIM_PLAN, 4 / 6),
+])
+def test_an_attack_plan_needs_the_whole_cost(a3: int, hand: int, feature: int,
+                                             want: float) -> None:
     s = _tiny_at([0, 0, 0, 1, 1], [1, 1, a3, 2, 5], PH_ATTACK)
-    assert attack_features(MK, FX, s, OFF, 0, A3, B1)[R.AF_PLAN] == pytest.approx(want)
-    w = genes(attack__win_prob=0.0, attack__plan=1.0, attack__threshold=0.1)
+    s.cards[:hand] = 1
+    assert attack_features(MK, FX, s, OFF, 0, A3, B1)[feature] == pytest.approx(want)
+    gene = "attack__plan" if feature == R.AF_PLAN else "attack__elim_plan"
+    w = genes(attack__win_prob=0.0, attack__threshold=0.1 if hand == 0 else 0.5, **{gene: 1.0})
     assert act(s, w)[0] == (A_ATTACK if want else A_STOP)
 
 
@@ -121,22 +135,3 @@ def test_elimination_cost_value_and_stager_by_hand() -> None:
 def test_reinforce_elim_need(pool: int, t: int, want: float) -> None:
     s = _tiny_at([0, 0, 0, 1, 0], [1, 1, 1, 2, 1], PH_REINFORCE, pool)
     assert reinforce_features(MK, FX, s, OFF, 0, t)[R.RF_ELIM_NEED] == pytest.approx(want)
-
-
-def test_elim_need_places_what_the_elimination_needs() -> None:
-    s = _tiny_at([0, 0, 0, 1, 0], [1, 1, 1, 2, 1], PH_REINFORCE, 5)
-    # elim_need falls 3/24, 2/24, 1/24, 0 with each army on a3; b2's enemy term (2/3 * 0.01)
-    # takes over once K(1) = 4 is covered: 3 armies on a3, not the whole pool.
-    w = genes(reinforce__army_vantage=0.0, reinforce__elim_need=1.0,
-              reinforce__enemy_strength=0.01)
-    assert act(s, w) == (A_PLACE, A3, 3, 0)
-
-
-@pytest.mark.parametrize("a3,want", [(9, 0.0), (10, 4 / 6)])
-def test_attack_elim_plan_needs_all_the_victim_has(a3: int, want: float) -> None:
-    # Seat 1 has b1 (2) and b2 (5): K(1) = 1 + 3 + 6 = 10, and 3 cards: v(1) = 4/6.
-    s = _tiny_at([0, 0, 0, 1, 1], [1, 1, a3, 2, 5], PH_ATTACK)
-    s.cards[:] = [1, 1, 1, -1, -1, -1, -1]
-    assert attack_features(MK, FX, s, OFF, 0, A3, B1)[R.AF_ELIM_PLAN] == pytest.approx(want)
-    w = genes(attack__win_prob=0.0, attack__elim_plan=1.0, attack__threshold=0.5)
-    assert act(s, w)[0] == (A_ATTACK if want else A_STOP)
