@@ -10,9 +10,10 @@ OUT ?=
 BOT ?=
 GAMES ?=
 N_JOBS ?=
+PORT ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv test test-slow lint bench evolve plot report export gauntlet clean need-run
+.PHONY: help venv test test-slow lint bench evolve play plot report export gauntlet clean need-run
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -40,6 +41,9 @@ bench: $(STAMP)  ## games/s, generation wall time, memory; ratios vs the last be
 
 evolve: $(STAMP)  ## start a run, or resume one: make evolve [RUN=name] [GENERATIONS=n]
 	$(PY) -m evolve run $(if $(RUN),--name $(RUN)) $(if $(GENERATIONS),--generations $(GENERATIONS)) $(if $(N_JOBS),--n-jobs $(N_JOBS))
+
+play: $(STAMP)  ## play in the browser against the newest champion: make play [BOT="a b"] [PORT=8000]
+	$(PY) -m arena web $(BOT) $(if $(PORT),--port $(PORT))
 
 need-run:
 	@test -n "$(RUN)" || { echo "error: RUN=name is required (a folder in runs/)"; exit 2; }

@@ -1,0 +1,330 @@
+"""A game that stops for a person: bots move one decision at a time, one seat waits for a human.
+
+`game.engine.play_game` runs a game from start to end; a person's seat needs a game that
+pauses at every one of its questions. `LiveGame` is that game, on the same parts: the rule
+kernel's `step` is the only judge of an action (its error text is the answer to an illegal
+one), bots answer through `game.decision.ask` with the views `play_game` gives them, and the
+game keeps the same transcript (`game.transcript`), which `arena.replay` turns back into boards.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from arena.answers import final_answer
+from arena.protocol import ProtocolError
+from arena.replay import card_text, mission_text, replay
+from game import kernel
+from game import layout as L
+from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
+from game.cards import set_value
+from game.decision import Decision, DecisionKind, ask
+from game.engine import _answer, _checked, _Questions, game_rngs
+from game.jit import RngBox, bind
+from game.map import Map
+from game.protocol import IllegalActionError, Player
+from game.queries import standing
+from game.state import Rules, State
+from game.transcript import Transcript
+from game.view import GameView
+
+PHASES = {L.PH_SETUP: "initial placement", L.PH_TRADE: "trade cards",
+          L.PH_REINFORCE: "reinforce", L.PH_ATTACK: "attack", L.PH_OCCUPY: "move in",
+          L.PH_FORTIFY: "fortify", L.PH_OVER: "game over"}
+MAX_ROLLS = 1000  # one "attack until" request rolls at most this often
+
+
+class ActionError(ValueError):
+    """A person's action the rules refuse; the message is the rule's own text."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a label and a bot, or the person (bot None)."""
+
+    label: str
+    bot: Player | None
+    full_access: bool = False
+
+
+class LiveGame:
+    """One game with at most one human seat; every method is safe to call from any thread."""
+
+    def __init__(self, m: Map, rules: Rules, players: Sequence[Seat], seed: int,
+                 human_seat: int | None = None) -> None:
+        n = len(players)
+        rules.check(m, n)
+        self.m, self.rules, self.seed = m, rules, seed
+        self.lock = threading.Lock()
+        self.touched = time.monotonic()
+        rng, player_rngs = game_rngs(seed, n)
+        self.state = State.empty(m, n)
+        rv = rules.vector()
+        perm = [int(p) for p in kernel.setup(m.kernel, self.state.kernel, rv, rng)]
+        human = next((i for i, p in enumerate(players) if p.bot is None), None)
+        if human is not None and human_seat is not None:
+            if not 0 <= human_seat < n:
+                raise ValueError(f"seat must be 0..{n - 1}, got {human_seat}")
+            at = perm.index(human)
+            perm[at], perm[human_seat] = perm[human_seat], perm[at]
+        self.seats = tuple(perm)  # seats[seat] = index into players
+        self.players = list(players)
+        self.labels = [players[p].label for p in self.seats]  # by seat
+        self.human = None if human is None else self.seats.index(human)
+        self.views = [GameView(self.state, m, rules, s, players[p].full_access or p == human)
+                      for s, p in enumerate(self.seats)]
+        for s, p in enumerate(self.seats):
+            bot = players[p].bot
+            if bot is not None:
+                bot.start_game(self.views[s], player_rngs[p])
+        self.log = Transcript(m, rules, self.state, self.seats)
+        self._step = bind(kernel.step_boxed, m.kernel, self.state.kernel, rv, RngBox(rng),
+                          rest=(0, 0, 0, 0))
+        self._questions = _Questions(self.state, rv)
+        self.notes: list[tuple[int, str]] = []  # (transcript line index, text) of bot faults
+        self.finished: tuple[str, ...] | None = None
+
+    # -- the game -----------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (a winner or the round cap)."""
+        return self.state.phase == L.PH_OVER
+
+    @property
+    def to_move(self) -> int:
+        """The seat asked next (-1 when the game is over)."""
+        return -1 if self.over else self.state.current
+
+    def decision(self) -> Decision | None:
+        """The question to the seat to move; None when the game is over."""
+        return None if self.over else self._questions.decision()
+
+    def waiting_for_human(self) -> bool:
+        """True when the person's seat must answer."""
+        return not self.over and self.to_move == self.human
+
+    def _apply(self, seat: int, action: Action) -> str | None:
+        """Step the kernel; the rule's error text, or None when applied (and logged)."""
+        round_ = self.state.round
+        err = self._step(*_checked(action))
+        if err:
+            return str(L.ERROR_TEXT[err])
+        self.log.record(seat, action, round_)
+        if self.over and self.finished is None:
+            self.finished = self.log.finish()
+        return None
+
+    def bot_step(self) -> None:
+        """Let the bot to move answer one question; a fault plays the fallback answer."""
+        seat = self.to_move
+        d = self.decision()
+        bot = self.players[self.seats[seat]].bot
+        if d is None or bot is None:
+            raise ActionError("no bot is to move")
+        view = self.views[seat]
+        fault = None
+        try:
+            action = _answer(d, ask(bot, view, d))
+            fault = self._apply(seat, action)
+        except (IllegalActionError, Exception) as e:  # a bot's fault never ends the game
+            fault = f"{type(e).__name__}: {e}"
+        if fault is None:
+            return
+        req = {"armies": d.armies, "lo": d.lo, "hi": d.hi, "compulsory": d.compulsory}
+        try:
+            fallback = final_answer(view, d.kind.value, None, req, set())
+        except ProtocolError as e:  # no legal answer at all: a rules bug, not a bot's
+            raise RuntimeError(f"no legal answer for seat {seat}: {e}") from None
+        self.notes.append((len(self.log.lines), f"{self.labels[seat]}'s answer was refused "
+                           f"({fault[:200]}); it played {fallback.text(self.m)}"))
+        err = self._apply(seat, fallback)
+        if err:
+            raise RuntimeError(f"the fallback answer was refused: {err}")
+
+    def advance(self, max_steps: int) -> int:
+        """Bots move until the person must answer, the game ends or `max_steps` were taken."""
+        done = 0
+        while done < max_steps and not self.over and not self.waiting_for_human():
+            self.bot_step()
+            done += 1
+        return done
+
+    def act(self, action: Action) -> None:
+        """Apply the person's action (ActionError with the rule's text when refused)."""
+        if self.over:
+            raise ActionError(L.ERROR_TEXT[L.E_OVER])
+        if not self.waiting_for_human():
+            raise ActionError(f"it is {self.labels[self.to_move]}'s turn, not yours")
+        err = self._apply(self.to_move, action)
+        if err:
+            raise ActionError(err)
+
+    def attack_until(self, src: int, dst: int, dice: int, down_to: int) -> int:
+        """Roll src against dst until it falls, src has `down_to` armies or fewer, or the
+        phase ends; every roll is one kernel step. Returns the rolls made."""
+        if down_to < 1:
+            raise ActionError(f"stop level must be at least 1, got {down_to}")
+        rolls = 0
+        st = self.state
+        while (rolls < MAX_ROLLS and self.waiting_for_human() and st.phase == L.PH_ATTACK
+               and int(st.owner[dst]) != self.human and int(st.armies[src]) > max(down_to, 1)):
+            use = 0 if dice == 0 else min(dice, int(st.armies[src]) - 1)
+            self.act(Attack(src, dst, use))
+            rolls += 1
+        if rolls == 0:
+            self.act(Attack(src, dst, dice))  # the rule's own message for why not
+            rolls = 1
+        return rolls
+
+    # -- what the page shows ----------------------------------------------------------------
+    def transcript(self) -> tuple[str, ...]:
+        """The transcript so far (closed with the result once the game is over)."""
+        return self.finished if self.finished is not None else tuple(self.log.lines)
+
+    def log_texts(self, since: int) -> list[dict[str, object]]:
+        """Readable log entries from transcript line `since` on (cards hidden but the human's)."""
+        lines = self.transcript()
+        rep = replay(lines, m=self.m, labels=[p.label for p in self.players], show_cards=False)
+        out: list[dict[str, object]] = []
+        notes = dict(self.notes)
+        for f in rep.frames:
+            idx = f.index
+            if idx < since:
+                continue
+            text = f.text
+            if self.human is not None and f.seat == self.human and text.endswith("draws a card"):
+                card = int(f.line.split()[-1])
+                text = text.removesuffix("a card") + card_text(self.m, card)
+            out.append({"i": idx, "seat": f.seat, "text": text, "round": f.round})
+            if idx in notes:
+                out.append({"i": idx, "seat": -1, "text": notes[idx], "round": f.round})
+        return out
+
+    def public(self, since: int = 0) -> dict[str, object]:
+        """The game as the person's seat may see it (no bot's cards or mission)."""
+        st, m = self.state, self.m
+        n = st.n_players
+        hands = [int((st.cards == q).sum()) for q in range(n)]
+        players = []
+        mk = m.kernel
+        for s in range(n):
+            mine = st.owner == s
+            players.append({
+                "seat": s, "label": self.labels[s], "human": s == self.human,
+                "alive": st.alive(s), "territories": int(mine.sum()),
+                "armies": int(st.armies[mine].sum()), "cards": hands[s],
+                "income": int(kernel.reinforcements(mk, st.kernel, s)) if st.alive(s) else 0})
+        out: dict[str, object] = {
+            "owner": st.owner.tolist(), "armies": st.armies.tolist(), "players": players,
+            "round": st.round, "to_move": self.to_move, "phase": PHASES[st.phase],
+            "over": self.over, "human": self.human, "log": self.log_texts(since),
+            "log_next": len(self.transcript()), "rules": _rules_text(self.rules),
+            "next_set_value": _next_set(st, self.rules), "cap": self.rules.cap}
+        ev = st.ev
+        out["dice"] = {"attack": [int(d) for d in ev[L.EV_ROLL:L.EV_ROLL + L.ATTACK_DICE] if d],
+                       "defend": [int(d) for d in ev[L.EV_ROLL + L.ATTACK_DICE:
+                                                      L.EV_ROLL + L.ATTACK_DICE + L.DEFEND_DICE]
+                                  if d]}
+        if self.over:
+            end = standing(st.kernel, range(n), self.rules.cap)
+            out["placements"] = [int(p) for p in end.placements]
+            out["capped"] = bool(end.capped)
+        if self.human is not None:
+            out.update(self._seat_view(self.views[self.human]))
+        return out
+
+    def _seat_view(self, view: GameView) -> dict[str, object]:
+        m = self.m
+        mid, target = view.mission
+        out: dict[str, object] = {
+            "hand": [{"id": c, "kind": int(m.card_kind[c]), "text": card_text(m, c)}
+                     for c in view.hand],
+            "mission": mission_text(m, mid, target, self.labels) if self.rules.missions else ""}
+        d = self.decision() if self.waiting_for_human() else None
+        if d is None:
+            out["decision"] = None
+            return out
+        q: dict[str, object] = {"kind": d.kind.value, "text": d.text(), "armies": d.armies,
+                                "compulsory": d.compulsory, "lo": d.lo, "hi": d.hi}
+        if d.kind is DecisionKind.TRADE:
+            q["sets"] = [{"cards": list(c), "value": view.set_value(c)} for c in view.sets()]
+        elif d.kind is DecisionKind.ATTACK:
+            q["options"] = [list(p) for p in view.attack_options()]
+        elif d.kind is DecisionKind.FORTIFY:
+            q["options"] = [list(p) for p in view.fortify_options()]
+        elif d.kind is DecisionKind.MOVE_IN:
+            q["occupy"] = list(view.occupy)
+        out["decision"] = q
+        return out
+
+
+def _rules_text(rules: Rules) -> str:
+    opts = [k for k in ("missions", "fixed_cards", "path_fortify", "bonus_every_set")
+            if getattr(rules, k)]
+    return ", ".join([*opts, f"trade at {rules.trade_at} cards", f"cap {rules.cap} rounds"])
+
+
+def _next_set(st: State, rules: Rules) -> int:
+    """What a set of one of each kind would give if traded now (escalating or fixed)."""
+    return int(set_value(rules.vector(), int(st.sc[L.S_TRADES]), L.INFANTRY, L.CAVALRY,
+                         L.ARTILLERY))
+
+
+def parse_human_action(body: dict[str, object], n_territories: int) -> tuple[str, Action | None,
+                                                                            dict[str, int]]:
+    """A page request {'type': ..., fields} as (type, action, extra); ValueError naming the
+    field. Types: place, trade, end_trade, attack, attack_until, stop, move_in, fortify, skip."""
+    kinds = ("place", "trade", "end_trade", "attack", "attack_until", "stop", "move_in",
+             "fortify", "skip")
+    kind = body.get("type")
+    if kind not in kinds:
+        raise ValueError(f"type must be one of {', '.join(kinds)}; got {kind!r}")
+
+    def num(name: str, lo: int, hi: int, default: int | None = None) -> int:
+        v = body.get(name, default)
+        if type(v) is not int or not lo <= v <= hi:
+            raise ValueError(f"{name} must be a whole number {lo}..{hi}, got {v!r}")
+        return v
+
+    t_hi = n_territories - 1
+    if kind == "place":
+        return kind, Place(num("territory", 0, t_hi), num("count", 1, 10_000, 1)), {}
+    if kind == "trade":
+        cards = body.get("cards")
+        if (not isinstance(cards, list) or len(cards) != 3
+                or not all(type(c) is int and 0 <= c < n_territories + L.N_WILDS for c in cards)):
+            raise ValueError(f"cards must be a list of 3 card ids 0..{n_territories + 1}")
+        return kind, Trade((cards[0], cards[1], cards[2])), {}
+    if kind in ("attack", "attack_until"):
+        act = Attack(num("src", 0, t_hi), num("dst", 0, t_hi), num("dice", 0, 3, 0))
+        extra = {"down_to": num("down_to", 1, 10_000, 1)} if kind == "attack_until" else {}
+        return kind, act, extra
+    if kind == "move_in":
+        return kind, MoveIn(num("count", 0, 10_000)), {}
+    if kind == "fortify":
+        return kind, Fortify(num("src", 0, t_hi), num("dst", 0, t_hi),
+                             num("count", 1, 10_000)), {}
+    return kind, {"end_trade": END_TRADE, "stop": STOP, "skip": SKIP}[str(kind)], {}
+
+
+def play_human(game: LiveGame, body: dict[str, object]) -> int:
+    """Apply a page request to the game; returns the kernel steps it took."""
+    kind, action, extra = parse_human_action(body, game.m.n_territories)
+    assert action is not None
+    if kind == "attack_until" and isinstance(action, Attack):
+        return game.attack_until(action.src, action.dst, action.dice, extra["down_to"])
+    game.act(action)
+    return 1
+
+
+def random_seed() -> int:
+    """A fresh seed for a game the page starts without one."""
+    return int(np.random.SeedSequence().generate_state(1)[0] % (2**31))
+
+
+__all__ = ["ActionError", "LiveGame", "Seat", "parse_human_action", "play_human", "random_seed"]

@@ -1,0 +1,445 @@
+// riskevo's page: draws the board, sends the person's clicks to the server, which referees
+// every action with the rule kernel; the page never decides what is legal.
+"use strict";
+
+const COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"];
+const SHADES = ["#f6e8c3", "#c7eae5", "#dfe6f7", "#f4d6c6", "#e5f5e0", "#f2e1f5"];
+const KINDS = ["infantry", "cavalry", "artillery", "wild"];
+const W = 1000, H = 600, SVGNS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  config: null, map: null, gameId: null, state: null, logNext: 0,
+  selected: null, target: null, busy: false, timer: null,
+  replay: null, frame: 0, playing: null,
+};
+window.riskevo = app; // for the browser test and the curious
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const r = await fetch(path, opts);
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error || r.statusText);
+  return data;
+}
+
+function xy(p) { return [30 + p[0] * (W - 60), 20 + (1 - p[1]) * (H - 40)]; }
+
+function el(tag, attrs, parent) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function drawBoard(map) {
+  const svg = $("board");
+  svg.innerHTML = "";
+  const pts = map.positions.map(xy);
+  const areas = el("g", {}, svg), lines = el("g", {}, svg), nodes = el("g", {}, svg);
+  map.continents.forEach((c, i) => {
+    const g = el("g", { class: "continent", fill: SHADES[i % SHADES.length] }, areas);
+    let cx = 0, cy = 0, top = H;
+    for (const t of c.members) {
+      el("circle", { cx: pts[t][0], cy: pts[t][1], r: 46 }, g);
+      cx += pts[t][0]; cy += pts[t][1]; top = Math.min(top, pts[t][1]);
+    }
+    // Above the continent, or below it where another continent's territory sits there.
+    const lx = cx / c.members.length;
+    let bottom = 0;
+    for (const t of c.members) bottom = Math.max(bottom, pts[t][1]);
+    const clash = pts.some((p, t) => map.continents[i].members.indexOf(t) < 0
+      && Math.abs(p[0] - lx) < 60 && Math.abs(p[1] - (top - 30)) < 25);
+    const ly = clash ? Math.min(H - 6, bottom + 48) : Math.max(14, top - 30);
+    const lab = el("text", { class: "continent-label", x: lx, y: ly, "text-anchor": "middle" }, areas);
+    lab.textContent = `${c.name} +${c.bonus}`;
+  });
+  for (const [a, b] of map.borders) {
+    const [p, q] = [pts[a], pts[b]];
+    if (Math.abs(p[0] - q[0]) > W / 2) { // a border across the map's edge
+      const [l, r] = p[0] < q[0] ? [p, q] : [q, p];
+      el("line", { class: "border", x1: l[0], y1: l[1], x2: 0, y2: l[1], "stroke-dasharray": "4 3" }, lines);
+      el("line", { class: "border", x1: r[0], y1: r[1], x2: W, y2: r[1], "stroke-dasharray": "4 3" }, lines);
+    } else {
+      el("line", { class: "border", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }, lines);
+    }
+  }
+  map.territories.forEach((name, t) => {
+    const g = el("g", { class: "territory", id: `t-${t}`, "data-name": name }, nodes);
+    const title = el("title", {}, g);
+    title.textContent = name;
+    el("circle", { cx: pts[t][0], cy: pts[t][1], r: 17 }, g);
+    el("text", { class: "armies", x: pts[t][0], y: pts[t][1] }, g);
+    el("text", { class: "name", x: pts[t][0], y: pts[t][1] + 28 }, g).textContent = name;
+    g.addEventListener("click", () => onTerritory(t));
+  });
+}
+
+function paint(owner, armies) {
+  owner.forEach((o, t) => {
+    const g = $(`t-${t}`);
+    g.setAttribute("data-owner", o);
+    g.setAttribute("data-armies", armies[t]);
+    g.querySelector("circle").setAttribute("fill", o >= 0 ? COLOURS[o % 6] : "#ccc");
+    g.querySelector("text.armies").textContent = armies[t];
+  });
+}
+
+function name(t) { return app.map.territories[t]; }
+function swatch(seat) { return `<span class="swatch" style="background:${COLOURS[seat % 6]}"></span>`; }
+function esc(s) { const d = document.createElement("div"); d.textContent = String(s); return d.innerHTML; }
+
+// ---- a live game -----------------------------------------------------------------------
+function render(s) {
+  app.state = s;
+  paint(s.owner, s.armies);
+  const mover = s.players[s.to_move];
+  $("status").textContent = s.over ? "game over"
+    : `round ${s.round} · ${mover.human ? "your" : mover.label + "'s"} turn · ${s.phase}`;
+  const body = $("players").querySelector("tbody");
+  body.innerHTML = s.players.map((p) => `<tr class="${p.seat === s.to_move ? "to-move" : ""} ${p.alive ? "" : "dead"}" data-seat="${p.seat}">
+    <td>${swatch(p.seat)}</td><td>${esc(p.label)}${p.human ? " (you)" : ""}</td><td>${p.territories}</td>
+    <td>${p.armies}</td><td>${p.income}</td><td>${p.cards}</td></tr>`).join("");
+  $("set-value").textContent = `Next set: ${s.next_set_value} armies · rules: ${s.rules}`;
+  $("mission").textContent = s.mission ? `Your mission: ${s.mission}` : "";
+  $("hand").innerHTML = (s.hand || []).map((c) =>
+    `<span class="card" data-card="${c.id}">${esc(c.text)}</span>`).join("") || "no cards";
+  const log = $("log");
+  for (const e of s.log) {
+    if (e.i < app.logNext && e.seat >= 0) continue;
+    const li = document.createElement("li");
+    li.className = e.seat < 0 ? "note" : (e.seat === s.human ? "you" : "");
+    li.innerHTML = (e.seat >= 0 ? swatch(e.seat) + " " : "") + esc(e.text);
+    log.appendChild(li);
+  }
+  log.scrollTop = log.scrollHeight;
+  app.logNext = s.log_next;
+  renderDecision(s);
+  if (s.over) showEnd(s);
+}
+
+function renderDecision(s) {
+  const d = s.decision, box = $("decision"), ctl = $("controls");
+  box.dataset.kind = d ? d.kind : (s.over ? "over" : "waiting");
+  ctl.innerHTML = "";
+  clearMarks();
+  if (!d) { box.textContent = s.over ? "" : "The bots are playing…"; return; }
+  const dice = s.dice.attack.length
+    ? `<div class="dice">last roll: ${s.dice.attack.map((x) => `<span class="a">${x}</span>`).join("")} vs ${s.dice.defend.map((x) => `<span class="d">${x}</span>`).join("")}</div>` : "";
+  const mine = s.owner.map((o, t) => (o === s.human ? t : -1)).filter((t) => t >= 0);
+  if (d.kind === "place_initial") {
+    box.textContent = "Place one army: click one of your territories.";
+    mine.forEach((t) => mark(t, "option"));
+  } else if (d.kind === "reinforce") {
+    box.textContent = `Reinforce: ${d.armies} armies left. Choose how many, then click your territory.`;
+    ctl.innerHTML = `<label>Armies <input id="amount" type="number" min="1" max="${d.armies}" value="${d.armies}"></label>`;
+    mine.forEach((t) => mark(t, "option"));
+  } else if (d.kind === "trade") {
+    box.textContent = d.compulsory ? "You hold too many cards: trade a set." : "Trade a set of cards, or keep them.";
+    d.sets.forEach((set, i) => {
+      const b = button(`Trade ${set.cards.map(cardName).join(" + ")} for ${set.value}`, () => act({ type: "trade", cards: set.cards }));
+      b.id = `btn-set-${i}`; b.classList.add("set-btn");
+    });
+    if (!d.compulsory) button("Keep my cards", () => act({ type: "end_trade" })).id = "btn-end-trade";
+  } else if (d.kind === "attack") {
+    attackControls(s, d, ctl, box);
+  } else if (d.kind === "move_in") {
+    const [src, dst] = d.occupy;
+    box.textContent = `You conquered ${name(dst)}: move ${d.lo} to ${d.hi} armies in from ${name(src)}.`;
+    ctl.innerHTML = `<label>Armies <input id="amount" type="range" min="${d.lo}" max="${d.hi}" value="${d.hi}"> <span id="amount-v">${d.hi}</span></label>`;
+    $("amount").oninput = () => { $("amount-v").textContent = $("amount").value; };
+    button("Move in", () => act({ type: "move_in", count: +$("amount").value })).id = "btn-move";
+    mark(src, "selected"); mark(dst, "target");
+  } else if (d.kind === "fortify") {
+    fortifyControls(s, d, ctl, box);
+  }
+  ctl.insertAdjacentHTML("beforeend", dice);
+}
+
+function attackControls(s, d, ctl, box) {
+  const sources = [...new Set(d.options.map((o) => o[0]))];
+  if (app.selected !== null && !sources.includes(app.selected)) app.selected = null;
+  const targets = d.options.filter((o) => o[0] === app.selected).map((o) => o[1]);
+  if (!targets.includes(app.target)) app.target = null;
+  if (app.selected === null) {
+    box.textContent = d.options.length ? "Attack: click one of your territories to attack from." : "No attack is possible.";
+    sources.forEach((t) => mark(t, "option"));
+  } else if (app.target === null) {
+    box.textContent = `Attack from ${name(app.selected)}: click a neighbouring enemy territory.`;
+    mark(app.selected, "selected");
+    targets.forEach((t) => mark(t, "target"));
+  } else {
+    const src = app.selected, dst = app.target, most = Math.min(3, s.armies[src] - 1);
+    box.textContent = `${name(src)} (${s.armies[src]}) attacks ${name(dst)} (${s.armies[dst]}).`;
+    mark(src, "selected"); mark(dst, "target");
+    let opts = "";
+    for (let k = most; k >= 1; k--) opts += `<option value="${k}">${k}</option>`;
+    ctl.insertAdjacentHTML("beforeend", `<label>Dice <select id="dice">${opts}</select></label>`);
+    const dice = () => +$("dice").value;
+    button("Roll once", () => act({ type: "attack", src, dst, dice: dice() })).id = "btn-roll";
+    button("Attack until won", () => act({ type: "attack_until", src, dst, dice: dice(), down_to: 1 })).id = "btn-until";
+    ctl.insertAdjacentHTML("beforeend", `<label>…or until ${name(src)} is down to <input id="down-to" type="number" min="1" value="3" style="width:4em"></label>`);
+    button("Attack until down to", () => act({ type: "attack_until", src, dst, dice: dice(), down_to: +$("down-to").value })).id = "btn-until-down";
+    button("Choose another", () => { app.selected = null; app.target = null; renderDecision(app.state); });
+  }
+  button("End attacks", () => act({ type: "stop" })).id = "btn-stop";
+}
+
+function fortifyControls(s, d, ctl, box) {
+  const sources = [...new Set(d.options.map((o) => o[0]))];
+  if (app.selected !== null && !sources.includes(app.selected)) app.selected = null;
+  const targets = d.options.filter((o) => o[0] === app.selected).map((o) => o[1]);
+  if (!targets.includes(app.target)) app.target = null;
+  if (app.selected === null) {
+    box.textContent = "Fortify: click a territory to move armies from, or end your turn.";
+    sources.forEach((t) => mark(t, "option"));
+  } else if (app.target === null) {
+    box.textContent = `Fortify from ${name(app.selected)}: click where the armies go.`;
+    mark(app.selected, "selected");
+    targets.forEach((t) => mark(t, "target"));
+  } else {
+    const src = app.selected, dst = app.target, most = s.armies[src] - 1;
+    box.textContent = `Move armies from ${name(src)} to ${name(dst)}.`;
+    mark(src, "selected"); mark(dst, "target");
+    ctl.innerHTML = `<label>Armies <input id="amount" type="range" min="1" max="${most}" value="${most}"> <span id="amount-v">${most}</span></label>`;
+    $("amount").oninput = () => { $("amount-v").textContent = $("amount").value; };
+    button("Fortify", () => act({ type: "fortify", src, dst, count: +$("amount").value })).id = "btn-fortify";
+    button("Choose another", () => { app.selected = null; app.target = null; renderDecision(app.state); });
+  }
+  button("End turn (no fortify)", () => act({ type: "skip" })).id = "btn-skip";
+}
+
+function cardName(id) {
+  const c = (app.state.hand || []).find((h) => h.id === id);
+  return c ? c.text : `card ${id}`;
+}
+
+function button(text, fn) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.addEventListener("click", fn);
+  $("controls").appendChild(b);
+  return b;
+}
+
+function mark(t, cls) { $(`t-${t}`).classList.add(cls); }
+function clearMarks() {
+  document.querySelectorAll(".territory").forEach((g) => g.classList.remove("option", "selected", "target"));
+}
+
+function onTerritory(t) {
+  if (app.replay || !app.state || !app.state.decision || app.busy) return;
+  const d = app.state.decision, s = app.state;
+  if (d.kind === "place_initial") return act({ type: "place", territory: t, count: 1 });
+  if (d.kind === "reinforce") return act({ type: "place", territory: t, count: +$("amount").value });
+  if (d.kind === "attack" || d.kind === "fortify") {
+    const sources = d.options.map((o) => o[0]);
+    if (app.selected !== null && d.options.some((o) => o[0] === app.selected && o[1] === t)) {
+      app.target = t;
+    } else if (sources.includes(t)) {
+      app.selected = t; app.target = null;
+    } else {
+      $("message").textContent = d.kind === "attack"
+        ? `${name(t)}: ${s.owner[t] === s.human ? "attack from a territory of yours with 2+ armies that borders an enemy" : "not a target from here"}`
+        : `${name(t)}: not a territory you can fortify from here`;
+      return;
+    }
+    $("message").textContent = "";
+    renderDecision(s);
+  }
+}
+
+async function act(body) {
+  if (app.busy) return;
+  app.busy = true;
+  try {
+    const s = await api("POST", `/api/games/${app.gameId}/act?since=${app.logNext}`, body);
+    $("message").textContent = s.error || "";
+    if (!s.error && body.type !== "attack") { app.selected = null; app.target = null; }
+    render(s);
+  } catch (e) {
+    $("message").textContent = e.message;
+  } finally {
+    app.busy = false;
+    schedule();
+  }
+}
+
+function pace() { return +$("pace").value; }
+
+function schedule() {
+  clearTimeout(app.timer);
+  const s = app.state;
+  if (!s || s.over || s.decision || app.replay) return;
+  app.timer = setTimeout(async () => {
+    try {
+      const s2 = await api("POST", `/api/games/${app.gameId}/advance?since=${app.logNext}`, { max: pace() === 0 ? 200 : 1 });
+      render(s2);
+    } catch (e) {
+      $("message").textContent = e.message;
+      return;
+    }
+    schedule();
+  }, pace());
+}
+
+function showEnd(s) {
+  $("end").hidden = false;
+  const order = s.players.slice().sort((a, b) => s.placements[a.seat] - s.placements[b.seat]);
+  $("placements").innerHTML = order.map((p) => `<li>${swatch(p.seat)} ${esc(p.label)} (place ${s.placements[p.seat]})</li>`).join("")
+    + (s.capped ? "<li>the round cap ended the game</li>" : "");
+  $("btn-save").href = `/api/games/${app.gameId}/transcript`;
+}
+
+async function startGame(ev) {
+  if (ev) ev.preventDefault();
+  const opponents = [...document.querySelectorAll(".opponent")].map((s) => s.value);
+  const body = { opponents };
+  const seat = $("seat").value, seed = $("seed").value, rules = $("rules").value.trim();
+  body.seat = seat === "" ? null : +seat;
+  if (seed !== "") body.seed = +seed;
+  if (rules) body.rules = rules;
+  try {
+    const s = await api("POST", "/api/games", body);
+    leaveReplay();
+    $("hand-title").textContent = "Your cards";
+    app.gameId = s.id; app.logNext = 0; app.selected = null; app.target = null;
+    $("log").innerHTML = ""; $("end").hidden = true; $("setup").hidden = true;
+    $("message").textContent = `game ${s.id}, seed ${s.seed}`;
+    drawBoard(app.map);
+    render(s);
+    schedule();
+  } catch (e) {
+    $("message").textContent = e.message;
+  }
+}
+
+function setupForm() {
+  const c = app.config, box = $("opponents");
+  box.innerHTML = "";
+  const add = (value) => {
+    if (box.children.length >= 5) return;
+    const row = document.createElement("div");
+    row.innerHTML = `<select class="opponent">${c.bots.map((b) => `<option${b === value ? " selected" : ""}>${esc(b)}</option>`).join("")}</select> <button type="button">remove</button>`;
+    row.querySelector("button").onclick = () => { if (box.children.length > 1) { row.remove(); seats(); } };
+    box.appendChild(row);
+    seats();
+  };
+  const seats = () => {
+    const n = box.children.length + 1, cur = $("seat").value;
+    $("seat").innerHTML = `<option value="">random</option>` + [...Array(n).keys()].map((k) => `<option value="${k}">${k + 1}${k === 0 ? " (moves first)" : ""}</option>`).join("");
+    if (cur !== "" && +cur < n) $("seat").value = cur;
+  };
+  c.defaults.forEach(add);
+  $("btn-add-opponent").onclick = () => add(c.bots[0]);
+  if (c.seat !== null) $("seat").value = String(c.seat);
+  if (c.seed !== null) $("seed").value = String(c.seed);
+  $("rules").value = c.rules;
+}
+
+// ---- replays -----------------------------------------------------------------------------
+async function openReplay(path) {
+  clearTimeout(app.timer);
+  try {
+    const r = await api("GET", path);
+    app.replay = r; app.frame = 0;
+    app.map = r.map;
+    drawBoard(r.map);
+    $("replay-bar").hidden = false; $("turn").hidden = true; $("setup").hidden = true;
+    $("frame-slider").max = r.frames.length - 1;
+    const log = $("log");
+    log.innerHTML = r.frames.map((f, i) => `<li data-frame="${i}">${f.seat >= 0 ? swatch(f.seat) + " " : ""}${esc(f.text)}</li>`).join("");
+    log.querySelectorAll("li").forEach((li) => { li.onclick = () => showFrame(+li.dataset.frame); });
+    showFrame(0);
+  } catch (e) {
+    $("message").textContent = e.message;
+  }
+}
+
+function leaveReplay() {
+  if (app.playing) clearInterval(app.playing);
+  app.replay = null; app.playing = null;
+  $("replay-bar").hidden = true; $("turn").hidden = false;
+}
+
+function showFrame(i) {
+  const r = app.replay, n = r.frames.length;
+  i = Math.max(0, Math.min(n - 1, i));
+  app.frame = i;
+  const f = r.frames[i];
+  paint(f.owner, f.armies);
+  $("frame-slider").value = i;
+  $("frame-index").textContent = `${i} / ${n - 1}`;
+  $("frame-text").textContent = `round ${f.round}: ${f.text}`;
+  $("status").textContent = `replay ${r.name} · round ${f.round}`;
+  const body = $("players").querySelector("tbody");
+  const labels = r.labels;
+  body.innerHTML = labels.map((lab, s) => {
+    const mine = f.owner.map((o, t) => (o === s ? f.armies[t] : null)).filter((a) => a !== null);
+    return `<tr class="${s === f.seat ? "to-move" : ""} ${f.alive[s] ? "" : "dead"}"><td>${swatch(s)}</td><td>${esc(lab)}</td><td>${mine.length}</td><td>${mine.reduce((a, b) => a + b, 0)}</td><td></td><td>${f.hands[s].length}</td></tr>`;
+  }).join("");
+  $("hand-title").textContent = "Cards";
+  $("hand").textContent = labels.map((lab, s) => `${lab}: ${f.hands[s].length} cards`).join(" · ");
+  $("set-value").textContent = r.rules ? `rules: ${r.rules}` : "";
+  $("mission").textContent = Object.entries(r.missions).map(([s, m]) => `${labels[+s]}: ${m}`).join("; ");
+  document.querySelectorAll("#log li").forEach((li) => li.classList.toggle("current", +li.dataset.frame === i));
+  const cur = document.querySelector("#log li.current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+function turnStep(dir) {
+  // The first frame of the next (or this/previous) turn: where the acting seat changes.
+  const fr = app.replay.frames;
+  let i = app.frame;
+  const seatAt = (k) => fr[k].seat;
+  if (dir > 0) {
+    const s = seatAt(i);
+    while (i < fr.length - 1 && (seatAt(i) === s || seatAt(i) < 0)) i++;
+  } else {
+    if (i > 0) i--;
+    const s = seatAt(i);
+    while (i > 0 && seatAt(i - 1) === s) i--;
+  }
+  showFrame(i);
+}
+
+function wire() {
+  $("btn-first").onclick = () => showFrame(0);
+  $("btn-last").onclick = () => showFrame(app.replay.frames.length - 1);
+  $("btn-prev").onclick = () => showFrame(app.frame - 1);
+  $("btn-next").onclick = () => showFrame(app.frame + 1);
+  $("btn-prev-turn").onclick = () => turnStep(-1);
+  $("btn-next-turn").onclick = () => turnStep(1);
+  $("frame-slider").oninput = () => showFrame(+$("frame-slider").value);
+  $("btn-play").onclick = () => {
+    if (app.playing) { clearInterval(app.playing); app.playing = null; $("btn-play").textContent = "play"; return; }
+    $("btn-play").textContent = "pause";
+    app.playing = setInterval(() => {
+      if (app.frame >= app.replay.frames.length - 1) { $("btn-play").click(); return; }
+      showFrame(app.frame + 1);
+    }, Math.max(60, pace()));
+  };
+  $("btn-replay").onclick = () => openReplay(`/api/games/${app.gameId}/replay`);
+  $("btn-open-replay").onclick = () => openReplay("/api/replay");
+  $("btn-new-game").onclick = () => { leaveReplay(); app.map = app.config.map; drawBoard(app.map); $("setup").hidden = false; };
+  $("setup").addEventListener("submit", startGame);
+  $("pace").oninput = () => { $("pace-ms").textContent = pace() === 0 ? "fastest" : `${pace()} ms`; };
+}
+
+async function main() {
+  wire();
+  app.config = await api("GET", "/api/config");
+  app.map = app.config.map;
+  drawBoard(app.map);
+  setupForm();
+  if (app.config.replay) $("btn-open-replay").hidden = false;
+  if (location.hash === "#replay" && app.config.replay) openReplay("/api/replay");
+  else $("setup").hidden = false;
+}
+
+main();

@@ -1,0 +1,371 @@
+"""`python -m arena web`: play against bots, or replay a game, in a browser.
+
+The server is the standard library's `http.server` (ThreadingHTTPServer): the page is a
+local tool for one person, so a framework would add a dependency and nothing it needs; the
+request parsing is the library's. The page and its script ship in `arena/static/` (no build
+step, nothing fetched from the internet). Every game is an `arena.live.LiveGame`, refereed by
+the rule kernel; the page only proposes actions. Bots move only while a page asks them to
+(`advance`), so an idle or closed tab costs no CPU, and idle games expire.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
+from arena.play import BotSpecError, GameArgError, labels_for, make_bot, make_rules, trusted
+from arena.replay import Replay, ReplayError, read_transcript, replay
+from evolve.cli import error
+from game.map import Map, classic_map
+from game.state import Rules, RulesError
+
+MAX_BODY = 64 * 1024
+MAX_GAMES = 32
+IDLE_SECONDS = 30 * 60
+MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
+STATIC = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
+          "style.css": "text/css; charset=utf-8"}
+BUNDLED = ("strategist", "continent", "planner", "hunter", "distributor", "bully",
+           "aggressive", "random")
+
+
+class RequestError(ValueError):
+    """A request the server refuses; the message is sent back as {"error": ...}."""
+
+    def __init__(self, msg: str, status: HTTPStatus = HTTPStatus.BAD_REQUEST) -> None:
+        super().__init__(msg)
+        self.status = status
+
+
+@dataclass
+class Lobby:
+    """What the server offers: its bots (label -> spec), the board, the default game."""
+
+    bots: dict[str, str]
+    defaults: list[str]
+    map: Map
+    rules: Rules
+    seat: int | None
+    seed: int | None
+    replay: Replay | None = None
+    replay_name: str = ""
+    games: dict[str, LiveGame] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def new_game(self, body: dict[str, Any]) -> tuple[str, LiveGame]:
+        """Start a game from a page request {opponents, seat, seed, rules}."""
+        opponents = body.get("opponents", self.defaults)
+        if (not isinstance(opponents, list) or not 1 <= len(opponents) <= 5
+                or not all(isinstance(o, str) for o in opponents)):
+            raise RequestError("opponents must be a list of 1..5 bot names")
+        unknown = [o for o in opponents if o not in self.bots]
+        if unknown:
+            raise RequestError(f"unknown bot {unknown[0]!r} (allowed: {', '.join(self.bots)})")
+        seat = body.get("seat", self.seat)
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= len(opponents)):
+            raise RequestError(f"seat must be 0..{len(opponents)} or null, got {seat!r}")
+        seed = body.get("seed", self.seed)
+        if seed is None:
+            seed = random_seed()
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            raise RequestError(f"seed must be a whole number >= 0, got {seed!r}")
+        rules = self.rules
+        if "rules" in body:
+            if not isinstance(body["rules"], str) or len(body["rules"]) > 200:
+                raise RequestError("rules must be text such as 'missions,cap=50'")
+            try:
+                rules = make_rules(body["rules"])
+            except GameArgError as e:
+                raise RequestError(str(e)) from None
+        specs = [self.bots[o] for o in opponents]
+        names = labels_for(opponents)
+        players = [Seat("human", None)]
+        for name, spec in zip(names, specs, strict=True):
+            try:
+                players.append(Seat(name, make_bot(spec), trusted(spec)))
+            except BotSpecError as e:
+                raise RequestError(str(e)) from None
+        try:
+            game = LiveGame(self.map, rules, players, seed, human_seat=seat)
+        except (RulesError, ValueError) as e:
+            raise RequestError(str(e)) from None
+        with self.lock:
+            self._expire()
+            if len(self.games) >= MAX_GAMES:
+                raise RequestError(f"too many live games (at most {MAX_GAMES}); close a tab or "
+                                   f"wait {IDLE_SECONDS // 60} minutes for idle ones to expire",
+                                   HTTPStatus.SERVICE_UNAVAILABLE)
+            gid = secrets.token_urlsafe(9)
+            self.games[gid] = game
+        return gid, game
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for gid in [g for g, game in self.games.items() if now - game.touched > IDLE_SECONDS]:
+            del self.games[gid]
+
+    def game(self, gid: str) -> LiveGame:
+        """A live game by id (404 when unknown or expired)."""
+        with self.lock:
+            self._expire()
+            game = self.games.get(gid)
+        if game is None:
+            raise RequestError(f"no live game {gid[:40]!r} (unknown or expired)",
+                               HTTPStatus.NOT_FOUND)
+        game.touched = time.monotonic()
+        return game
+
+    def config(self) -> dict[str, Any]:
+        """What the page needs before a game: bots, defaults, the board, a replay if any."""
+        return {"bots": list(self.bots), "defaults": self.defaults, "map": map_json(self.map),
+                "rules": self.rules_text(), "seat": self.seat, "seed": self.seed,
+                "replay": self.replay_name or None}
+
+    def rules_text(self) -> str:
+        r = self.rules
+        opts = [k for k in ("missions", "fixed_cards", "path_fortify", "bonus_every_set")
+                if getattr(r, k)]
+        return ",".join([*opts, f"cap={r.cap}", f"trade_at={r.trade_at}"])
+
+
+def map_json(m: Map) -> dict[str, Any]:
+    """The board for drawing: names, positions, continents with bonuses, borders."""
+    from arena.watch import board_positions
+
+    pos = board_positions(m)
+    borders = [[a, b] for a in range(m.n_territories) for b in range(a + 1, m.n_territories)
+               if m.adjacency[a, b]]
+    return {"name": m.name, "territories": list(m.territories),
+            "positions": [[round(float(x), 4), round(float(y), 4)] for x, y in pos],
+            "continents": [{"name": c, "bonus": int(m.bonus[i]),
+                            "members": [t for t in range(m.n_territories)
+                                        if int(m.continent_of[t]) == i]}
+                           for i, c in enumerate(m.continents)],
+            "borders": borders, "card_kinds": [int(k) for k in m.card_kind]}
+
+
+def replay_json(rep: Replay, name: str) -> dict[str, Any]:
+    """A replay as the page reads it."""
+    labels = [f"seat {s}" for s in range(len(rep.seats))]
+    return {"name": name, "map": map_json(rep.map), "rules": rep.rules, "result": rep.result,
+            "missions": {str(k): v for k, v in rep.missions.items()}, "labels": labels,
+            "frames": [f.to_json() for f in rep.frames]}
+
+
+def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
+           ) -> tuple[dict[str, Any] | str, str]:
+    """Answer one API request: (JSON object or text, content type)."""
+    parts = [p for p in path.split("?", 1)[0].split("/") if p]
+    query = dict(q.partition("=")[::2] for q in path.partition("?")[2].split("&") if q)
+    if parts == ["api", "config"] and method == "GET":
+        return lobby.config(), "json"
+    if parts == ["api", "replay"] and method == "GET":
+        if lobby.replay is None:
+            raise RequestError("the server was started without --replay", HTTPStatus.NOT_FOUND)
+        return replay_json(lobby.replay, lobby.replay_name), "json"
+    if parts == ["api", "games"] and method == "POST":
+        gid, game = lobby.new_game(body or {})
+        with game.lock:
+            return {"id": gid, "seed": game.seed, **game.public()}, "json"
+    if len(parts) < 3 or parts[:2] != ["api", "games"]:
+        raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
+    game = lobby.game(parts[2])
+    rest = parts[3:]
+    since = _int(query.get("since", "0"), "since")
+    with game.lock:
+        if rest == [] and method == "GET":
+            return game.public(since), "json"
+        if rest == ["advance"] and method == "POST":
+            steps = (body or {}).get("max", 1)
+            if type(steps) is not int or not 1 <= steps <= MAX_ADVANCE:
+                raise RequestError(f"max must be a whole number 1..{MAX_ADVANCE}")
+            game.advance(steps)
+            return game.public(since), "json"
+        if rest == ["act"] and method == "POST":
+            try:
+                play_human(game, body or {})
+            except (ActionError, ValueError) as e:
+                return {"error": str(e), **game.public(since)}, "json"
+            return game.public(since), "json"
+        if rest == ["transcript"] and method == "GET":
+            return "\n".join(game.transcript()) + "\n", "text"
+        if rest == ["replay"] and method == "GET":
+            rep = replay(game.transcript(), labels=[p.label for p in game.players], m=game.m)
+            out = replay_json(rep, "this game")
+            out["labels"] = game.labels
+            return out, "json"
+    raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
+
+
+def _int(text: str, name: str) -> int:
+    if not text.isdigit() or len(text) > 9:
+        raise RequestError(f"{name} must be a whole number >= 0, got {text[:20]!r}")
+    return int(text)
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Static files and the JSON API; every error is a JSON {"error": ...} reply."""
+
+    lobby: Lobby  # set on the subclass made by make_server
+    server_version = "riskevo-web"
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+        """Quiet: the terminal shows the address, not every poll."""
+
+    def _send(self, status: int, data: bytes, ctype: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _json(self, status: int, obj: dict[str, Any]) -> None:
+        self._send(status, json.dumps(obj, separators=(",", ":")).encode(),
+                   "application/json")
+
+    def _body(self) -> dict[str, Any] | None:
+        length = self.headers.get("Content-Length")
+        if length is None:
+            return None
+        if not length.isdigit() or int(length) > MAX_BODY:
+            self.close_connection = True
+            raise RequestError(f"request body must be at most {MAX_BODY} bytes",
+                               HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
+        raw = self.rfile.read(int(length))
+        if not raw:
+            return None
+        try:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise RequestError("the request body is not valid JSON") from None
+        if not isinstance(body, dict):
+            raise RequestError("the request body must be a JSON object")
+        return body
+
+    def _handle(self, method: str) -> None:
+        try:
+            if method == "GET" and not self.path.startswith("/api/"):
+                self._static()
+                return
+            body = self._body() if method == "POST" else None
+            out, kind = _route(self.lobby, method, self.path, body)
+            if kind == "text":
+                self._send(200, str(out).encode(), "text/plain; charset=utf-8")
+            else:
+                assert isinstance(out, dict)
+                self._json(200, out)
+        except RequestError as e:
+            self._json(e.status, {"error": str(e)})
+        except Exception as e:  # a server bug must not end the server, nor hide the cause
+            print(f"riskevo web: {type(e).__name__}: {e}", file=sys.stderr)
+            self._json(500, {"error": f"internal error: {type(e).__name__}: {e}"})
+
+    def _static(self) -> None:
+        name = self.path.split("?", 1)[0].lstrip("/") or "index.html"
+        if name not in STATIC:
+            raise RequestError(f"no such page {name[:80]!r}", HTTPStatus.NOT_FOUND)
+        data = (resources.files("arena") / "static" / name).read_bytes()
+        self._send(200, data, STATIC[name])
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        """GET: a page file or an API read."""
+        self._handle("GET")
+
+    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        """POST: an API action."""
+        self._handle("POST")
+
+
+def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
+    """A server bound to (host, port) serving `lobby` (port 0: any free port)."""
+    handler = type("LobbyHandler", (Handler,), {"lobby": lobby})
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def newest_champion(root: Path = Path("runs")) -> Path | None:
+    """The champion.json of the most recently changed run folder, if any."""
+    found = [p for p in root.glob("*/champion.json") if p.is_file()]
+    return max(found, key=lambda p: p.stat().st_mtime) if found else None
+
+
+def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: int | None,
+               replay_file: str | None) -> Lobby:
+    """The lobby for the command line's arguments (GameArgError/ReplayError on bad ones)."""
+    specs = list(bots)
+    if not specs:
+        champ = newest_champion()
+        specs = ([str(champ)] if champ else []) + ["strategist", "continent"]
+    offered: dict[str, str] = {}
+    for label, spec in zip(labels_for(specs), specs, strict=True):
+        make_bot(spec)  # a bad spec fails now, with its message, not in the page
+        offered[label] = spec
+    for name in BUNDLED:
+        offered.setdefault(name, name)
+    if not 1 <= len(specs) <= 5:
+        raise GameArgError(f"a game needs 1..5 bots besides you, got {len(specs)}")
+    rules = make_rules(rules_text)
+    m = classic_map()
+    rules.check(m, len(specs) + 1)
+    lobby = Lobby(offered, labels_for(specs), m, rules, seat, seed)
+    if replay_file:
+        lobby.replay = replay(read_transcript(replay_file))
+        lobby.replay_name = Path(replay_file).name
+    return lobby
+
+
+def main(argv: list[str]) -> int:
+    """`python -m arena web [BOTS...] [--seat N] [--rules R] [--seed S] [--port P]`: play
+    against 1..5 bots (default: the newest run's champion, strategist, continent) in a browser,
+    or `--replay FILE` to step through a recorded game."""
+    ap = argparse.ArgumentParser(prog="python -m arena web", description=main.__doc__)
+    ap.add_argument("bots", nargs="*", help="bot file, baseline name or package.module:Class")
+    ap.add_argument("--seat", type=int, default=None, help="your seat 0..n-1 (0 moves first)")
+    ap.add_argument("--rules", default=None, help="e.g. missions,bonus_every_set,cap=50")
+    ap.add_argument("--seed", type=int, default=None, help="the first game's seed")
+    ap.add_argument("--replay", default=None, metavar="FILE", help="a transcript to replay")
+    ap.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
+    ap.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    args = ap.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        return error(f"--port must be 0..65535, got {args.port}")
+    if args.seed is not None and args.seed < 0:
+        return error(f"--seed must be >= 0, got {args.seed}")
+    try:
+        lobby = make_lobby(args.bots, args.seat, args.rules, args.seed, args.replay)
+    except (GameArgError, ReplayError, RulesError) as e:
+        return error(e)
+    if args.seat is not None and not 0 <= args.seat <= len(lobby.defaults):
+        return error(f"--seat must be 0..{len(lobby.defaults)}, got {args.seat}")
+    try:
+        server = make_server(lobby, args.host, args.port)
+    except OSError as e:
+        return error(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}")
+    host, port = str(server.server_address[0]), int(server.server_address[1])
+    page = "#replay" if args.replay else ""
+    print(f"riskevo web: open http://{host}:{port}/{page}  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever(poll_interval=0.5)
+    except KeyboardInterrupt:
+        print("stopped")
+    finally:
+        server.server_close()
+    return 0
+
+
+__all__ = ["Handler", "Lobby", "RequestError", "main", "make_lobby", "make_server", "map_json"]

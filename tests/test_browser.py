@@ -1,0 +1,208 @@
+"""A person's whole game in a real browser: headless Chromium clicks through `arena web`.
+
+Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them) and selenium (the dev
+extra). Without them this test fails and says how to install them: it never skips. Screenshots
+go to runs/browser-test/ (or $RISKEVO_SCREENSHOTS).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arena.web import make_lobby, make_server
+
+CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+DRIVER = ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver")
+INSTALL = ("the browser test needs Debian's chromium and chromium-driver and the selenium "
+           "package: apt-get install -y chromium chromium-driver && .venv/bin/pip install "
+           "selenium (make test's .ci/run does both)")
+
+
+def _first(paths: tuple[str, ...]) -> str | None:
+    return next((p for p in paths if Path(p).exists()), shutil.which(Path(paths[0]).name))
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    lobby = make_lobby(["aggressive", "random"], seat=1, rules_text="cap=14", seed=11,
+                       replay_file=None)
+    srv = make_server(lobby, port=0)
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}"
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.fail(INSTALL)
+    browser, drv = _first(CHROMIUM), _first(DRIVER)
+    if browser is None or drv is None:
+        pytest.fail(INSTALL)
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = browser
+    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+              "--window-size=1400,1000"):
+        opts.add_argument(a)
+    d = webdriver.Chrome(service=Service(executable_path=drv), options=opts)
+    try:
+        yield d
+    finally:
+        d.quit()
+
+
+class Person:
+    """Plays the human seat by clicking, and checks the page against the server each step."""
+
+    def __init__(self, d: Any, base: str, shots: Path) -> None:
+        self.d, self.base, self.shots = d, base, shots
+        self.done: dict[str, int] = {}
+        self.checks = 0
+
+    def js(self, code: str) -> Any:
+        return self.d.execute_script(code)
+
+    def wait(self, cond: Callable[[], bool], what: str, limit: float = 60) -> None:
+        end = time.monotonic() + limit
+        while not cond():
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out waiting for {what}")
+            time.sleep(0.02)
+
+    def settled(self) -> dict[str, Any]:
+        """Wait until the person must act or the game is over; the page's state."""
+        self.wait(lambda: bool(self.js(
+            "const s = window.riskevo.state; return !window.riskevo.busy && s && "
+            "(s.over || (s.decision && document.getElementById('decision').dataset.kind "
+            "=== s.decision.kind));")), "the person's turn")
+        state: dict[str, Any] = self.js("return window.riskevo.state;")
+        return state
+
+    def check_page(self) -> None:
+        """The board and players table show exactly what the server holds."""
+        gid = self.js("return window.riskevo.gameId;")
+        with urllib.request.urlopen(f"{self.base}/api/games/{gid}") as r:
+            srv = json.load(r)
+        shown = self.js(
+            "return [...document.querySelectorAll('.territory')].map(g => "
+            "[+g.dataset.owner, +g.dataset.armies, g.querySelector('text.armies').textContent]);")
+        assert [o for o, _, _ in shown] == srv["owner"]
+        assert [a for _, a, _ in shown] == srv["armies"]
+        assert [int(t) for _, _, t in shown] == srv["armies"]
+        rows = self.js("return [...document.querySelectorAll('#players tbody tr')].map(r => "
+                       "[...r.children].map(c => c.textContent));")
+        assert [int(r[2]) for r in rows] == [p["territories"] for p in srv["players"]]
+        assert [int(r[5]) for r in rows] == [p["cards"] for p in srv["players"]]
+        hand = self.js("return [...document.querySelectorAll('#hand .card')]"
+                       ".map(c => +c.dataset.card);")
+        assert hand == [c["id"] for c in srv.get("hand", [])]
+        self.checks += 1
+
+    def click(self, css: str, kind: str) -> None:
+        self.d.find_element("css selector", css).click()
+        self.done[kind] = self.done.get(kind, 0) + 1
+
+    def shot(self, name: str) -> None:
+        self.d.save_screenshot(str(self.shots / name))
+
+    def turn(self, s: dict[str, Any]) -> None:
+        """One decision, chosen as a plain player would."""
+        d, me, armies, owner = s["decision"], s["human"], s["armies"], s["owner"]
+        kind = d["kind"]
+        if kind == "place_initial" or kind == "reinforce":
+            mine = [t for t, o in enumerate(owner) if o == me]
+            t = max(mine, key=lambda t: (armies[t], -t))
+            self.click(f"#t-{t}", kind)
+        elif kind == "trade":
+            self.click("#btn-set-0", "trade")
+        elif kind == "attack":
+            opts = [o for o in d["options"] if armies[o[0]] > armies[o[1]] + 1]
+            if not opts:
+                self.click("#btn-stop", "stop")
+                return
+            src, dst = max(opts, key=lambda o: (armies[o[0]] - armies[o[1]], -o[0]))
+            self.click(f"#t-{src}", "select")
+            self.click(f"#t-{dst}", "select")
+            if "attack" in self.done and "attack_shot" not in self.done:
+                self.done["attack_shot"] = 1
+                self.shot("2-attack.png")
+            button = "#btn-until-down" if self.done.get("attack", 0) % 3 == 2 else "#btn-roll"
+            self.click(button, "attack")
+        elif kind == "move_in":
+            self.click("#btn-move", "move_in")
+        elif kind == "fortify":
+            if d["options"] and self.done.get("fortify", 0) < 3:
+                src, dst = d["options"][0]
+                self.click(f"#t-{src}", "select")
+                self.click(f"#t-{dst}", "select")
+                self.click("#btn-fortify", "fortify")
+            else:
+                self.click("#btn-skip", "skip")
+
+
+def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> None:
+    shots = Path(os.environ.get("RISKEVO_SCREENSHOTS", "runs/browser-test"))
+    shots.mkdir(parents=True, exist_ok=True)
+    me = Person(driver, server, shots)
+    driver.get(server + "/")
+    me.wait(lambda: bool(me.js("return !document.getElementById('setup').hidden;")), "the form")
+    me.js("document.getElementById('pace').value = 0;")
+    me.click("#btn-start", "start")
+    s = me.settled()
+    me.shot("1-start.png")
+    while not s["over"]:
+        me.check_page()
+        me.turn(s)
+        s = me.settled()
+    me.check_page()
+    for kind in ("place_initial", "reinforce", "trade", "attack", "move_in", "fortify"):
+        assert me.done.get(kind, 0) > 0, f"the game never asked for {kind}: {me.done}"
+    assert driver.find_element("id", "end").is_displayed()
+    placed = driver.find_elements("css selector", "#placements li")
+    assert len(placed) >= 3
+
+    # The replay steps forward and back and shows each frame's board.
+    me.click("#btn-replay", "replay")
+    me.wait(lambda: bool(me.js("return !!window.riskevo.replay;")), "the replay")
+    n = me.js("return window.riskevo.replay.frames.length;")
+    assert n > 50
+    for css, expect in (("#btn-next", 1), ("#btn-next", 2), ("#btn-prev", 1),
+                        ("#btn-next-turn", None), ("#btn-last", n - 1), ("#btn-prev-turn", None),
+                        ("#btn-first", 0)):
+        before = me.js("return window.riskevo.frame;")
+        me.click(css, "replay")
+        i = me.js("return window.riskevo.frame;")
+        if expect is not None:
+            assert i == expect, css
+        elif css == "#btn-next-turn":
+            assert i > before
+        else:
+            assert i < before
+        frame = me.js(f"return window.riskevo.replay.frames[{i}];")
+        shown = me.js("return [...document.querySelectorAll('.territory')].map(g => "
+                      "[+g.dataset.owner, +g.dataset.armies]);")
+        assert [o for o, _ in shown] == frame["owner"]
+        assert [a for _, a in shown] == frame["armies"]
+    me.js("window.riskevo.frame = 0;")
+    me.click("#btn-next-turn", "replay")
+    me.click("#btn-next-turn", "replay")
+    me.shot("3-replay.png")
+    clicks = sum(v for k, v in me.done.items() if k != "attack_shot")
+    (shots / "actions.txt").write_text(f"clicks {clicks}\npage checks {me.checks}\n"
+                                       f"by kind {json.dumps(me.done)}\n")
+    print(f"browser test: {clicks} clicks, {me.checks} page checks, {me.done}")

@@ -1,0 +1,85 @@
+"""The replay of a transcript follows the kernel's own state after every action."""
+
+from __future__ import annotations
+
+import pytest
+
+from arena.replay import ReplayError, read_transcript, replay
+from game.bots import BOTS
+from game.engine import play_game
+from game.state import Rules, State
+
+
+def _snapshots(players: list, rules: Rules, seed: int) -> tuple[list, tuple[str, ...]]:
+    snaps: list[tuple[list[int], list[int], list[list[int]], list[bool]]] = []
+
+    def observe(state: State, seat: int, action: object) -> None:
+        n = state.n_players
+        snaps.append((state.owner.tolist(), state.armies.tolist(),
+                      [sorted(state.hand(s)) for s in range(n)],
+                      [state.alive(s) for s in range(n)]))
+
+    out = play_game(players, rules=rules, seed=seed, transcript=True, observer=observe)
+    assert out.transcript is not None
+    return snaps, out.transcript
+
+
+CASES = [
+    (["aggressive", "random", "continent", "bully"], Rules(cap=60), 1),
+    (["strategist", "hunter", "planner"], Rules(missions=True, cap=80), 2),
+    (["aggressive"] * 5 + ["random"], Rules(bonus_every_set=True, trade_at=4), 3),
+    (["distributor", "aggressive"], Rules(fixed_cards=True, path_fortify=True), 4),
+]
+
+
+@pytest.mark.parametrize(("bots", "rules", "seed"), CASES)
+def test_replay_matches_kernel_after_every_action(bots: list[str], rules: Rules,
+                                                  seed: int) -> None:
+    snaps, lines = _snapshots([BOTS[b]() for b in bots], rules, seed)
+    rep = replay(lines)
+    # The frame after the last line an action wrote (its card and eliminations follow it).
+    after: list = []
+    for f in rep.frames[1:]:
+        words = f.line.split()
+        if f.seat < 0 or words[2] in ("card", "eliminates"):
+            if after and f.seat >= 0:
+                after[-1] = f
+            continue
+        after.append(f)
+    assert len(after) == len(snaps)
+    for k, (f, (owner, armies, hands, alive)) in enumerate(zip(after, snaps, strict=True)):
+        assert (f.owner, f.armies) == (owner, armies), f"action {k}: {f.line}"
+        assert [sorted(h) for h in f.hands] == hands, f"action {k}: {f.line}"
+        assert f.alive == alive, f"action {k}: {f.line}"
+    assert rep.result.startswith("end ")
+    assert rep.frames[-1].text.startswith("game ")
+
+
+def test_replay_words_name_players_and_places() -> None:
+    _, lines = _snapshots([BOTS["aggressive"](), BOTS["random"]()], Rules(cap=30), 7)
+    rep = replay(lines, labels=["champ", "rando"])
+    texts = [f.text for f in rep.frames]
+    assert any(t.startswith(("champ attacks", "rando attacks")) and " vs " in t for t in texts)
+    assert any(" places " in t for t in texts)
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("hello\n", "not a transcript"),
+    ("riskevo-transcript 1\nmap classic\nseats 0 1\n", "no 'deal' line"),
+    ("riskevo-transcript 1\nmap classic\nseats 0 1\ndeal 0 1\n", "names 2 territories"),
+])
+def test_bad_transcripts_name_the_problem(text: str, needle: str) -> None:
+    with pytest.raises(ReplayError, match=needle):
+        replay(text.splitlines())
+
+
+def test_bad_line_is_named(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    _, lines = _snapshots([BOTS["aggressive"](), BOTS["random"]()], Rules(cap=5), 8)
+    bad = list(lines)
+    bad[8] = bad[8].split(" ", 2)[0] + " s0 attack Nowhere Peru 3 = 1 v 1 -1 -0"
+    p = tmp_path / "t.txt"
+    p.write_text("\n".join(bad))
+    with pytest.raises(ReplayError, match="line 9"):
+        replay(read_transcript(p))
+    with pytest.raises(ReplayError, match="No such file"):
+        read_transcript(tmp_path / "missing.txt")
