@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +13,7 @@ from evolve.plots import plt, save_figure
 from game.atomic import atomic_file
 from game.decision import Decision, ask
 from game.layout import S_TURNS
-from game.map import Map, classic_map
+from game.map import Map, board_positions, classic_map
 from game.view import GameView
 
 __all__ = [
@@ -35,19 +33,6 @@ class Frame:
     round: int
     turn: int
     seat: int  # seat to move, -1 when the game is over
-
-
-def board_positions(m: Map) -> np.ndarray:
-    """Territory positions in [0, 1]^2: the map's own, the `<map>_positions.json`, or a circle."""
-    if m.positions is not None:
-        return np.asarray(m.positions, dtype=float)
-    try:
-        ref = resources.files("game") / "maps" / f"{m.name}_positions.json"
-        pos = json.loads(ref.read_text(encoding="utf-8"))["positions"]
-        return np.array([pos[t] for t in m.territories], dtype=float)
-    except (FileNotFoundError, KeyError, json.JSONDecodeError):
-        a = np.linspace(0, 2 * np.pi, m.n_territories, endpoint=False)
-        return np.stack([0.5 + 0.42 * np.cos(a), 0.5 + 0.42 * np.sin(a)], axis=1)
 
 
 class _Recorder:

@@ -27,7 +27,7 @@ from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
 from arena.play import BotSpecError, GameArgError, labels_for, make_bot, make_rules, trusted
 from arena.replay import Replay, ReplayError, read_transcript, replay
 from evolve.cli import error
-from game.map import Map, classic_map
+from game.map import Map, board_positions, classic_map
 from game.state import Rules, RulesError
 
 MAX_BODY = 64 * 1024
@@ -141,8 +141,6 @@ class Lobby:
 
 def map_json(m: Map) -> dict[str, Any]:
     """The board for drawing: names, positions, continents with bonuses, borders."""
-    from arena.watch import board_positions
-
     pos = board_positions(m)
     borders = [[a, b] for a in range(m.n_territories) for b in range(a + 1, m.n_territories)
                if m.adjacency[a, b]]

@@ -240,6 +240,20 @@ def load_map(path: str | Path) -> Map:
 _CLASSIC: Map | None = None
 
 
+def board_positions(m: Map) -> np.ndarray:
+    """Territory positions in [0, 1]^2 for drawing: the map's own, the `<map>_positions.json`,
+    or a circle."""
+    if m.positions is not None:
+        return np.asarray(m.positions, dtype=float)
+    try:
+        ref = resources.files("game") / "maps" / f"{m.name}_positions.json"
+        pos = json.loads(ref.read_text(encoding="utf-8"))["positions"]
+        return np.array([pos[t] for t in m.territories], dtype=float)
+    except (FileNotFoundError, KeyError, json.JSONDecodeError):
+        a = np.linspace(0, 2 * np.pi, m.n_territories, endpoint=False)
+        return np.stack([0.5 + 0.42 * np.cos(a), 0.5 + 0.42 * np.sin(a)], axis=1)
+
+
 def classic_map() -> Map:
     """The standard 42-territory board (cached: the Map is immutable)."""
     global _CLASSIC
