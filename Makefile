@@ -20,10 +20,10 @@ help:  ## list the targets
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,dask]'
+	$(PY) -m pip install --quiet -e '.[dev,dask,env]'
 	@touch $(STAMP)
 
-venv: $(STAMP)  ## create .venv and install riskevo with the dev tools and dask
+venv: $(STAMP)  ## create .venv and install riskevo with the dev tools, dask and the env extra
 
 lint: $(STAMP)  ## ruff and mypy
 	$(VENV)/bin/ruff check game features evolve arena tests
