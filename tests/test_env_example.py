@@ -44,3 +44,13 @@ def test_seat_env_by_names() -> None:
     assert e.session.rules.missions and e.session.rules.cap == 20
     with pytest.raises(BotSpecError):
         seat_env(["no-such-bot"])
+
+
+def test_bench_env_measures() -> None:
+    from evolve.benchenv import bench_aec, bench_loop, bench_seat
+
+    steps, seconds = bench_aec(1, 0, n_players=3)
+    assert steps > 0 and seconds > 0
+    assert bench_loop(1, 0, n_players=3)[0] > 0
+    learner, actions, _ = bench_seat(1, 0, bot="continent")
+    assert 0 < learner < actions
