@@ -80,19 +80,25 @@ class Snapped(BasePlayer):
         return self.codec.answer(self.index(view, d), view, d)
 
 
-def _snapped_lineup(codec: ActionCodec, n: int) -> list[Snapped]:
+def _snapped_lineup(codec: ActionCodec, n: int, bot: str = "continent") -> list[Snapped]:
+    if bot == "linear":  # the linear player with the hand-set genome
+        from features.genome import hand_set_genome
+        from features.linear import LinearPlayer
+
+        return [Snapped(LinearPlayer(hand_set_genome()), codec) for _ in range(n)]
     return [Snapped(ContinentBot(), codec) for _ in range(n)]
 
 
-@pytest.mark.parametrize(("n", "rules", "seed"), [(4, Rules(), 11), (3, VARIANT, 5),
-                                                  (2, Rules(cap=40), 3)])
-def test_aec_game_equals_play_game(n: int, rules: Rules, seed: int) -> None:
+@pytest.mark.parametrize(("n", "rules", "seed", "bot"), [
+    (4, Rules(), 11, "continent"), (3, VARIANT, 5, "continent"), (2, Rules(cap=40), 3, "continent"),
+    (4, Rules(cap=30), 2, "linear")])
+def test_aec_game_equals_play_game(n: int, rules: Rules, seed: int, bot: str) -> None:
     e = RiskAECEnv(n, rules=rules, transcript=True)
     e.reset(seed=seed)
     s = e.session
-    players = _snapped_lineup(e.codec, n)
-    for p, bot in enumerate(players):
-        bot.start_game(s.views[p], s.player_rngs[p])
+    players = _snapped_lineup(e.codec, n, bot)
+    for p, player in enumerate(players):
+        player.start_game(s.views[p], s.player_rngs[p])
     total = {a: 0.0 for a in e.possible_agents}
     for agent in e.agent_iter():
         _, reward, term, trunc, _ = e.last()
@@ -103,7 +109,7 @@ def test_aec_game_equals_play_game(n: int, rules: Rules, seed: int) -> None:
         p = int(agent.split("_")[1])
         assert p == s.current
         e.step(players[p].index(s.views[p], s.decision()))
-    ref = play_game(_snapped_lineup(e.codec, n), rules=rules, seed=seed, transcript=True)
+    ref = play_game(_snapped_lineup(e.codec, n, bot), rules=rules, seed=seed, transcript=True)
     assert ref.transcript is not None
     assert e.transcript() == ref.transcript
     n_lines = len(ref.transcript)
