@@ -13,7 +13,8 @@ N_JOBS ?=
 PORT ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv test test-slow lint bench evolve play plot report export gauntlet clean need-run
+.PHONY: help venv test test-slow lint bench bench-env evolve play plot report export gauntlet clean \
+	need-run
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -21,10 +22,10 @@ help:  ## list the targets
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,dask]'
+	$(PY) -m pip install --quiet -e '.[dev,dask,env]'
 	@touch $(STAMP)
 
-venv: $(STAMP)  ## create .venv and install riskevo with the dev tools and dask
+venv: $(STAMP)  ## create .venv and install riskevo with the dev tools, dask and the env extra
 
 lint: $(STAMP)  ## ruff and mypy
 	$(VENV)/bin/ruff check game features evolve arena tests
@@ -38,6 +39,9 @@ test-slow: $(STAMP)  ## the statistical and long tests
 
 bench: $(STAMP)  ## games/s, generation wall time, memory; ratios vs the last bench
 	$(PY) -m evolve bench --memory-generations $(or $(MEMORY_GENERATIONS),100)
+
+bench-env: $(STAMP)  ## env steps/s (random masked actions) and overhead vs the game loop
+	$(PY) -m evolve.benchenv $(if $(GAMES),--games $(GAMES))
 
 evolve: $(STAMP)  ## start a run, or resume one: make evolve [RUN=name] [GENERATIONS=n]
 	$(PY) -m evolve run $(if $(RUN),--name $(RUN)) $(if $(GENERATIONS),--generations $(GENERATIONS)) $(if $(N_JOBS),--n-jobs $(N_JOBS))
