@@ -24,13 +24,12 @@ from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
 from game.cards import set_value
 from game.decision import Decision, DecisionKind, ask
-from game.engine import _answer, _checked, _Questions, game_rngs
-from game.jit import RngBox, bind
+from game.engine import _answer
 from game.map import Map
 from game.protocol import IllegalActionError, Player
 from game.queries import standing
+from game.session import Session
 from game.state import Rules, State
-from game.transcript import Transcript
 from game.view import GameView
 
 PHASES = {L.PH_SETUP: "initial placement", L.PH_TRADE: "trade cards",
@@ -58,42 +57,37 @@ class LiveGame:
     def __init__(self, m: Map, rules: Rules, players: Sequence[Seat], seed: int,
                  human_seat: int | None = None) -> None:
         n = len(players)
-        rules.check(m, n)
         self.m, self.rules, self.seed = m, rules, seed
         self.lock = threading.Lock()
         self.touched = time.monotonic()
-        rng, player_rngs = game_rngs(seed, n)
-        self.state = State.empty(m, n)
-        rv = rules.vector()
-        perm = [int(p) for p in kernel.setup(m.kernel, self.state.kernel, rv, rng)]
+        self.session = game = Session(m, rules, n, transcript=True)
+        game.reset(seed)
+        # order[j]: which of `players` plays as the session's player j (who sits at the seat
+        # the deal drew for j); the person trades places with whoever the deal put at
+        # `human_seat`.
+        order = list(range(n))
         human = next((i for i, p in enumerate(players) if p.bot is None), None)
         if human is not None and human_seat is not None:
             if not 0 <= human_seat < n:
                 raise ValueError(f"seat must be 0..{n - 1}, got {human_seat}")
-            at = perm.index(human)
-            perm[at], perm[human_seat] = perm[human_seat], perm[at]
-        self.seats = tuple(perm)  # seats[seat] = index into players
-        self.players = list(players)
-        self.labels = [players[p].label for p in self.seats]  # by seat
-        self.human = None if human is None else self.seats.index(human)
-        self.views = [GameView(self.state, m, rules, s, players[p].full_access or p == human)
-                      for s, p in enumerate(self.seats)]
-        for s, p in enumerate(self.seats):
-            bot = players[p].bot
-            if bot is not None:
-                bot.start_game(self.views[s], player_rngs[p])
-        self.log = Transcript(m, rules, self.state, self.seats)
-        self._step = bind(kernel.step_boxed, m.kernel, self.state.kernel, rv, RngBox(rng),
-                          rest=(0, 0, 0, 0))
-        self._questions = _Questions(self.state, rv)
+            there = game.seats[human_seat]
+            order[there], order[human] = order[human], order[there]
+        self.state = game.state
+        self.players = [players[order[j]] for j in game.seats]  # by seat
+        self.labels = [p.label for p in self.players]
+        self.human = next((s for s, p in enumerate(self.players) if p.bot is None), None)
+        self.views = [GameView(self.state, m, rules, s, p.full_access or p.bot is None)
+                      for s, p in enumerate(self.players)]
+        for s, p in enumerate(self.players):
+            if p.bot is not None:
+                p.bot.start_game(self.views[s], game.player_rngs[game.seats[s]])
         self.notes: list[tuple[int, str]] = []  # (transcript line index, text) of bot faults
-        self.finished: tuple[str, ...] | None = None
 
     # -- the game -----------------------------------------------------------------------
     @property
     def over(self) -> bool:
         """True once the game has ended (a winner or the round cap)."""
-        return self.state.phase == L.PH_OVER
+        return self.session.over
 
     @property
     def to_move(self) -> int:
@@ -102,35 +96,24 @@ class LiveGame:
 
     def decision(self) -> Decision | None:
         """The question to the seat to move; None when the game is over."""
-        return None if self.over else self._questions.decision()
+        return None if self.over else self.session.decision()
 
     def waiting_for_human(self) -> bool:
         """True when the person's seat must answer."""
         return not self.over and self.to_move == self.human
 
-    def _apply(self, seat: int, action: Action) -> str | None:
-        """Step the kernel; the rule's error text, or None when applied (and logged)."""
-        round_ = self.state.round
-        err = self._step(*_checked(action))
-        if err:
-            return str(L.ERROR_TEXT[err])
-        self.log.record(seat, action, round_)
-        if self.over and self.finished is None:
-            self.finished = self.log.finish()
-        return None
-
     def bot_step(self) -> None:
         """Let the bot to move answer one question; a fault plays the fallback answer."""
         seat = self.to_move
         d = self.decision()
-        bot = self.players[self.seats[seat]].bot
+        bot = self.players[seat].bot
         if d is None or bot is None:
             raise ActionError("no bot is to move")
         view = self.views[seat]
         fault = None
         try:
             action = _answer(d, ask(bot, view, d))
-            fault = self._apply(seat, action)
+            fault = self.session.try_apply(action)
         except (IllegalActionError, Exception) as e:  # a bot's fault never ends the game
             fault = f"{type(e).__name__}: {e}"
         if fault is None:
@@ -140,9 +123,10 @@ class LiveGame:
             fallback = final_answer(view, d.kind.value, None, req, set())
         except ProtocolError as e:  # no legal answer at all: a rules bug, not a bot's
             raise RuntimeError(f"no legal answer for seat {seat}: {e}") from None
-        self.notes.append((len(self.log.lines), f"{self.labels[seat]}'s answer was refused "
-                           f"({fault[:200]}); it played {fallback.text(self.m)}"))
-        err = self._apply(seat, fallback)
+        note = (f"{self.labels[seat]}'s answer was refused ({fault[:200]}); it played "
+                f"{fallback.text(self.m)}")
+        self.notes.append((len(self.session.transcript()), note))
+        err = self.session.try_apply(fallback)
         if err:
             raise RuntimeError(f"the fallback answer was refused: {err}")
 
@@ -160,7 +144,10 @@ class LiveGame:
             raise ActionError(L.ERROR_TEXT[L.E_OVER])
         if not self.waiting_for_human():
             raise ActionError(f"it is {self.labels[self.to_move]}'s turn, not yours")
-        err = self._apply(self.to_move, action)
+        try:
+            err = self.session.try_apply(action)
+        except IllegalActionError as e:
+            raise ActionError(str(e)) from None
         if err:
             raise ActionError(err)
 
@@ -184,12 +171,12 @@ class LiveGame:
     # -- what the page shows ----------------------------------------------------------------
     def transcript(self) -> tuple[str, ...]:
         """The transcript so far (closed with the result once the game is over)."""
-        return self.finished if self.finished is not None else tuple(self.log.lines)
+        return self.session.transcript()
 
     def log_texts(self, since: int) -> list[dict[str, object]]:
         """Readable log entries from transcript line `since` on (cards hidden but the human's)."""
         lines = self.transcript()
-        rep = replay(lines, m=self.m, labels=[p.label for p in self.players], show_cards=False)
+        rep = replay(lines, m=self.m, labels=self.labels, show_cards=False, by_seat=True)
         out: list[dict[str, object]] = []
         notes = dict(self.notes)
         for f in rep.frames:
@@ -202,7 +189,8 @@ class LiveGame:
                 text = text.removesuffix("a card") + card_text(self.m, card)
             out.append({"i": idx, "seat": f.seat, "text": text, "round": f.round})
             if idx in notes:
-                out.append({"i": idx, "seat": -1, "text": notes[idx], "round": f.round})
+                out.append({"i": idx, "seat": -1, "text": notes[idx], "round": f.round,
+                            "note": True})
         return out
 
     def public(self, since: int = 0) -> dict[str, object]:

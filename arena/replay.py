@@ -178,8 +178,9 @@ class _Board:
 
 
 def replay(lines: Iterable[str], labels: Sequence[str] | None = None, m: Map | None = None,
-           show_cards: bool = True) -> Replay:
-    """Frames of a transcript (lines of `game.transcript`); ReplayError naming a bad line."""
+           show_cards: bool = True, by_seat: bool = False) -> Replay:
+    """Frames of a transcript (lines of `game.transcript`); ReplayError naming a bad line.
+    `labels` name the players in the order they were given (by seat with `by_seat`)."""
     it = iter(enumerate(lines, 1))
     header: dict[str, str] = {}
     board: _Board | None = None
@@ -200,9 +201,13 @@ def replay(lines: Iterable[str], labels: Sequence[str] | None = None, m: Map | N
                     if len(owner) != m.n_territories:
                         raise ReplayError(f"line {no}: the deal names {len(owner)} territories, "
                                           f"map {m.name!r} has {m.n_territories}")
-                    names = list(labels) if labels else [f"player {p}" for p in seats]
-                    by_seat = [names[p] if labels else f"seat {s}" for s, p in enumerate(seats)]
-                    board = _Board(m, owner, len(seats), by_seat)
+                    if labels and by_seat:
+                        names = list(labels)
+                    elif labels:
+                        names = [labels[p] for p in seats]
+                    else:
+                        names = [f"seat {s}" for s in range(len(seats))]
+                    board = _Board(m, owner, len(seats), names)
                     out = Replay(m, header.get("rules", ""), seats)
                     out.frames.append(board.frame(0, -1, "territories dealt", line, no - 1))
                 elif key != FORMAT.split()[0]:

@@ -199,7 +199,7 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
         if rest == ["transcript"] and method == "GET":
             return "\n".join(game.transcript()) + "\n", "text"
         if rest == ["replay"] and method == "GET":
-            rep = replay(game.transcript(), labels=[p.label for p in game.players], m=game.m)
+            rep = replay(game.transcript(), labels=game.labels, m=game.m, by_seat=True)
             out = replay_json(rep, "this game")
             out["labels"] = game.labels
             return out, "json"

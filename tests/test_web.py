@@ -174,7 +174,8 @@ def test_transcript_and_replay_of_a_finished_game(served: tuple[Client, Lobby],
     c, lobby = served
     _, g = c.call("POST", "/api/games", {"opponents": ["aggressive", "aggressive"]})
     game = lobby.games[g["id"]]
-    game.players[game.seats[game.human]] = Seat("human", BOTS["random"](), True)
+    assert game.human is not None
+    game.players[game.human] = Seat("human", BOTS["random"](), True)
     game.human = None  # the person's seat hands over to a bot: the game plays out
     game.advance(100_000)
     assert game.over
@@ -200,3 +201,23 @@ def test_command_line_errors_are_one_line(argv: list[str], needle: str,
     assert web.main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error:") and needle in err and "\n" not in err
+
+
+class _Broken:
+    """A bot that raises on every question."""
+
+    def start_game(self, view: object, rng: object) -> None:
+        pass
+
+    def act(self, view: object, decision: object) -> object:
+        raise ZeroDivisionError("oops")
+
+
+def test_a_faulty_bot_plays_the_fallback_and_the_log_says_so() -> None:
+    players = [Seat("broken", _Broken()), Seat("aggr", BOTS["aggressive"](), True)]
+    game = LiveGame(classic_map(), Rules(cap=5), players, seed=2)
+    game.advance(100_000)
+    assert game.over
+    notes = [e["text"] for e in game.log_texts(0) if e.get("note")]
+    assert notes and all("broken's answer was refused (ZeroDivisionError: oops)" in n
+                         for n in notes)

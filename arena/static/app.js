@@ -110,9 +110,8 @@ function render(s) {
     `<span class="card" data-card="${c.id}">${esc(c.text)}</span>`).join("") || "no cards";
   const log = $("log");
   for (const e of s.log) {
-    if (e.i < app.logNext && e.seat >= 0) continue;
     const li = document.createElement("li");
-    li.className = e.seat < 0 ? "note" : (e.seat === s.human ? "you" : "");
+    li.className = e.note ? "note" : (e.seat === s.human ? "you" : "");
     li.innerHTML = (e.seat >= 0 ? swatch(e.seat) + " " : "") + esc(e.text);
     log.appendChild(li);
   }

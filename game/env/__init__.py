@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.env.codec import AMOUNTS, MOVES, ActionCodec
 from game.env.observe import Observer
-from game.env.session import Session, placement_reward
+from game.env.reward import placement_reward
+from game.session import Session
 
 __all__ = ["AMOUNTS", "MOVES", "ActionCodec", "Observer", "Session", "placement_reward"]

@@ -20,8 +20,9 @@ from pettingzoo.utils import wrappers
 
 from game.env.codec import ActionCodec
 from game.env.observe import Observer
-from game.env.session import Session, placement_reward
+from game.env.reward import placement_reward
 from game.map import Map, classic_map
+from game.session import Session
 from game.state import Rules
 
 _SEED_BOUND = 2**63

@@ -22,9 +22,10 @@ from gymnasium import spaces
 from game.engine import _answer, _entry
 from game.env.codec import ActionCodec
 from game.env.observe import Observer
-from game.env.session import Session, placement_reward
+from game.env.reward import placement_reward
 from game.map import Map, classic_map
 from game.protocol import Player
+from game.session import Session
 from game.state import Rules
 
 Opponents = Sequence[Player] | Callable[[], Sequence[Player]]

@@ -1,5 +1,6 @@
 """One game stepped one decision at a time: the loop of `game.engine.play_game` turned inside
-out, so that an environment (or a bot seated in it) answers each decision when asked.
+out, so that whoever holds the game (an environment, the web page's person) answers each
+decision when asked.
 
 The same (board, rules, seat count, seed) deals the same game as `play_game`: the generators
 come from `game.engine.game_rngs`, the deal from `kernel.setup`, every action goes through the
@@ -24,11 +25,6 @@ from game.queries import standing
 from game.state import Rules, State
 from game.transcript import Transcript
 from game.view import GameView
-
-
-def placement_reward(place: int, n_players: int) -> float:
-    """+1 for first place, -1 for last, linear in between (ties share the better place)."""
-    return 1.0 - 2.0 * (place - 1) / (n_players - 1)
 
 
 class Session:
@@ -95,15 +91,25 @@ class Session:
 
     def apply(self, action: Action) -> None:
         """Apply the action of the player to move (IllegalActionError if the kernel refuses)."""
+        seat = int(self.state.sc[L.S_CURRENT])
+        err = self.try_apply(action)
+        if err is not None:
+            raise IllegalActionError(f"player {self.seats[seat]} (seat {seat}): "
+                                     f"{action.text(self.map)}: {err}")
+
+    def try_apply(self, action: Action) -> str | None:
+        """Apply the action of the player to move; the rule's text when the kernel refuses it
+        (the state then is unchanged), None when applied. IllegalActionError only for fields
+        that are not whole numbers."""
         sc = self.state.sc
         seat, round_ = int(sc[L.S_CURRENT]), int(sc[L.S_ROUND])
         err = self._step(*_checked(action))
         if err:
-            raise IllegalActionError(f"player {self.seats[seat]} (seat {seat}): "
-                                     f"{action.text(self.map)}: {L.ERROR_TEXT[err]}")
+            return str(L.ERROR_TEXT[err])
         self.steps += 1
         if self.log is not None:
             self.log.record(seat, action, round_)
+        return None
 
     def place_of(self, player: int) -> int:
         """An eliminated player's final place (n for the first one out, and so on up)."""
@@ -148,4 +154,4 @@ class Session:
         return "\n".join(lines)
 
 
-__all__ = ["Session", "placement_reward"]
+__all__ = ["Session"]
