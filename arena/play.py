@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BotSpecError", "GameArgError", "add_game_arguments", "game_setup", "labels_for", "main",
-    "make_bot", "make_rules", "print_outcome", "trusted",
+    "make_bot", "make_rules", "print_outcome", "save_transcript", "trusted",
 ]
 
 
@@ -128,6 +128,8 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m arena play", description=main.__doc__)
     add_game_arguments(ap)
     ap.add_argument("--transcript", action="store_true", help="print every decision")
+    ap.add_argument("--save", default=None, metavar="FILE",
+                    help="write the transcript to FILE (replay it: python -m arena web --replay)")
     args = ap.parse_args(argv)
     try:
         players, rules = game_setup(args.bots, args.seed, args.rules, args.cap)
@@ -135,7 +137,21 @@ def main(argv: list[str]) -> int:
         return error(e)
     from game.engine import play_game
 
-    out = play_game(players, rules=rules, seed=args.seed, transcript=args.transcript,
+    out = play_game(players, rules=rules, seed=args.seed,
+                    transcript=args.transcript or args.save is not None,
                     full_access=[trusted(b) for b in args.bots])
     print_outcome(labels_for(args.bots), out, args.transcript)
+    if args.save is not None:
+        try:
+            save_transcript(args.save, out.transcript)
+        except OSError as e:
+            return error(f"--save {args.save}: {e.strerror or e}")
+        print(f"transcript: {args.save}")
     return 0
+
+
+def save_transcript(path: str | Path, lines: Sequence[str] | None) -> None:
+    """Write a game's transcript (one action a line) atomically."""
+    from game.atomic import atomic_write_text
+
+    atomic_write_text(Path(path), "\n".join(lines or ()) + "\n")

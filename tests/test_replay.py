@@ -83,3 +83,12 @@ def test_bad_line_is_named(tmp_path) -> None:  # type: ignore[no-untyped-def]
         replay(read_transcript(p))
     with pytest.raises(ReplayError, match="No such file"):
         read_transcript(tmp_path / "missing.txt")
+
+
+def test_play_saves_a_transcript_that_replays(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from arena.play import main
+
+    p = tmp_path / "game.txt"
+    assert main(["aggressive", "random", "--seed", "3", "--cap", "20", "--save", str(p)]) == 0
+    rep = replay(read_transcript(p))
+    assert rep.result.startswith("end ") and len(rep.frames) > 40
