@@ -196,6 +196,10 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
             except (ActionError, ValueError) as e:
                 return {"error": str(e), **game.public(since)}, "json"
             return game.public(since), "json"
+        if rest in (["transcript"], ["replay"]) and not game.over and game.human is not None:
+            # The transcript names every card drawn and every mission: not while a person plays.
+            raise RequestError("the transcript and the replay open when the game is over",
+                               HTTPStatus.FORBIDDEN)
         if rest == ["transcript"] and method == "GET":
             return "\n".join(game.transcript()) + "\n", "text"
         if rest == ["replay"] and method == "GET":

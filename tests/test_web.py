@@ -173,6 +173,9 @@ def test_transcript_and_replay_of_a_finished_game(served: tuple[Client, Lobby],
                                                   tmp_path: Path) -> None:
     c, lobby = served
     _, g = c.call("POST", "/api/games", {"opponents": ["aggressive", "aggressive"]})
+    for what in ("transcript", "replay"):  # it names the bots' cards: not before the end
+        status, r = c.call("GET", f"/api/games/{g['id']}/{what}")
+        assert status == 403 and "when the game is over" in r["error"]
     game = lobby.games[g["id"]]
     assert game.human is not None
     game.players[game.human] = Seat("human", BOTS["random"](), True)
