@@ -140,7 +140,8 @@ TRADE_TERMS: tuple[Row, ...] = (
      "trade term: largest B(c)/Bmax of a continent the armies would take (p has a foothold, "
      "enemy armies in c <= v) or hold (p holds c, a border short of G(t))"),
     ("cards.forced_next", -1.0, 1.0, False,
-     "trade term: 1 if p holds 4+ cards (one more card forces a trade)"),
+     "trade term: 1 if p holds rules.trade_at - 1 cards or more (4+ by default: one more card "
+     "forces a trade)"),
 )
 if len(THRESHOLD_TERMS) != N_THRESHOLD_TERMS or len(TRADE_TERMS) != N_TRADE_TERMS:
     raise RuntimeError("threshold or trade terms do not match features.registry")
