@@ -12,7 +12,7 @@ GAMES ?=
 N_JOBS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv test test-slow lint bench evolve plot report export gauntlet clean need-run
+.PHONY: help venv test test-slow lint bench docs evolve plot report export gauntlet clean need-run
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -37,6 +37,9 @@ test-slow: $(STAMP)  ## the statistical and long tests
 
 bench: $(STAMP)  ## games/s, generation wall time, memory; ratios vs the last bench
 	$(PY) -m evolve bench --memory-generations $(or $(MEMORY_GENERATIONS),100)
+
+docs: $(STAMP)  ## rewrite the generated tables of docs/genome.md and docs/evolution.md
+	$(PY) -m evolve.docgen
 
 evolve: $(STAMP)  ## start a run, or resume one: make evolve [RUN=name] [GENERATIONS=n]
 	$(PY) -m evolve run $(if $(RUN),--name $(RUN)) $(if $(GENERATIONS),--generations $(GENERATIONS)) $(if $(N_JOBS),--n-jobs $(N_JOBS))
