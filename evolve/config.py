@@ -30,7 +30,7 @@ def _f(lo: float | None = None, hi: float | None = None, *, choices: tuple[str, 
 
 
 # Upper bounds: generous for any real run, small enough that no value passing validation
-# overflows a float or asks for more memory than a machine has (issue 10, case 8).
+# overflows a float or asks for more memory than a machine has.
 MAX_GENERATIONS = 10_000_000
 MAX_GAMES = 1_000_000  # evaluation, playoff and chunk sizes
 MAX_RATING = 1e6  # TrueSkill mu, sigma, beta, tau: squares and sums stay far from overflow

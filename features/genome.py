@@ -14,9 +14,8 @@ seed blog, one weight per rank is restricted to -1 or +1 to remove it: `reinforc
 `attack.win_prob` and `fortify.threat_gain`, because they are the features we expect every
 useful player to weigh (threat decides where armies go, the odds decide attacks, the threat gap
 decides moves), so pinning their size costs nothing while their sign stays free to evolve.
-Freeing `reinforce.army_vantage` (its term changes with every army placed, so -1 stacks a
-turn's armies) was measured on 2026-11-25 (README): evolution stacked just the same
-(concentration 0.993) and the champions were no stronger, so the pin stays.
+The pin stays: with `reinforce.army_vantage` free, evolution stacked a turn's armies just the
+same and the champions were no stronger (docs/experiments/2026-11-25-free-scale-gene.md).
 
 `low`/`high` are the initial (uniform) ranges; the evolution may leave them, except that scale
 genes stay -1 or +1. `sigma` is a suggested Gaussian mutation step.
