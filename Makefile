@@ -12,7 +12,7 @@ GAMES ?=
 N_JOBS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv test test-slow lint bench docs evolve plot report export gauntlet clean need-run
+.PHONY: help venv test test-slow measure lint bench docs evolve plot report export gauntlet clean need-run
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -34,6 +34,9 @@ test: lint  ## ruff, mypy and the fast test suite
 
 test-slow: $(STAMP)  ## the statistical and long tests
 	$(PY) -m pytest -m slow
+
+measure: $(STAMP)  ## the measured strength bars: bots' win rates against others (minutes)
+	$(PY) -m pytest -m measure
 
 bench: $(STAMP)  ## games/s, generation wall time, memory; ratios vs the last bench
 	$(PY) -m evolve bench --memory-generations $(or $(MEMORY_GENERATIONS),100)

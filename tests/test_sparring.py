@@ -119,7 +119,7 @@ def test_bots_never_move_illegally_over_many_games(name: str) -> None:
         assert out.rounds >= 1
 
 
-@pytest.mark.slow
+@pytest.mark.measure
 @pytest.mark.parametrize("name", [
     # Neither meets the bar yet (docs/experiments/2026-11-24-sparring-bots.md); strict: remove
     # the mark when one does.
@@ -142,7 +142,7 @@ def test_bot_beats_three_continent_bots(name: str) -> None:
     assert lo > 0.25, (name, wins, n)
 
 
-@pytest.mark.slow
+@pytest.mark.measure
 def test_strategist_meets_the_strength_bar() -> None:
     # > 0.55 against 3x continent over 1,000 seeded compiled games, the strategist's seat
     # rotating (the compiled loop plays the Python class's moves: tested above). It wins 576
