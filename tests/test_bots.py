@@ -1,4 +1,4 @@
-"""Baseline bots: complete legal games, determinism, the loader, and (make measure) strength vs random."""
+"""Baseline bots: complete legal games, determinism, the loader, strength vs random (measure)."""
 
 from __future__ import annotations
 
