@@ -13,8 +13,8 @@ N_JOBS ?=
 PORT ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help venv test test-slow lint bench bench-env evolve play plot report export gauntlet clean \
-	need-run
+.PHONY: help venv test test-slow measure lint bench bench-env docs evolve play plot report export \
+	gauntlet clean need-run
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -37,11 +37,17 @@ test: lint  ## ruff, mypy and the fast test suite
 test-slow: $(STAMP)  ## the statistical and long tests
 	$(PY) -m pytest -m slow
 
+measure: $(STAMP)  ## the measured strength bars: bots' win rates against others (minutes)
+	$(PY) -m pytest -m measure
+
 bench: $(STAMP)  ## games/s, generation wall time, memory; ratios vs the last bench
 	$(PY) -m evolve bench --memory-generations $(or $(MEMORY_GENERATIONS),100)
 
 bench-env: $(STAMP)  ## env steps/s (random masked actions) and overhead vs the game loop
 	$(PY) -m evolve.benchenv $(if $(GAMES),--games $(GAMES))
+
+docs: $(STAMP)  ## rewrite the generated tables of docs/genome.md and docs/evolution.md
+	$(PY) -m evolve.docgen
 
 evolve: $(STAMP)  ## start a run, or resume one: make evolve [RUN=name] [GENERATIONS=n]
 	$(PY) -m evolve run $(if $(RUN),--name $(RUN)) $(if $(GENERATIONS),--generations $(GENERATIONS)) $(if $(N_JOBS),--n-jobs $(N_JOBS))

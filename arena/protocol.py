@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from game import layout as L
+from game.decision import DecisionKind
 from game.map import Map
 from game.state import State
 from game.view import GameView
@@ -36,8 +37,10 @@ PLAYER_FIELDS = {"alive": L.P_ALIVE, "elim_order": L.P_ELIM_ORDER,
                  "setup_left": L.P_SETUP_LEFT, "conquests": L.P_CONQUESTS,
                  "eliminations": L.P_ELIMINATIONS, "received": L.P_RECEIVED, "lost": L.P_LOST}
 # The phase a decision is asked in, when the state leaves `phase` out.
-ASK_PHASE = {"place_initial": L.PH_SETUP, "reinforce": L.PH_REINFORCE, "trade": L.PH_TRADE,
-             "attack": L.PH_ATTACK, "move_in": L.PH_OCCUPY, "fortify": L.PH_FORTIFY}
+_K = DecisionKind
+ASK_PHASE = {k.value: ph for k, ph in (
+    (_K.PLACE_INITIAL, L.PH_SETUP), (_K.REINFORCE, L.PH_REINFORCE), (_K.TRADE, L.PH_TRADE),
+    (_K.ATTACK, L.PH_ATTACK), (_K.MOVE_IN, L.PH_OCCUPY), (_K.FORTIFY, L.PH_FORTIFY))}
 
 
 class ProtocolError(ValueError):

@@ -42,7 +42,7 @@ from game.view import GameView
 __all__ = ["PROTOCOL", "ProtocolError", "Server", "SubprocessPlayer", "encode_state", "main",
            "map_json", "serve", "serve_tcp"]
 
-ASKS = ("place_initial", "reinforce", "trade", "attack", "move_in", "fortify")
+ASKS = tuple(k.value for k in DecisionKind)  # the six decisions, in the order they are asked
 MAX_LINE = 16 * 2**20  # bytes of one request line over TCP; a longer one is an error reply
 _ERROR_CHARS = 300  # an error reply stays one short line whatever the input
 

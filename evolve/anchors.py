@@ -1,4 +1,4 @@
-"""League anchors: fixed opponents seated in the population's games (issue: anchored league).
+"""League anchors: fixed opponents seated in the population's games (docs/evolution.md).
 
 Without anchors the population only meets its siblings, and TrueSkill says who is best among
 equally naive players. Anchors are opponents whose play does not evolve: named sparring bots

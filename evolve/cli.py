@@ -101,3 +101,9 @@ def dispatch(prog: str, table: Mapping[str, tuple[str, str]], argv: list[str] | 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `python -m evolve`."""
     return dispatch("python -m evolve", SUBCOMMANDS, argv)
+
+
+def riskevo(argv: list[str] | None = None) -> int:
+    """Entry point of the `riskevo` console script (pyproject.toml): every subcommand of
+    `python -m evolve` and `python -m arena`, arena's named here only as strings."""
+    return dispatch("riskevo", SUBCOMMANDS, argv)

@@ -16,6 +16,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, get_type_hints
 
+from game.state import Rules, RulesError
+
 
 class ConfigError(ValueError):
     """An invalid or unknown configuration value (one-line message naming the field)."""
@@ -28,7 +30,7 @@ def _f(lo: float | None = None, hi: float | None = None, *, choices: tuple[str, 
 
 
 # Upper bounds: generous for any real run, small enough that no value passing validation
-# overflows a float or asks for more memory than a machine has (issue 10, case 8).
+# overflows a float or asks for more memory than a machine has.
 MAX_GENERATIONS = 10_000_000
 MAX_GAMES = 1_000_000  # evaluation, playoff and chunk sizes
 MAX_RATING = 1e6  # TrueSkill mu, sigma, beta, tau: squares and sums stay far from overflow
@@ -88,16 +90,6 @@ class RatingSection:
     tau: float = _f(0, MAX_RATING)
     draw_probability: float = _f(0, 0.999)
     engine: str = _f(choices=("compiled", "reference"))
-
-
-@dataclass(frozen=True)
-class RulesSection:
-    """Options of game.engine.Rules."""
-
-    missions: bool = _f()
-    fixed_cards: bool = _f()
-    path_fortify: bool = _f()
-    cap: int = _f(1, 100_000)
 
 
 @dataclass(frozen=True)
@@ -165,7 +157,7 @@ class Config:
     variation: VariationSection
     cma: CmaSection
     rating: RatingSection
-    rules: RulesSection
+    rules: Rules  # every option of game.state.Rules (its one home), defaults from there too
     game: GameSection
     league: LeagueSection
     eval: EvalSection
@@ -192,6 +184,11 @@ def _schema() -> dict[str, dict[str, tuple[Any, dataclasses.Field[Any]]]]:
         hints = get_type_hints(scls)
         out[sname] = {f.name: (hints[f.name], f) for f in dataclasses.fields(scls)}
     return out
+
+
+def field_meta(f: dataclasses.Field[Any]) -> dict[str, Any]:
+    """A field's bounds, choices and doc, with the keys a field of `Rules` may leave out."""
+    return {"lo": None, "hi": None, "choices": (), "doc": "", **f.metadata}
 
 
 SCHEMA = _schema()
@@ -281,7 +278,8 @@ def parse_override(text: str) -> tuple[str, Any]:
 def load_config(files: list[Path] | tuple[Path, ...] = (),
                 overrides: dict[str, Any] | None = None) -> Config:
     """Defaults, then each file in order, then `section.field -> value` overrides; validated."""
-    raw: dict[str, Any] = {}
+    # The rules' defaults are Rules' own: defaults.toml need not copy them.
+    raw: dict[str, Any] = {"rules": dataclasses.asdict(Rules())}
     text = (resources.files("evolve") / "defaults.toml").read_text(encoding="utf-8")
     _merge(raw, tomllib.loads(text), "defaults.toml")
     for p in files:
@@ -301,8 +299,11 @@ def from_dict(raw: dict[str, Any]) -> Config:
             name = f"{sname}.{fname}"
             if fname not in raw.get(sname, {}):
                 raise ConfigError(f"config field {name} is missing")
-            vals[fname] = _check(name, typ, dict(f.metadata), raw[sname][fname])
-        sections[sname] = _SECTIONS[sname](**vals)
+            vals[fname] = _check(name, typ, field_meta(f), raw[sname][fname])
+        try:
+            sections[sname] = _SECTIONS[sname](**vals)
+        except RulesError as e:  # Rules checks itself too; its message names the field
+            raise ConfigError(f"config field {e}") from None
     cfg = Config(**sections)
     _cross_check(cfg)
     return cfg

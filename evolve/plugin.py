@@ -123,13 +123,10 @@ def default_plugin(cfg: Config) -> Plugin:
     from features.compiled import play_linear_games, play_mixed_games
     from features.genome import LAYOUT
     from game.bots import BOTS, GAUNTLET, SPARRING
-    from game.engine import Rules
     from game.map import MapError, classic_map, load_map
     from game.state import RulesError
 
-    r = cfg.rules
-    rules = Rules(missions=r.missions, fixed_cards=r.fixed_cards,
-                  path_fortify=r.path_fortify, cap=r.cap)
+    rules = cfg.rules  # a game.state.Rules: every option reaches the games
     try:
         board = classic_map() if cfg.game.map == "classic" else load_map(cfg.game.map)
     except MapError as e:

@@ -5,7 +5,7 @@ numpy Generator right before they run, so every draw is a function of the checkp
 a resumed run is bit-identical. Nothing else in the project imports `random`
 (tests/test_toolbox.py fails if a module does).
 
-Registered (names in the TOML select the DEAP function; see README "Evolution with DEAP"):
+Registered (names in the TOML select the DEAP function; see docs/evolution.md, "DEAP pieces"):
 - `mate`: `[variation] mate` = cxUniform (indpb = crossover_indpb), cxOnePoint or cxTwoPoint;
 - `mutate`: `mutate_genes` (`[variation] mutate` = mutGaussian: per-gene sigma of the genome
   layout times sigma_scale, indpb = mutation_indpb; scale genes get sigma 0) followed by

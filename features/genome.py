@@ -14,9 +14,8 @@ seed blog, one weight per rank is restricted to -1 or +1 to remove it: `reinforc
 `attack.win_prob` and `fortify.threat_gain`, because they are the features we expect every
 useful player to weigh (threat decides where armies go, the odds decide attacks, the threat gap
 decides moves), so pinning their size costs nothing while their sign stays free to evolve.
-Freeing `reinforce.army_vantage` (its term changes with every army placed, so -1 stacks a
-turn's armies) was measured on 2026-11-25 (README): evolution stacked just the same
-(concentration 0.993) and the champions were no stronger, so the pin stays.
+The pin stays: with `reinforce.army_vantage` free, evolution stacked a turn's armies just the
+same and the champions were no stronger (docs/experiments/2026-11-25-free-scale-gene.md).
 
 `low`/`high` are the initial (uniform) ranges; the evolution may leave them, except that scale
 genes stay -1 or +1. `sigma` is a suggested Gaussian mutation step.
@@ -140,7 +139,8 @@ TRADE_TERMS: tuple[Row, ...] = (
      "trade term: largest B(c)/Bmax of a continent the armies would take (p has a foothold, "
      "enemy armies in c <= v) or hold (p holds c, a border short of G(t))"),
     ("cards.forced_next", -1.0, 1.0, False,
-     "trade term: 1 if p holds 4+ cards (one more card forces a trade)"),
+     "trade term: 1 if p holds rules.trade_at - 1 cards or more (4+ by default: one more card "
+     "forces a trade)"),
 )
 if len(THRESHOLD_TERMS) != N_THRESHOLD_TERMS or len(TRADE_TERMS) != N_TRADE_TERMS:
     raise RuntimeError("threshold or trade terms do not match features.registry")

@@ -60,15 +60,19 @@ def decide_trade(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
                     b1, b2, b3 = int(ci), int(cj), int(ck)
     if b1 < 0:
         return (L.A_END_TRADE, 0, 0, 0)
-    if not trade_compulsory(s, rules) and bv < _trade_bar(m, fx, s, w, pl, seat, bv):
+    if not trade_compulsory(s, rules) and bv < _trade_bar(m, fx, s, rules, w, pl, seat, bv):
         return (L.A_END_TRADE, 0, 0, 0)
     return (L.A_TRADE, b1, b2, b3)
 
 
 @jit_inline
-def _trade_bar(m: MapArrays, fx: FeatureContext, s: StateArrays, w: np.ndarray, pl: Players,
-               seat: int, v: int) -> float:
-    """Armies an optional set must be worth: TRADE_SCALE * (cards.trade_at - rank terms)."""
+def _trade_bar(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+               w: np.ndarray, pl: Players, seat: int, v: int) -> float:
+    """Armies an optional set must be worth: TRADE_SCALE * (cards.trade_at - rank terms).
+
+    `cards.forced_next` counts when one more card forces a trade: a hand of rules.trade_at - 1
+    (4 under the standard rules).
+    """
     g = F.G_TRADE_TERMS
     rank = 0.0
     if (w[g + F.CT_INCOME] != 0.0 or w[g + F.CT_PRESSURE] != 0.0
@@ -78,5 +82,5 @@ def _trade_bar(m: MapArrays, fx: FeatureContext, s: StateArrays, w: np.ndarray, 
         if w[g + F.CT_PRESSURE] != 0.0:
             rank += w[g + F.CT_PRESSURE] * pressure(m, s, seat, pl)
         rank += w[g + F.CT_CONTINENT] * continent_term(m, fx, s, seat, pl.cnt, v)
-        rank += w[g + F.CT_FORCED] * (1.0 if pl.hand[seat] >= 4 else 0.0)
+        rank += w[g + F.CT_FORCED] * (1.0 if pl.hand[seat] >= rules[L.R_TRADE_AT] - 1 else 0.0)
     return (w[F.G_TRADE_AT] - rank) * F.TRADE_SCALE

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -12,6 +12,8 @@ from game.map import Map
 # Hand sizes rules.trade_at may take: 3 cards always hold a set with a wild, 10 is every kind
 # three times over plus one, beyond which no engine asks.
 TRADE_AT_RANGE = (3, 10)
+# Most rounds rules.cap may take (a run's configuration checks it; a game needs no bound).
+CAP_MAX = 100_000
 
 
 class RulesError(ValueError):
@@ -20,14 +22,25 @@ class RulesError(ValueError):
 
 @dataclass(frozen=True)
 class Rules:
-    """Rule options; the defaults are the standard game (README, "The rules")."""
+    """Rule options; the defaults are the standard game (docs/rules.md).
 
-    missions: bool = False  # secret missions instead of world domination
-    fixed_cards: bool = False  # fixed set values instead of escalating ones
-    path_fortify: bool = False  # fortify along a chain of own territories
-    cap: int = 100  # stalemate cap in rounds
-    bonus_every_set: bool = False  # the +2 territory bonus on every traded set, not once a turn
-    trade_at: int = L.TRADE_COMPULSORY  # a hand this big must trade (other engines: 4..6)
+    This is the one home of the options: a run's configuration section `[rules]` is built from
+    these fields (`evolve.config`), with the bounds in each field's metadata.
+    """
+
+    missions: bool = field(default=False, metadata={
+        "doc": "secret missions instead of world domination"})
+    fixed_cards: bool = field(default=False, metadata={
+        "doc": "fixed set values instead of escalating ones"})
+    path_fortify: bool = field(default=False, metadata={
+        "doc": "fortify along a chain of own territories"})
+    cap: int = field(default=100, metadata={
+        "lo": 1, "hi": CAP_MAX, "doc": "stalemate cap in rounds"})
+    bonus_every_set: bool = field(default=False, metadata={
+        "doc": "the +2 territory bonus on every traded set, not once a turn"})
+    trade_at: int = field(default=L.TRADE_COMPULSORY, metadata={
+        "lo": TRADE_AT_RANGE[0], "hi": TRADE_AT_RANGE[1],
+        "doc": "a hand this big must trade (other engines: 4..6)"})
 
     def __post_init__(self) -> None:
         for f in ("missions", "fixed_cards", "path_fortify", "bonus_every_set"):

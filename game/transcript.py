@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import numpy as np
 
 from game import layout as L
@@ -13,6 +15,19 @@ from game.state import Rules, State
 FORMAT = "riskevo-transcript 1"
 
 
+# Options every header names; the others of Rules only when they differ from their default,
+# so that transcripts of standard games (the golden files among them) keep their header.
+HEADER_RULES = ("missions", "fixed_cards", "path_fortify", "cap")
+
+
+def rules_line(rules: Rules) -> str:
+    """The header line naming the rules: 'rules missions=0 ... cap=100 [other=value ...]'."""
+    default = Rules()
+    parts = [f"{f.name}={int(getattr(rules, f.name))}" for f in fields(Rules)
+             if f.name in HEADER_RULES or getattr(rules, f.name) != getattr(default, f.name)]
+    return "rules " + " ".join(parts)
+
+
 class Transcript:
     """Collects transcript lines while a game is played (lines start 'r<round> s<seat>')."""
 
@@ -21,8 +36,7 @@ class Transcript:
         self.lines = [
             FORMAT,
             f"map {m.name}",
-            f"rules missions={int(rules.missions)} fixed_cards={int(rules.fixed_cards)} "
-            f"path_fortify={int(rules.path_fortify)} cap={rules.cap}",
+            rules_line(rules),
             "seats " + " ".join(str(p) for p in seats),
             "deal " + " ".join(str(int(o)) for o in state.owner),
         ]

@@ -1,4 +1,4 @@
-"""Baseline bots: complete legal games, determinism, the loader, and (slow) strength vs random."""
+"""Baseline bots: complete legal games, determinism, the loader, strength vs random (measure)."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ def _wilson_low(wins: int, n: int, z: float = 1.96) -> float:
     return (centre - spread) / (1 + z * z / n)
 
 
-@pytest.mark.slow
+@pytest.mark.measure
 @pytest.mark.parametrize("name", SMART)
 def test_bot_beats_random(name: str) -> None:
     n = 100

@@ -332,9 +332,9 @@ def test_lost_workers_stop_the_run_in_one_line(tmp_path: Path, capsys: Any,
                    f"is saved; resume with: python -m evolve run --name t --runs-dir {tmp_path}")
 
 
-# ----- case 13: the README's cluster stays on a private interface -----
-def test_readme_cluster_example_binds_every_process_to_an_address() -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+# ----- case 13: the documented cluster stays on a private interface -----
+def test_docs_cluster_example_binds_every_process_to_an_address() -> None:
+    text = (ROOT / "docs" / "distributed.md").read_text(encoding="utf-8")
     lines = [ln for ln in text.splitlines() if ln.startswith(("dask scheduler", "dask worker"))]
     assert any(ln.startswith("dask scheduler") for ln in lines)
     assert any(ln.startswith("dask worker") for ln in lines)

@@ -119,13 +119,14 @@ def test_bots_never_move_illegally_over_many_games(name: str) -> None:
         assert out.rounds >= 1
 
 
-@pytest.mark.slow
+@pytest.mark.measure
 @pytest.mark.parametrize("name", [
-    # Neither meets the bar yet (README table); strict: remove the mark when one does.
+    # Neither meets the bar yet (docs/experiments/2026-11-24-sparring-bots.md); strict: remove
+    # the mark when one does.
     pytest.param("planner", marks=pytest.mark.xfail(
         strict=True, reason="88 of 300 wins: Wilson lower bound 0.245, below the bar")),
     pytest.param("hunter", marks=pytest.mark.xfail(
-        strict=True, reason="below the bar against 3x continent so far (README table)")),
+        strict=True, reason="below the bar against 3x continent so far")),
     "strategist",
 ])
 def test_bot_beats_three_continent_bots(name: str) -> None:
@@ -141,12 +142,13 @@ def test_bot_beats_three_continent_bots(name: str) -> None:
     assert lo > 0.25, (name, wins, n)
 
 
-@pytest.mark.slow
+@pytest.mark.measure
 def test_strategist_meets_the_strength_bar() -> None:
     # > 0.55 against 3x continent over 1,000 seeded compiled games, the strategist's seat
     # rotating (the compiled loop plays the Python class's moves: tested above). It wins 576
-    # here; on the held-out gauntlet seeds 13 and 77 it won 0.549 and 0.541 (README), so the
-    # bar is met on these seeds, not yet by a clear margin everywhere.
+    # here; on the held-out gauntlet seeds 13 and 77 it won 0.549 and 0.541
+    # (docs/experiments/2026-11-25-strategist.md), so the bar is met on these seeds, not yet by a
+    # clear margin everywhere.
     n = 1000
     w = np.broadcast_to(hand_set_genome(), (n, 4, LAYOUT.size)).copy()
     pol = np.full((n, 4), SPARRING["continent"], np.int32)

@@ -152,6 +152,21 @@ def test_trade_rank_terms() -> None:
     assert act(st3, genes(cards__trade_at=0.7))[0] == A_END_TRADE
 
 
+@pytest.mark.parametrize(("trade_at", "hand", "traded"),
+                         [(4, 3, True), (6, 4, False), (6, 5, True)])
+def test_forced_next_reads_the_rules_hand_size(trade_at: int, hand: int, traded: bool) -> None:
+    """cards.forced_next counts a hand one card short of rules.trade_at, not a fixed 4."""
+    cards = [card_of_kind(INFANTRY)]
+    cards.append(card_of_kind(INFANTRY, skip=cards))
+    cards.append(card_of_kind(INFANTRY, skip=cards))
+    while len(cards) < hand:
+        cards.append(card_of_kind(1, skip=cards))
+    st = position(2, phase=PH_TRADE, hands={0: cards}, owner={"Alaska": 0})
+    rv = Rules(trade_at=trade_at).vector()
+    w = genes(cards__trade_at=1.5, cards__forced_next=1.5)
+    assert (act(st, w, rv)[0] == A_TRADE) is traded
+
+
 @pytest.mark.parametrize("rules", [Rules(cap=30), Rules(cap=30, missions=True, fixed_cards=True)])
 def test_hand_set_compiled_equals_engine(rules: Rules) -> None:
     w = np.tile(hand_set_genome(), (4, 1))

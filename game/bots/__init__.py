@@ -32,12 +32,11 @@ BOTS: dict[str, type[BasePlayer]] = {
 }
 
 # The six strongest bots, six strategies, all compiled: the gauntlet's default opponents and
-# those of the in-run evaluation and of the champion's playoffs. Champions that trained against
-# continent, planner and hunter as league anchors beat those a little more often and distributor
-# and bully clearly less often than champions that did not (README, the anchored league): a
-# champion is judged against all six so that it is not crowned for one style of play. The
-# strategist, the strongest (0.54-0.57 against 3x continent), is the one evolved champions beat
-# least (0.27-0.31, measured before its leader rules), so it still tells strong champions apart.
+# those of the in-run evaluation and of the champion's playoffs. A champion is judged against
+# all six so that it is not crowned for one style of play (champions trained against three of
+# them beat the other two less often: docs/experiments/2026-11-24-league-anchors.md); the
+# strategist, the strongest, is the one evolved champions beat least, so it still tells strong
+# champions apart (docs/experiments/2026-11-25-strategist.md).
 GAUNTLET: tuple[str, ...] = ("continent", "planner", "hunter", "distributor", "bully",
                              "strategist")
 

@@ -6,6 +6,7 @@ import importlib
 import re
 from typing import Any
 
+from game.decision import DecisionKind
 from game.protocol import Player
 
 _DOTTED = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
@@ -43,8 +44,8 @@ def make_player(spec: str, **kwargs: Any) -> Player:
     except TypeError as e:
         raise ValueError(f"bot spec {spec!r}: cannot create the player ({e})") from e
     if not isinstance(player, Player):
-        missing = [m for m in ("start_game", "place_initial", "reinforce", "trade", "attack",
-                               "move_in", "fortify") if not callable(getattr(player, m, None))]
+        names = ("start_game", *(k.value for k in DecisionKind))
+        missing = [m for m in names if not callable(getattr(player, m, None))]
         raise ValueError(f"bot spec {spec!r}: not a Player (missing: {', '.join(missing)})")
     return player
 

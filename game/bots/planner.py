@@ -11,8 +11,8 @@ too), break a continent another player holds (win chance >= BREAK), take the tar
 (>= TAKE), one card-earning conquest a turn (>= CARD), then other expansion (>= EXPAND); a
 garrisoned source attacks only with what it need not keep. It moves into a conquered territory
 what the source need not keep (only the dice into an interior one). Interior stacks march to
-the front. It trades a set as soon as it has one (holding them until the hand was full measured
-weaker against 3x `continent`).
+the front. It trades a set as soon as it has one (holding them until the hand was full was weaker:
+docs/experiments/2026-11-24-sparring-bots.md).
 """
 
 from __future__ import annotations

@@ -21,10 +21,8 @@ is forced, or lets it wipe a player out, and marches interior stacks to the fron
 march, a border's surplus over its own threat goes to the adjacent border most short of its
 threat. It reads only the board, its own cards and the public hand sizes.
 
-Measured (`arena gauntlet`, 1,000 games per seed, vs 3x continent / planner / hunter): seeds
-101+202 pooled 0.568 / 0.483 / 0.488 (before the leader rules and the border fortify 0.534 /
-0.468 / 0.469); held-out seed 13 0.549 / 0.456 / 0.523 (before 0.527 / 0.465 / 0.521), seed 77
-0.541 / 0.466 / 0.502 (before 0.528 / 0.451 / 0.501).
+The constants below were tuned one at a time against 3x continent, planner and hunter and kept
+when they won more games: docs/experiments/2026-11-25-strategist.md.
 """
 
 from __future__ import annotations

@@ -1,0 +1,42 @@
+"""The docs' generated tables are current, and every page the README links to exists."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from evolve import docgen
+from evolve.config import SCHEMA
+from features.genome import LAYOUT
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_generated_tables_are_current() -> None:
+    assert docgen.stale(ROOT / "docs") == [], "run make docs (python -m evolve.docgen)"
+
+
+def test_gene_table_names_every_gene_and_config_table_every_field() -> None:
+    genes = docgen.genes_markdown()
+    assert all(f"| `{n}` |" in genes for n in LAYOUT.names)
+    config = docgen.config_markdown()
+    for sname, fields in SCHEMA.items():
+        assert f"### `[{sname}]`" in config
+        assert all(f"| `{f}` |" in config for f in fields)
+
+
+def test_render_needs_its_block() -> None:
+    assert docgen.render("a\n<!-- BEGIN generated: x -->\nold\n<!-- END generated: x -->\n",
+                         "x", "new") == ("a\n<!-- BEGIN generated: x -->\nnew\n"
+                                         "<!-- END generated: x -->\n")
+    with pytest.raises(ValueError, match="generated: y"):
+        docgen.render("no block", "y", "")
+
+
+def test_relative_links_resolve() -> None:
+    pages = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    for page in pages:
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
+            assert (page.parent / target).exists(), f"{page.name}: {target}"
