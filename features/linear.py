@@ -10,11 +10,9 @@ import numpy as np
 from features.decide import Action4, decide, make_work
 from features.kernels import FeatureContext, feature_context
 from features.registry import N_GENES
-from game import layout as L
-from game.actions import Attack, Fortify, Place, Trade
 from game.jit import bind
 from game.map import Map
-from game.protocol import BasePlayer
+from game.protocol import KernelPlayer
 from game.view import GameView
 
 
@@ -24,7 +22,7 @@ def map_context(m: Map) -> FeatureContext:
     return feature_context(m.kernel)
 
 
-class LinearPlayer(BasePlayer):
+class LinearPlayer(KernelPlayer):
     """Scores options as weighted feature sums (see features.registry) and takes the best."""
 
     name = "linear"
@@ -40,58 +38,12 @@ class LinearPlayer(BasePlayer):
         self.weights = w
         if name is not None:
             self.name = name
-        self._bound: tuple[GameView, Callable[[], Action4]] | None = None
 
-    def start_game(self, view: GameView, rng: np.random.Generator) -> None:
-        """Bind `decide` to this game's view (scratch arrays and static context included)."""
-        super().start_game(view, rng)
-        self._bind(view)
-
-    def _bind(self, view: GameView) -> Callable[[], Action4]:
+    def bind_kernel(self, view: GameView) -> Callable[[], Action4]:
+        """`decide` bound to this game's view (scratch arrays and static context included)."""
         work = make_work(view.map.kernel, view.n_players)
-        fn = bind(decide, view.map.kernel, map_context(view.map), view.full_state().kernel,
-                  view.rules_vector, self.weights, work)
-        self._bound = (view, fn)
-        return fn
-
-    def _decide(self, view: GameView, want: int) -> Action4:
-        # The view of this game follows the position; a different view (another game, or a
-        # protocol request) gets its own binding.
-        fn = self._bound[1] if self._bound is not None and self._bound[0] is view else (
-            self._bind(view))
-        kind, a, b, c = fn()
-        if kind != want and want >= 0:
-            raise RuntimeError(f"linear player: decide gave action kind {kind} in phase "
-                               f"{L.PHASE_NAMES[view.phase]}")
-        return int(kind), int(a), int(b), int(c)
-
-    def place_initial(self, view: GameView) -> int:
-        """Own territory with the best reinforce rank."""
-        return self._decide(view, L.A_PLACE)[1]
-
-    def reinforce(self, view: GameView, armies: int) -> Place:
-        """Best reinforce rank, with as many armies as it keeps winning one at a time."""
-        _k, t, n, _c = self._decide(view, L.A_PLACE)
-        return Place(t, n)
-
-    def trade(self, view: GameView, compulsory: bool) -> Trade | None:
-        """Best set; an optional one only when worth cards.trade_at * 20 armies."""
-        kind, a, b, c = self._decide(view, -1)
-        return Trade((a, b, c)) if kind == L.A_TRADE else None
-
-    def attack(self, view: GameView) -> Attack | None:
-        """Best attack rank if above attack.threshold."""
-        kind, a, b, _c = self._decide(view, -1)
-        return Attack(a, b, 0) if kind == L.A_ATTACK else None
-
-    def move_in(self, view: GameView, lo: int, hi: int) -> int:
-        """Armies moved in, from the occupy genes."""
-        return self._decide(view, L.A_MOVE)[1]
-
-    def fortify(self, view: GameView) -> Fortify | None:
-        """Best fortify rank if above fortify.threshold."""
-        kind, a, b, c = self._decide(view, -1)
-        return Fortify(a, b, c) if kind == L.A_FORTIFY else None
+        return bind(decide, view.map.kernel, map_context(view.map), view.full_state().kernel,
+                    view.rules_vector, self.weights, work)
 
     def __repr__(self) -> str:
         return f"LinearPlayer(name={self.name!r})"

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from game.decision import Decision, answer_named
+from game import layout as L
+from game.decision import Decision, DecisionKind, answer_named
 
 if TYPE_CHECKING:
     from game.actions import Attack, Fortify, Place, Trade
@@ -78,3 +80,58 @@ class BasePlayer:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+Action4 = tuple[int, int, int, int]
+
+
+def kernel_answer(decision: Decision, kind: int, a: int, b: int, c: int) -> Any:
+    """A compiled policy's (kind, a, b, c) as the answer to `decision` (the one decoding of the
+    kernels' answers); RuntimeError when the kernel gave no action the question allows."""
+    from game.actions import Attack, Fortify, Place, Trade
+
+    k = decision.kind
+    if k is DecisionKind.ATTACK:
+        return Attack(a, b, 0) if kind == L.A_ATTACK else None
+    if k is DecisionKind.REINFORCE and kind == L.A_PLACE:
+        return Place(a, b)
+    if k is DecisionKind.TRADE:
+        return Trade((a, b, c)) if kind == L.A_TRADE else None
+    if k is DecisionKind.FORTIFY:
+        return Fortify(a, b, c) if kind == L.A_FORTIFY else None
+    if (k is DecisionKind.PLACE_INITIAL and kind == L.A_PLACE) or (
+            k is DecisionKind.MOVE_IN and kind == L.A_MOVE):
+        return a
+    raise RuntimeError(f"the kernel gave action kind {kind} for {decision.text()}")
+
+
+class KernelPlayer(BasePlayer):
+    """A player whose every answer is one compiled kernel call returning (kind, a, b, c): the
+    linear player and the compiled bots. Subclasses bind their kernel to a view in `bind_kernel`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._bound: tuple[GameView, Callable[[], Action4]] | None = None
+
+    def bind_kernel(self, view: GameView) -> Callable[[], Action4]:
+        """The kernel with this view's arrays (and scratch) fixed: called with no argument."""
+        raise NotImplementedError
+
+    def start_game(self, view: GameView, rng: np.random.Generator) -> None:
+        """Keep the generator and bind the kernel to this game's view."""
+        super().start_game(view, rng)
+        self._bound = (view, self.bind_kernel(view))
+
+    def kernel_action(self, view: GameView) -> Action4:
+        """The kernel's (kind, a, b, c) for the position `view` follows."""
+        # The view of this game follows the position; a different view (another game, or a
+        # protocol request) gets its own binding.
+        bound = self._bound
+        if bound is None or bound[0] is not view:
+            bound = self._bound = (view, self.bind_kernel(view))
+        kind, a, b, c = bound[1]()
+        return int(kind), int(a), int(b), int(c)
+
+    def act(self, view: GameView, decision: Decision) -> Any:
+        """The kernel's answer, decoded for the question asked."""
+        return kernel_answer(decision, *self.kernel_action(view))

@@ -193,8 +193,8 @@ class _Recorder(LinearPlayer):
         super().__init__(weights)
         self.log = log
 
-    def _decide(self, view, want):  # type: ignore[no-untyped-def]
-        r = super()._decide(view, want)
+    def kernel_action(self, view):  # type: ignore[no-untyped-def]
+        r = super().kernel_action(view)
         self.log.append((view.seat, *r))
         return r
 

@@ -22,8 +22,8 @@ ALL_RULES = Rules(cap=30, missions=True, fixed_cards=True, path_fortify=True)
 
 def _recording(cls: type[SparringBot], log: list[tuple[int, ...]]) -> SparringBot:
     class Recorded(cls):  # type: ignore[valid-type, misc]
-        def _decide(self, view: Any) -> tuple[int, int, int, int]:
-            r = super()._decide(view)
+        def kernel_action(self, view: Any) -> tuple[int, int, int, int]:
+            r = super().kernel_action(view)
             log.append((view.seat, *r))
             return r
 

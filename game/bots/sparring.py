@@ -14,7 +14,6 @@ from collections.abc import Callable
 import numpy as np
 
 from game import layout as L
-from game.actions import Attack, Fortify, Place, Trade
 from game.bots import bully, continent, distributor, hunter, planner, strategist
 from game.bots.baseline_kernels import fortify_front, move_in_split, trade_best
 from game.bots.sparring_kernels import (
@@ -27,7 +26,7 @@ from game.bots.sparring_kernels import (
 )
 from game.jit import bind, rule_kernel
 from game.layout import MapArrays, StateArrays
-from game.protocol import BasePlayer
+from game.protocol import KernelPlayer
 from game.view import GameView
 
 # Policy codes (0 is the linear player in compiled games).
@@ -122,62 +121,16 @@ def sparring_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
     return (-1, 0, 0, 0)
 
 
-class SparringBot(BasePlayer):
+class SparringBot(KernelPlayer):
     """A protocol player answering with `sparring_decide` for its code."""
 
     code = 0
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._bound: tuple[GameView, Callable[[], Action4]] | None = None
-
-    def _bind(self, view: GameView) -> Callable[[], Action4]:
+    def bind_kernel(self, view: GameView) -> Callable[[], Action4]:
+        """The bot's kernel bound to this game's arrays (and scratch)."""
         m = view.map.kernel
-        fn = bind(sparring_decide, self.code, m, view.full_state().kernel, view.rules_vector,
-                  make_bot_work(m))
-        self._bound = (view, fn)
-        return fn
-
-    def start_game(self, view: GameView, rng: np.random.Generator) -> None:
-        """Bind the kernel to this game's view (and scratch arrays)."""
-        super().start_game(view, rng)
-        self._bind(view)
-
-    def _decide(self, view: GameView) -> Action4:
-        fn = self._bound[1] if self._bound is not None and self._bound[0] is view else (
-            self._bind(view))
-        kind, a, b, c = fn()
-        if kind < 0:
-            raise RuntimeError(f"{self.name}: no action in phase {L.PHASE_NAMES[view.phase]}")
-        return int(kind), int(a), int(b), int(c)
-
-    def place_initial(self, view: GameView) -> int:
-        """Where the kernel places the next initial army."""
-        return self._decide(view)[1]
-
-    def reinforce(self, view: GameView, armies: int) -> Place:
-        """The kernel's placement."""
-        _k, t, n, _c = self._decide(view)
-        return Place(t, n)
-
-    def trade(self, view: GameView, compulsory: bool) -> Trade | None:
-        """The kernel's trade, or None."""
-        kind, a, b, c = self._decide(view)
-        return Trade((a, b, c)) if kind == L.A_TRADE else None
-
-    def attack(self, view: GameView) -> Attack | None:
-        """The kernel's attack, or None."""
-        kind, a, b, _c = self._decide(view)
-        return Attack(a, b, 0) if kind == L.A_ATTACK else None
-
-    def move_in(self, view: GameView, lo: int, hi: int) -> int:
-        """The kernel's move-in."""
-        return self._decide(view)[1]
-
-    def fortify(self, view: GameView) -> Fortify | None:
-        """The kernel's fortify move, or None."""
-        kind, a, b, c = self._decide(view)
-        return Fortify(a, b, c) if kind == L.A_FORTIFY else None
+        return bind(sparring_decide, self.code, m, view.full_state().kernel, view.rules_vector,
+                    make_bot_work(m))
 
 
 class PlannerBot(SparringBot):
