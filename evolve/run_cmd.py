@@ -165,6 +165,9 @@ def _prepare(args: argparse.Namespace, stack: ExitStack
         for p in folder.remove_temp_files():
             print(f"removed {p} (a write cut short by a kill or a full disk)", flush=True)
         resumed = evo.resume()
+        if evo.log_dropped:
+            print(f"dropped generation 0 from {folder.log} (killed or out of space before its "
+                  "checkpoint was written); it runs again", flush=True)
         try:
             runner = stack.enter_context(Runner(cfg.parallel))
         except OSError as e:  # Runner turns connection failures into ConfigError; a net
