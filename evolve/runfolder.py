@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from evolve.checkpoint import npz_bytes
-from game.atomic import atomic_write_bytes
+from game.atomic import MiB, atomic_write_bytes, check_size, read_limited
 
 __all__ = [
     "BadLine", "Population", "RunFolder", "RunFolderError", "RunLockedError", "check_name",
@@ -30,6 +30,9 @@ __all__ = [
 
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _GENES_NAME = re.compile(r"^gen_(\d{5,})\.npz$")
+MAX_LOG_BYTES = 1024 * MiB  # log.jsonl (a generation's line is a few KB)
+MAX_LOG_LINE = 1 * MiB  # one line of it; a longer line is a bad line
+MAX_NPZ_BYTES = 4096 * MiB  # a genes file or checkpoint
 _SHOWN_BAD = 5  # bad lines listed by name in a warning; the rest are counted
 
 
@@ -74,21 +77,59 @@ def parse_log(data: bytes) -> tuple[list[dict[str, Any]], list[BadLine]]:
     for i, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
+        if len(raw) > MAX_LOG_LINE:
+            bad.append(BadLine(i, f"longer than {MAX_LOG_LINE} bytes"))
+            continue
         try:
             rec = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
             bad.append(BadLine(i, "not UTF-8"))
+            continue
+        except RecursionError:
+            bad.append(BadLine(i, "nested too deep"))
             continue
         except ValueError:  # json.JSONDecodeError, and numbers too large to convert
             last = i == len(lines)  # no newline after it: a write cut short
             bad.append(BadLine(i, "incomplete last line" if last else "not JSON"))
             continue
         gen = rec.get("generation") if isinstance(rec, dict) else None
-        if not isinstance(gen, int) or isinstance(gen, bool):
+        if not isinstance(gen, int) or isinstance(gen, bool) or not 0 <= gen < 10**9:
             bad.append(BadLine(i, "not a generation record"))
+            continue
+        wrong = _wrong_field(rec)
+        if wrong:
+            bad.append(BadLine(i, f"{wrong} has the wrong type"))
             continue
         records.append(rec)
     return records, bad
+
+
+_NUMBER_KEYS = ("wall_s", "games", "games_per_s", "capped_fraction", "mean_rounds", "mu_mean",
+                "mu_std", "mu_min", "mu_max", "champion_index", "champion_mu", "champion_sigma",
+                "time_games_s", "time_rating_s", "time_overhead_s")
+_EVAL_NUMBERS = ("games", "wins", "win_rate", "lo", "hi", "players")
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and abs(v) < 1e300
+
+
+def _wrong_field(rec: dict[str, Any]) -> str | None:
+    """The first known field whose value has a type the readers cannot use, else None."""
+    for k in _NUMBER_KEYS:
+        if k in rec and not _number(rec[k]):
+            return k
+    for k in ("gene_mean", "gene_std"):
+        if k in rec and not (isinstance(rec[k], list) and all(_number(x) for x in rec[k])):
+            return k
+    ev = rec.get("eval")
+    if ev is not None:
+        if not isinstance(ev, dict):
+            return "eval"
+        for k in _EVAL_NUMBERS:
+            if k in ev and not _number(ev[k]):
+                return f"eval.{k}"
+    return None
 
 
 def _stderr(msg: str) -> None:
@@ -202,7 +243,7 @@ class RunFolder:
     def read_log(self, warn: Callable[[str], None] | None = _stderr) -> list[dict[str, Any]]:
         """Records of log.jsonl; bad lines are skipped and named in one warning line."""
         try:
-            data = self.log.read_bytes()
+            data = read_limited(self.log, MAX_LOG_BYTES, "log.jsonl")
         except FileNotFoundError:
             return []
         except OSError as e:
@@ -241,6 +282,7 @@ class RunFolder:
         """The stored population of a generation (RunFolderError naming the file if unusable)."""
         path = self.genes_path(generation)
         try:
+            check_size(path, MAX_NPZ_BYTES, "a genes file")
             with np.load(path, allow_pickle=False) as z:
                 genes = np.asarray(z["genes"], dtype=np.float64)
                 mu = np.asarray(z["mu"], dtype=np.float64)

@@ -1,0 +1,73 @@
+"""Every file read is bounded, and hostile content is a one-line error, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_run import tiny_args
+
+from arena.play import main as play_main
+from evolve.checkpoint import CheckpointError, load_checkpoint
+from evolve.run_cmd import main as run_main
+from evolve.runfolder import parse_log
+from features.genome import GenomeError, load_genome
+from game.map import MapError, load_map
+from game.state import Rules, RulesError
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HUGE = "9" * 5000
+
+
+def test_config_from_dev_zero_is_bounded(tmp_path: Path, capsys: Any) -> None:
+    assert run_main([*tiny_args(tmp_path), "--config", "/dev/zero"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "/dev/zero" in err and "limit" in err
+
+
+@pytest.mark.parametrize("load", [load_genome, load_map])
+def test_bot_and_map_files_are_bounded(load: Any) -> None:
+    with pytest.raises((GenomeError, MapError), match="limit"):
+        load("/dev/zero")
+
+
+@pytest.mark.parametrize("text", [DEEP, '{"genes": ' + HUGE + "}"])
+@pytest.mark.parametrize("load", [load_genome, load_map])
+def test_hostile_json_is_a_one_line_error(tmp_path: Path, text: str, load: Any) -> None:
+    p = tmp_path / "bad.json"
+    p.write_text(text)
+    with pytest.raises((GenomeError, MapError), match="not valid JSON") as e:
+        load(p)
+    assert "\n" not in str(e.value)
+
+
+def test_a_round_cap_beyond_int32_is_refused(capsys: Any) -> None:
+    with pytest.raises(RulesError, match="1..1000000"):
+        Rules(cap=2**31)
+    assert play_main(["random", "random", "--cap", str(2**40)]) == 2
+    assert "rules.cap" in capsys.readouterr().err
+
+
+def test_damaged_log_lines_cost_only_themselves() -> None:
+    good = {"generation": 1, "mu_mean": 1.0, "gene_mean": [0.5], "eval": None}
+    lines = [json.dumps({"generation": 0, "mu_mean": 1.0}),
+             '{"generation": 2, "x": ' + DEEP + "}",
+             json.dumps({"generation": 3, "mu_mean": "high"}),
+             json.dumps({"generation": 4, "gene_mean": [[1]]}),
+             json.dumps({"generation": 5, "eval": {"win_rate": "x"}}),
+             json.dumps({"generation": 6, "eval": 5}),
+             json.dumps(good)]
+    records, bad = parse_log(("\n".join(lines) + "\n").encode())
+    assert [r["generation"] for r in records] == [0, 1]
+    assert [b.number for b in bad] == [2, 3, 4, 5, 6]
+    assert "nested too deep" in bad[0].reason and "mu_mean" in bad[1].reason
+
+
+def test_a_checkpoint_that_never_ends_is_refused(tmp_path: Path) -> None:
+    link = tmp_path / "ckpt_00000.npz"
+    os.symlink("/dev/zero", link)
+    with pytest.raises(CheckpointError, match="regular file"):
+        load_checkpoint(link)
