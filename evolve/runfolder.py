@@ -119,16 +119,19 @@ def _wrong_field(rec: dict[str, Any]) -> str | None:
     for k in _NUMBER_KEYS:
         if k in rec and not _number(rec[k]):
             return k
-    for k in ("gene_mean", "gene_std"):
-        if k in rec and not (isinstance(rec[k], list) and all(_number(x) for x in rec[k])):
+    for k in ("gene_mean", "gene_std"):  # gene name -> number
+        v = rec.get(k, {})
+        if not (isinstance(v, dict) and all(_number(x) for x in v.values())):
             return k
     ev = rec.get("eval")
     if ev is not None:
         if not isinstance(ev, dict):
             return "eval"
         for k in _EVAL_NUMBERS:
-            if k in ev and not _number(ev[k]):
+            if (k in ev or k != "players") and not _number(ev.get(k)):
                 return f"eval.{k}"
+        if not isinstance(ev.get("opponents", []), list):
+            return "eval.opponents"
     return None
 
 

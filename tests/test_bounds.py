@@ -52,11 +52,12 @@ def test_a_round_cap_beyond_int32_is_refused(capsys: Any) -> None:
 
 
 def test_damaged_log_lines_cost_only_themselves() -> None:
-    good = {"generation": 1, "mu_mean": 1.0, "gene_mean": [0.5], "eval": None}
+    good = {"generation": 1, "mu_mean": 1.0, "gene_mean": {"a.b": 0.5},
+            "eval": {"games": 4, "wins": 1, "win_rate": 0.25, "lo": 0.1, "hi": 0.7}}
     lines = [json.dumps({"generation": 0, "mu_mean": 1.0}),
              '{"generation": 2, "x": ' + DEEP + "}",
              json.dumps({"generation": 3, "mu_mean": "high"}),
-             json.dumps({"generation": 4, "gene_mean": [[1]]}),
+             json.dumps({"generation": 4, "gene_mean": {"a.b": [1]}}),
              json.dumps({"generation": 5, "eval": {"win_rate": "x"}}),
              json.dumps({"generation": 6, "eval": 5}),
              json.dumps(good)]
