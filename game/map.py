@@ -105,6 +105,7 @@ def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
     cont_names: list[str] = []
     bonuses: list[int] = []
     cont_of: dict[str, int] = {}
+    spelled: dict[str, str] = {}  # territory name as action texts read it -> name
     for ci, c in enumerate(conts):
         if not isinstance(c, dict) or not isinstance(c.get("name"), str):
             raise fail(f"continent #{ci} needs a 'name' string")
@@ -118,8 +119,16 @@ def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
         if not isinstance(terrs, list) or not terrs:
             raise fail(f"continent {cname!r}: 'territories' must be a non-empty list")
         for t in terrs:
-            if not isinstance(t, str) or not t:
+            if not isinstance(t, str) or not t.strip():
                 raise fail(f"continent {cname!r}: territory names must be non-empty strings")
+            if any(ch.isspace() and ch != " " for ch in t):
+                raise fail(f"territory name {t!r}: the only blank allowed is the space (action "
+                           "texts are split on blanks)")
+            key = t.replace("_", " ")
+            if key in spelled and spelled[key] != t:
+                raise fail(f"territory names {spelled[key]!r} and {t!r} read the same in action "
+                           "texts (a space is written '_')")
+            spelled[key] = t
             if t in cont_of:
                 other = cont_names[cont_of[t]] if cont_of[t] < len(cont_names) else cname
                 if other == cname:

@@ -72,3 +72,34 @@ def test_a_checkpoint_that_never_ends_is_refused(tmp_path: Path) -> None:
     os.symlink("/dev/zero", link)
     with pytest.raises(CheckpointError, match="regular file"):
         load_checkpoint(link)
+
+
+def _tiny(names: list[str]) -> dict[str, Any]:
+    return {"name": "t", "continents": [{"name": "C", "bonus": 1, "territories": names}],
+            "borders": [[names[0], names[1]], [names[1], names[2]]]}
+
+
+def test_territory_names_that_read_the_same_in_actions_are_refused() -> None:
+    from game.map import build_map
+
+    with pytest.raises(MapError, match="read the same"):
+        build_map(_tiny(["A B", "A_B", "C"]))
+    with pytest.raises(MapError, match="only blank"):
+        build_map(_tiny(["A\tB", "X", "C"]))
+
+
+def test_a_territory_with_an_underscore_round_trips() -> None:
+    from game.actions import Attack, parse_action
+    from game.map import build_map
+
+    m = build_map(_tiny(["A_B", "X Y", "C"]))
+    for a in (Attack(0, 1, 0), Attack(1, 0, 2)):
+        assert parse_action(a.text(m), m) == a
+
+
+@pytest.mark.parametrize("plugin", ["shutil:rmtree", "os:system", "evolve.plugin:load_plugin",
+                                    "evolve.config:load_config"])
+def test_only_a_plugin_factory_is_called(tmp_path: Path, plugin: str, capsys: Any) -> None:
+    assert run_main([*tiny_args(tmp_path), "--set", f"game.plugin={plugin}"]) == 2
+    err = capsys.readouterr().err
+    assert "not a plug-in factory" in err and err.count("\n") == 1
