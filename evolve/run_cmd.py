@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import subprocess
 import sys
@@ -101,8 +102,9 @@ class PlotRefresher:
 
     def _start(self) -> subprocess.Popen[bytes]:
         # No ladder while the run plays: its games would compete with the workers.
+        # --parent: the drawing stops when the run dies (kill -9), instead of writing on.
         self.proc = subprocess.Popen([sys.executable, "-m", "evolve", "plot", str(self.run),
-                                      "--no-ladder"],
+                                      "--no-ladder", "--parent", str(os.getpid())],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         return self.proc
 

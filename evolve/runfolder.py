@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from evolve.checkpoint import npz_bytes
-from game.atomic import MiB, atomic_write_bytes, check_size, read_limited
+from game.atomic import MiB, atomic_write_bytes, check_replaceable, check_size, read_limited
 
 __all__ = [
     "BadLine", "Population", "RunFolder", "RunFolderError", "RunLockedError", "check_name",
@@ -181,19 +181,30 @@ class RunFolder:
         """
         created = not self.root.is_dir()
         self.root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.lock_file, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        # The flock is on the folder itself, which cannot be deleted while the run is in it
+        # (a lock on the `.lock` file was lost with the file: a second run then started on a
+        # live folder). `.lock` only names the holder.
+        fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as e:
-            holder = os.read(fd, 64).decode("ascii", "replace").strip() or "?"
             os.close(fd)
+            try:
+                holder = self.lock_file.read_bytes()[:64].decode("ascii", "replace").strip()
+            except OSError:
+                holder = ""
             if e.errno in (errno.EWOULDBLOCK, errno.EACCES):
-                raise RunLockedError(f"{self.root}: run folder is in use by process {holder} "
-                                     "(another evolve run); wait for it to finish or stop it "
-                                     "first") from None
-            raise RunFolderError(f"{self.lock_file}: cannot lock ({e.strerror or e})") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+                raise RunLockedError(f"{self.root}: run folder is in use by process "
+                                     f"{holder or '?'} (another evolve run); wait for it to "
+                                     "finish or stop it first") from None
+            raise RunFolderError(f"{self.root}: cannot lock ({e.strerror or e})") from None
+        try:
+            check_replaceable(self.lock_file)
+            with open(self.lock_file, "w", encoding="ascii") as f:
+                f.write(f"{os.getpid()}\n")
+        except OSError as e:
+            os.close(fd)
+            raise RunFolderError(f"{self.lock_file}: cannot write ({e.strerror or e})") from None
         self._lock_fd = fd
         return created
 
@@ -217,7 +228,7 @@ class RunFolder:
         Only call with the lock held: a live run's temp files are its writes in progress.
         """
         removed = []
-        for d in (self.root, self.genes, self.checkpoints):
+        for d in (self.root, self.genes, self.checkpoints, self.root / "plots"):
             if d.is_dir():
                 for p in d.iterdir():
                     if p.name.startswith(".") and p.name.endswith(".tmp") and p.is_file():
