@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import ctypes
 import json
 import os
 import sys
@@ -33,10 +34,25 @@ DECISION_TIMEOUT_S = 10.0  # default per-decision time limit of every arena tool
 START_GRACE_S = 30.0  # added to the first exchange: the interpreter and the bot loading
 
 
+def _undumpable() -> None:
+    """Linux: mark this (the engine's) process not dumpable, so that a bot process of the same
+    user cannot read its memory through /proc/PID/mem or ptrace (root still can)."""
+    global _GUARDED
+    if _GUARDED or not sys.platform.startswith("linux"):
+        return
+    _GUARDED = True
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
+
+
+_GUARDED = False
+
+
 class IsolatedBot(SubprocessPlayer):
     """A third-party bot in its own process (`python -m arena.isolation SPEC`)."""
 
     def __init__(self, spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> None:
+        _undumpable()
         env = dict(os.environ)
         # The child imports what this process could import (tests, the working folder, ...).
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)

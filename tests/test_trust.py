@@ -113,3 +113,11 @@ def test_a_stand_in_never_changes_a_game_without_forfeits() -> None:
                   transcript=True, forfeits=True)
     assert a == b and b.forfeits == ()
 
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux")
+def test_the_engine_process_is_not_dumpable_once_a_bot_is_isolated() -> None:
+    import ctypes
+
+    close_bot(make_bot(f"{HOSTILE}:Raise", timeout=5))
+    assert ctypes.CDLL(None).prctl(3, 0, 0, 0, 0) == 0  # PR_GET_DUMPABLE: no /proc/PID/mem
