@@ -121,3 +121,20 @@ def test_the_engine_process_is_not_dumpable_once_a_bot_is_isolated() -> None:
 
     close_bot(make_bot(f"{HOSTILE}:Raise", timeout=5))
     assert ctypes.CDLL(None).prctl(3, 0, 0, 0, 0) == 0  # PR_GET_DUMPABLE: no /proc/PID/mem
+
+
+def test_gauntlet_diagnose_and_play_record_the_forfeit(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    from arena.diagnose import diagnose
+    from arena.gauntlet import format_gauntlet, run_gauntlet
+    from arena.play import main as play_main
+
+    bad = f"{HOSTILE}:Raise"
+    rows = run_gauntlet(bad, ["random"], 2, players=3, rules="cap=10", timeout=5)
+    assert rows[0].row.forfeits == 2 and "ProtocolError" in rows[0].row.reasons
+    assert "2x attack: ProtocolError" in format_gauntlet(rows, 3)
+    lost: list[str] = []
+    diagnose(bad, ["random", "random"], 1, rules="cap=10", timeout=5, forfeits=lost)
+    assert len(lost) == 1 and "Raise forfeited" in lost[0]
+    assert play_main([bad, "random", "--cap", "10", "--decision-timeout", "5"]) == 0
+    assert "(forfeited: round 1, attack: ProtocolError" in capsys.readouterr().out
