@@ -217,4 +217,7 @@ def main(argv: list[str]) -> int:
         return error(f"--out {out_dir}: cannot write the frames ({e.strerror or e})")
     print(f"{len(files)} frames in {out_dir}; {gif}")
     print(end_text + ("" if not out.capped else " (capped)"))
+    for i, why in enumerate(out.forfeits):
+        if why:
+            print(f"  {labels[i]} forfeited ({why})")
     return 0
