@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from arena.behaviour import METRICS, Counts, Tally, Watcher
+from arena.tournament import add_timeout_argument
 from game.atomic import atomic_write_bytes
 
 __all__ = ["METRICS", "diagnose", "format_diagnosis", "main", "plot_diagnosis",
@@ -27,26 +28,37 @@ __all__ = ["METRICS", "diagnose", "format_diagnosis", "main", "plot_diagnosis",
 Table = list[tuple[str, str, list[float]]]
 
 
-def _play_one(specs: tuple[str, ...], seed: int, rules: str | None) -> list[Counts]:
-    """One observed game (runs in a worker): counts per player in input order."""
-    from arena.play import make_bot, make_rules, trusted
+def _play_one(specs: tuple[str, ...], seed: int, rules: str | None,
+              timeout: float | None = None) -> tuple[list[Counts], tuple[str, ...]]:
+    """One observed game (runs in a worker): counts per player in input order and the
+    forfeit reasons ("" for none; class-path bots play isolated, `timeout` s per decision)."""
+    from arena.play import close_bot, make_bot, make_rules, trusted
     from game.engine import play_game
     from game.map import classic_map
 
-    players = [make_bot(s) for s in specs]
-    m = classic_map()
-    watcher = Watcher(m, len(players))
-    out = play_game(players, map=m, rules=make_rules(rules), seed=seed, observer=watcher,
-                    full_access=[trusted(s) for s in specs])
+    players = []
+    try:
+        for s in specs:
+            players.append(make_bot(s, timeout=timeout))
+        m = classic_map()
+        watcher = Watcher(m, len(players))
+        out = play_game(players, map=m, rules=make_rules(rules), seed=seed, observer=watcher,
+                        full_access=[trusted(s) for s in specs], forfeits=True)
+    finally:
+        for p in players:
+            close_bot(p)
     seat_of = {p: seat for seat, p in enumerate(out.seats)}
     winner_seat = None if out.winner is None else seat_of[int(out.winner)]
     counts = watcher.finish(winner_seat)
-    return [counts[seat_of[i]] for i in range(len(players))]
+    forfeits = out.forfeits or ("",) * len(players)
+    return [counts[seat_of[i]] for i in range(len(players))], forfeits
 
 
 def diagnose(bot: str, opponents: Sequence[str], games: int, *, seed: int = 0,
-             n_jobs: int = 1, rules: str | None = None) -> tuple[list[str], Table]:
-    """Play the games; (labels, table rows) with BOT's label first."""
+             n_jobs: int = 1, rules: str | None = None, timeout: float | None = None,
+             forfeits: list[str] | None = None) -> tuple[list[str], Table]:
+    """Play the games; (labels, table rows) with BOT's label first. `forfeits`, if given,
+    receives one line per forfeit (game, player label, reason)."""
     from joblib import Parallel, delayed
 
     from arena.play import labels_for
@@ -58,13 +70,16 @@ def diagnose(bot: str, opponents: Sequence[str], games: int, *, seed: int = 0,
     children = np.random.SeedSequence(seed).spawn(games)
     seeds = [int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)) for c in children]
     if n_jobs == 1:
-        results = [_play_one(specs, s, rules) for s in seeds]
+        results = [_play_one(specs, s, rules, timeout) for s in seeds]
     else:
-        results = Parallel(n_jobs=n_jobs)(delayed(_play_one)(specs, s, rules) for s in seeds)
+        results = Parallel(n_jobs=n_jobs)(delayed(_play_one)(specs, s, rules, timeout)
+                                          for s in seeds)
     tally = Tally(pooled)
-    for per_player in results:
-        for lb, c in zip(pooled, per_player, strict=True):
+    for g, (per_player, why) in enumerate(results):
+        for i, (lb, c) in enumerate(zip(pooled, per_player, strict=True)):
             tally.add(lb, c)
+            if why[i] and forfeits is not None:
+                forfeits.append(f"game {g}: {labels[i]} forfeited ({why[i]})")
     return tally.labels, tally.table()
 
 
@@ -124,8 +139,16 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rules", default=None, help="rule options, e.g. missions,fixed_cards")
     ap.add_argument("--out", default=None,
                     help="folder for diagnose.csv/diagnose.png (default runs/diagnose/<bot>)")
+    add_timeout_argument(ap)
     args = ap.parse_args(argv)
-    from arena.play import GameArgError, check_seed, labels_for, make_bot, make_rules
+    from arena.play import (
+        GameArgError,
+        check_bot,
+        check_seed,
+        check_timeout,
+        labels_for,
+        make_rules,
+    )
     from evolve.cli import error
     from evolve.plots import save_figure
 
@@ -134,6 +157,7 @@ def main(argv: list[str]) -> int:
     out = Path(args.out) if args.out else Path("runs/diagnose") / label
     try:
         check_seed(args.seed)
+        check_timeout(args.decision_timeout)
         if not 1 <= len(opponents) <= 5:
             raise GameArgError(f"a game needs 1..5 opponents, got {len(opponents)}")
         if args.games < 1:
@@ -142,10 +166,12 @@ def main(argv: list[str]) -> int:
             raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
         make_rules(args.rules)
         for s in {args.bot, *opponents}:
-            make_bot(s)
+            check_bot(s)
         out.mkdir(parents=True, exist_ok=True)
+        lost: list[str] = []
         labels, table = diagnose(args.bot, opponents, args.games, seed=args.seed,
-                                 n_jobs=args.jobs, rules=args.rules)
+                                 n_jobs=args.jobs, rules=args.rules,
+                                 timeout=args.decision_timeout, forfeits=lost)
     except GameArgError as e:
         return error(e)
     except OSError as e:
@@ -153,6 +179,9 @@ def main(argv: list[str]) -> int:
     print(f"behaviour of {label} in {args.games} games against {', '.join(opponents)} "
           f"(seed {args.seed}; opponents of one name pooled)")
     print(format_diagnosis(labels, table))
+    print(f"{len(lost)} forfeits (a forfeiting bot's seat is played out passively)")
+    for line in lost:
+        print(f"  {line}")
     print(write_diagnosis_csv(labels, table, out / "diagnose.csv"))
     fig = plot_diagnosis(labels, table, f"behaviour of {label}: {args.games} games")
     print(save_figure(fig, out / "diagnose.png"))

@@ -17,6 +17,7 @@ from arena.tournament import (
     PlayFn,
     Row,
     _play_specs,
+    add_timeout_argument,
     align,
     run_tournament,
     summarize,
@@ -36,7 +37,8 @@ class GauntletRow:
 
 def run_gauntlet(bot: str, opponents: Sequence[str], games: int, *, players: int = 4,
                  seed: int = 0, n_jobs: int = 1, rules: str | None = None,
-                 cap: int | None = None, play_fn: PlayFn = _play_specs) -> list[GauntletRow]:
+                 cap: int | None = None, play_fn: PlayFn = _play_specs,
+                 timeout: float | None = None) -> list[GauntletRow]:
     """Play `games` games of `bot` against `players - 1` copies of each opponent in turn.
 
     Opponent block i uses seed `seed + i`, so adding an opponent leaves the others' games as
@@ -49,21 +51,21 @@ def run_gauntlet(bot: str, opponents: Sequence[str], games: int, *, players: int
     for i, opp in enumerate(opponents):
         specs = [bot] + [opp] * (players - 1)
         results = run_tournament(specs, games, per_game=players, seed=seed + i, n_jobs=n_jobs,
-                                 rules=rules, cap=cap, play_fn=play_fn)
+                                 rules=rules, cap=cap, play_fn=play_fn, timeout=timeout)
         row = summarize([label, *labels_for(specs)[1:]], results, players)[0]
         out.append(GauntletRow(opp, row))
     return out
 
 
 _HEAD = ("opponent", "games", "wins", "win rate", "95% lo", "95% hi", "mean place", "capped",
-         "mean rounds")
+         "mean rounds", "forfeits", "forfeit reasons")
 
 
 def _cells(g: GauntletRow, players: int) -> list[str]:
     r = g.row
     return [f"{players - 1}x {g.opponent}", str(r.games), str(r.wins), f"{r.win_rate:.3f}",
             f"{r.lo:.3f}", f"{r.hi:.3f}", f"{r.mean_place:.2f}", str(r.capped),
-            f"{r.mean_rounds:.1f}"]
+            f"{r.mean_rounds:.1f}", str(r.forfeits), r.reasons or "-"]
 
 
 def format_gauntlet(rows: Sequence[GauntletRow], players: int) -> str:
@@ -92,8 +94,16 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--cap", type=int, default=None, help="round cap (default: the rules')")
     ap.add_argument("--out", default=None,
                     help="folder for gauntlet.csv/gauntlet.png (default runs/gauntlet/<bot>)")
+    add_timeout_argument(ap)
     args = ap.parse_args(argv)
-    from arena.play import GameArgError, check_seed, labels_for, make_bot, make_rules
+    from arena.play import (
+        GameArgError,
+        check_bot,
+        check_seed,
+        check_timeout,
+        labels_for,
+        make_rules,
+    )
     from arena.tournament import TournamentError, plot_table
     from evolve.cli import error
 
@@ -102,6 +112,7 @@ def main(argv: list[str]) -> int:
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
     try:
         check_seed(args.seed)
+        check_timeout(args.decision_timeout)
         if not opponents:
             raise GameArgError("--opponents must name at least one bot")
         if not 2 <= args.players <= 6:
@@ -112,10 +123,11 @@ def main(argv: list[str]) -> int:
             raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
         make_rules(args.rules, args.cap)
         for s in {args.bot, *opponents}:
-            make_bot(s)  # fail fast, in this process, with a readable message
+            check_bot(s)  # fail fast, with a readable message
         out.mkdir(parents=True, exist_ok=True)
         rows = run_gauntlet(args.bot, opponents, args.games, players=args.players,
-                            seed=args.seed, n_jobs=args.jobs, rules=args.rules, cap=args.cap)
+                            seed=args.seed, n_jobs=args.jobs, rules=args.rules, cap=args.cap,
+                            timeout=args.decision_timeout)
     except (GameArgError, TournamentError) as e:
         return error(e)
     except OSError as e:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena.answers import final_answer
+from arena.play import close_bot
 from arena.protocol import ProtocolError
 from arena.replay import card_text, mission_text, replay
 from game import kernel
@@ -136,7 +137,15 @@ class LiveGame:
         while done < max_steps and not self.over and not self.waiting_for_human():
             self.bot_step()
             done += 1
+        if self.over:
+            self.close()
         return done
+
+    def close(self) -> None:
+        """Release the bots (an isolated bot's process goes back to its pool or ends)."""
+        for p in self.players:
+            if p.bot is not None:
+                close_bot(p.bot)
 
     def act(self, action: Action) -> None:
         """Apply the person's action (ActionError with the rule's text when refused)."""
@@ -150,6 +159,8 @@ class LiveGame:
             raise ActionError(str(e)) from None
         if err:
             raise ActionError(err)
+        if self.over:
+            self.close()
 
     def attack_until(self, src: int, dst: int, dice: int, down_to: int) -> int:
         """Roll src against dst until it falls, src has `down_to` armies or fewer, or the

@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     from game.state import Rules
 
 __all__ = [
-    "BotSpecError", "GameArgError", "add_game_arguments", "game_setup", "labels_for", "main",
-    "make_bot", "make_rules", "print_outcome", "save_transcript", "trusted",
+    "BotSpecError", "GameArgError", "add_game_arguments", "check_bot", "close_bot", "game_setup",
+    "labels_for", "main", "make_bot", "make_rules", "print_outcome", "save_transcript", "trusted",
 ]
 
 
@@ -33,8 +33,14 @@ def is_bot_file(spec: str) -> bool:
     return spec.endswith(".json") or Path(spec).is_file()
 
 
-def make_bot(spec: str) -> Player:
-    """A fresh player for a spec: bot file -> LinearPlayer, else a baseline or class path."""
+def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -> Player:
+    """A fresh player for a spec: bot file -> LinearPlayer, else a baseline or class path.
+
+    A class path (not `trusted`) plays isolated in its own process (arena.isolation) unless
+    `isolate` is False (only the bot's own process may load it); `timeout` is its per-decision
+    limit in seconds (default `arena.isolation.DECISION_TIMEOUT_S`). Close an isolated bot
+    with `close_bot` when its game is over.
+    """
     if is_bot_file(spec):
         from features.genome import GenomeError, load_genome
         from features.linear import LinearPlayer
@@ -51,10 +57,32 @@ def make_bot(spec: str) -> Player:
     from game.bots import make_player
 
     try:
+        if isolate and not trusted(spec):
+            from arena.isolation import DECISION_TIMEOUT_S, isolated_bot
+
+            return isolated_bot(spec, DECISION_TIMEOUT_S if timeout is None else timeout)
         return make_player(spec)
     except ValueError as e:
         # make_player's message already names the spec and the allowed baselines.
         raise BotSpecError(f"{e}; or a bot .json file") from None
+
+
+def close_bot(player: object) -> None:
+    """After a game: an isolated bot's process is kept for the next game of its spec when
+    healthy (arena.isolation.release), else ended; nothing for an in-process player."""
+    from arena.isolation import IsolatedBot, release
+
+    if isinstance(player, IsolatedBot):
+        release(player)
+        return
+    close = getattr(player, "close", None)
+    if callable(close):
+        close()
+
+
+def check_bot(spec: str) -> None:
+    """Fail fast with a readable BotSpecError (an isolated bot is started and stopped)."""
+    close_bot(make_bot(spec))
 
 
 def trusted(spec: str) -> bool:
@@ -84,8 +112,17 @@ def print_outcome(labels: list[str], out: Any, transcript: bool) -> None:
     winner = "none (capped)" if out.winner is None or out.winner < 0 else labels[out.winner]
     print(f"winner: {winner}; rounds: {out.rounds}; capped: {bool(out.capped)}")
     order = sorted(range(len(labels)), key=lambda i: out.placements[i])
+    forfeits = getattr(out, "forfeits", ())
     for i in order:
-        print(f"  place {out.placements[i]}: player {i} {labels[i]}")
+        why = forfeits[i] if i < len(forfeits) and forfeits[i] else ""
+        print(f"  place {out.placements[i]}: player {i} {labels[i]}"
+              + (f" (forfeited: {why})" if why else ""))
+
+
+def check_timeout(seconds: float) -> None:
+    """A per-decision time limit is a positive number of seconds (at most a day)."""
+    if not 0 < seconds <= 86_400:
+        raise GameArgError(f"--decision-timeout must be > 0 and at most 86400 s, got {seconds}")
 
 
 def check_seed(seed: int) -> None:
@@ -94,14 +131,25 @@ def check_seed(seed: int) -> None:
         raise GameArgError(f"--seed must be >= 0, got {seed}")
 
 
-def game_setup(bots: list[str], seed: int, rules_text: str | None, cap: int | None
-               ) -> tuple[list[Player], Rules]:
-    """The checks play and watch share: 2..6 bots, seed, rules; fresh players and the rules."""
+def game_setup(bots: list[str], seed: int, rules_text: str | None, cap: int | None,
+               timeout: float | None = None) -> tuple[list[Player], Rules]:
+    """The checks play and watch share: 2..6 bots, seed, rules; fresh players and the rules
+    (close them with `close_bot`: class-path bots run in their own process)."""
     if not 2 <= len(bots) <= 6:
         raise GameArgError(f"a game needs 2..6 bots, got {len(bots)}")
     check_seed(seed)
+    if timeout is not None:
+        check_timeout(timeout)
     rules = make_rules(rules_text, cap)
-    return [make_bot(s) for s in bots], rules
+    players: list[Player] = []
+    try:
+        for s in bots:
+            players.append(make_bot(s, timeout=timeout))
+    except BaseException:
+        for p in players:
+            close_bot(p)
+        raise
+    return players, rules
 
 
 def labels_for(specs: Sequence[str]) -> list[str]:
@@ -130,16 +178,24 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--transcript", action="store_true", help="print every decision")
     ap.add_argument("--save", default=None, metavar="FILE",
                     help="write the transcript to FILE (replay it: python -m arena web --replay)")
+    from arena.tournament import add_timeout_argument
+
+    add_timeout_argument(ap)
     args = ap.parse_args(argv)
     try:
-        players, rules = game_setup(args.bots, args.seed, args.rules, args.cap)
+        players, rules = game_setup(args.bots, args.seed, args.rules, args.cap,
+                                    args.decision_timeout)
     except GameArgError as e:
         return error(e)
     from game.engine import play_game
 
-    out = play_game(players, rules=rules, seed=args.seed,
-                    transcript=args.transcript or args.save is not None,
-                    full_access=[trusted(b) for b in args.bots])
+    try:
+        out = play_game(players, rules=rules, seed=args.seed,
+                        transcript=args.transcript or args.save is not None,
+                        full_access=[trusted(b) for b in args.bots], forfeits=True)
+    finally:
+        for p in players:
+            close_bot(p)
     print_outcome(labels_for(args.bots), out, args.transcript)
     if args.save is not None:
         try:

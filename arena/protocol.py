@@ -169,10 +169,8 @@ def decode_state(d: Any, m: Map, n_players: int, seat: int, ask: str) -> State:
                             f"{ask!r}, got {phase!r}")
     if "owner" not in d or "armies" not in d:
         raise ProtocolError("state.owner and state.armies are required (one entry per territory)")
-    for t, q in enumerate(_list(d["owner"], "state.owner", t_n)):
-        s.owner[t] = as_int(q, f"state.owner[{t}]", 0, n_players - 1)
-    for t, a in enumerate(_list(d["armies"], "state.armies", t_n)):
-        s.armies[t] = as_int(a, f"state.armies[{t}]", 0, MAX_ARMIES)
+    s.owner[:] = _ints(_list(d["owner"], "state.owner", t_n), "state.owner", 0, n_players - 1)
+    s.armies[:] = _ints(_list(d["armies"], "state.armies", t_n), "state.armies", 0, MAX_ARMIES)
     s.cards[:] = L.CARD_DECK
     hand = hand_kinds(d, m)
     for c in hand:
@@ -226,6 +224,15 @@ def _check_conquest(s: State, m: Map, seat: int) -> None:
     s.armies[dst] = 0
 
 
+def _ints(v: list[Any], field: str, lo: int, hi: int) -> list[int]:
+    """A list of JSON integers in lo..hi (checked in one pass; the first bad entry is named)."""
+    if all(type(x) is int and lo <= x <= hi for x in v):
+        return v
+    for i, x in enumerate(v):
+        as_int(x, f"{field}[{i}]", lo, hi)
+    return v  # not reached: as_int raised
+
+
 def _decode_players(d: dict[str, Any], s: State, seat: int, n_cards: int) -> None:
     n = s.n_players
     players = _list(d.get("players", [{} for _ in range(n)]), "state.players", n)
@@ -233,14 +240,14 @@ def _decode_players(d: dict[str, Any], s: State, seat: int, n_cards: int) -> Non
     for q, p in enumerate(players):
         p = _obj(p, f"state.players[{q}]")
         for k, i in PLAYER_FIELDS.items():
-            field = f"state.players[{q}].{k}"
             if k == "alive":
                 v = p.get(k, int((s.owner == q).any()))
-                s.pl[q, i] = as_int(int(v) if isinstance(v, bool) else v, field, 0, 1)
-            elif k == "elim_order":
-                s.pl[q, i] = as_int(p.get(k, 0), field, 0, n)
+                v, most = (int(v) if isinstance(v, bool) else v), 1
             else:
-                s.pl[q, i] = as_int(p.get(k, 0), field, 0, _MAX_COUNT)
+                v, most = p.get(k, 0), (n if k == "elim_order" else _MAX_COUNT)
+            # The common case first: the field's name is only spelled out for an error.
+            ok = type(v) is int and 0 <= v <= most
+            s.pl[q, i] = v if ok else as_int(v, f"state.players[{q}].{k}", 0, most)
         s.pl[q, L.P_MISSION] = s.pl[q, L.P_TARGET] = -1
         if q != seat:
             held = as_int(p.get("cards", 0), f"state.players[{q}].cards", 0, n_cards)

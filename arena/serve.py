@@ -9,15 +9,16 @@ in `arena.subprocess_player`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import socketserver
 import sys
+import threading
 from collections.abc import Callable
 from typing import IO, Any
 
 import numpy as np
 
-from arena.answers import final_answer, parse_refused
+from arena.answers import final_answer, legal, parse_refused
 from arena.protocol import (
     MAX_ARMIES,
     PROTOCOL,
@@ -36,27 +37,38 @@ from game.decision import Decision, DecisionKind
 from game.decision import ask as answer
 from game.map import Map, MapError, build_map
 from game.protocol import IllegalActionError, Player
-from game.state import Rules, RulesError
+from game.state import Rules, RulesError, State
 from game.view import GameView
 
 __all__ = ["PROTOCOL", "ProtocolError", "Server", "SubprocessPlayer", "encode_state", "main",
            "map_json", "serve", "serve_tcp"]
 
 ASKS = tuple(k.value for k in DecisionKind)  # the six decisions, in the order they are asked
-MAX_LINE = 16 * 2**20  # bytes of one request line over TCP; a longer one is an error reply
 _ERROR_CHARS = 300  # an error reply stays one short line whatever the input
 
 
 class Server:
-    """Answers one game session's protocol requests with a riskevo player."""
+    """Answers one game session's protocol requests with a riskevo player.
 
-    def __init__(self, make_player: Callable[[], Player]) -> None:
+    `strict` (the isolated seat of arena.isolation): the player's own answer or an error reply,
+    never a fallback: a player that raises or answers illegally gets an error reply naming it,
+    and the engine side forfeits it.
+    """
+
+    def __init__(self, make_player: Callable[[], Player], strict: bool = False,
+                 decision_timeout: float | None = None) -> None:
         self.make_player = make_player
+        self.strict = strict
+        # Not strict: a decision not answered in this many seconds gets the fallback answer,
+        # and the player (still busy) is not asked again in this game.
+        self.decision_timeout = decision_timeout
+        self.stuck = False
         self.player: Player | None = None
         self.map: Map | None = None
         self.rules = Rules()
         self.seat = 0
         self.n_players = 0
+        self._live: tuple[Map, State, GameView] | None = None  # the session's view and state
 
     def handle(self, line: str | bytes) -> dict[str, Any]:
         """One request line -> one reply object (an `error` reply for anything at all wrong)."""
@@ -119,6 +131,8 @@ class Server:
                 raise ProtocolError(f"start_game.rng_state must be numpy's PCG64 "
                                     f"bit_generator.state: {e}") from None
         self.player, self.map, self.rules, self.seat, self.n_players = None, m, r, seat, n
+        self._live = None
+        self.stuck = False
         player = self.make_player()
         player.start_game(self._view(req, "start_game"), rng)
         self.player = player
@@ -144,7 +158,18 @@ class Server:
             if req["hi"] > s.armies[s.sc[L.S_SRC]] - 1:
                 raise ProtocolError(f"hi must be at most the attacking territory's armies - 1 "
                                     f"({s.armies[s.sc[L.S_SRC]] - 1}), got {req['hi']}")
-        return GameView(s, self.map, self.rules, self.seat)
+        if s.pl[self.seat, L.P_ALIVE] != 1 or s.phase == L.PH_OVER:
+            raise ProtocolError(f"state: the bot's seat {self.seat} must be alive in a game "
+                                "still on to be asked")
+        live = self._live
+        if live is not None and live[0] is self.map:
+            # One view per session, as in the engine (a new view costs ~1 ms of binding).
+            for dst, src in zip(live[1].kernel, s.kernel, strict=True):
+                np.copyto(dst, src)
+            return live[2]
+        view = GameView(s, self.map, self.rules, self.seat)
+        self._live = (self.map, s, view)
+        return view
 
     def _decide(self, ask: str, req: dict[str, Any]) -> Action:
         extra = _extra_fields(ask, req)
@@ -153,6 +178,10 @@ class Server:
             extra["compulsory"] = len(view.hand) >= self.rules.trade_at
         refused = parse_refused(req.get("refused", []), view)
         act = self._ask(view, ask, extra)
+        if self.strict:
+            if act is None or not legal(view, ask, act, extra):
+                raise IllegalActionError(f"the bot's answer {act!r} to {ask} is not legal")
+            return act
         if isinstance(act, MoveIn):
             act = MoveIn(min(max(act.count, extra["lo"]), extra["hi"]))
         return final_answer(view, ask, act, extra, refused)
@@ -171,22 +200,54 @@ class Server:
         if ask == "trade" and not view.sets():
             return END_TRADE
         kind = DecisionKind(ask)
-        try:
-            # One entry point: the player's act (or an older bot's named method).
-            a = answer(p, view, Decision(kind, armies=extra.get("armies", 0),
-                                         compulsory=bool(extra.get("compulsory", False)),
-                                         lo=extra.get("lo", 0), hi=extra.get("hi", 0)))
-            if kind is DecisionKind.PLACE_INITIAL:
-                return Place(int(a), 1)
-            if kind is DecisionKind.MOVE_IN:
-                return MoveIn(int(a))
-            if a is None:
-                return {DecisionKind.TRADE: END_TRADE, DecisionKind.ATTACK: STOP,
-                        DecisionKind.FORTIFY: SKIP}.get(kind)
-            return a  # type: ignore[no-any-return]
-        except (IllegalActionError, RuntimeError, ValueError, IndexError):
-            # A state riskevo never reaches (another engine's rules): the fallback answers.
+        if self.strict:
+            return self._answer(p, view, kind, extra)
+        if self.stuck:
             return None
+        if self.decision_timeout is not None:
+            return self._timed(p, view, kind, extra, self.decision_timeout)
+        try:
+            return self._answer(p, view, kind, extra)
+        except Exception:  # noqa: BLE001 - any failure of the bot: the fallback answers
+            # A state riskevo never reaches (another engine's rules), or a bot's own bug.
+            return None
+
+    def _timed(self, p: Player, view: GameView, kind: DecisionKind, extra: dict[str, Any],
+               limit: float) -> Action | None:
+        """The answer from a helper thread, None (the fallback) if it fails or takes longer
+        than `limit` seconds (then the player counts as stuck until the next start_game)."""
+        box: list[Action | None] = [None]
+
+        def run() -> None:
+            with contextlib.suppress(Exception):
+                box[0] = self._answer(p, view, kind, extra)
+
+        t = threading.Thread(target=run, daemon=True)
+        t.start()
+        t.join(limit)
+        if t.is_alive():
+            self.stuck = True
+            print(f"seat {self.seat}: no answer within {limit:g} s; fallback answers for the "
+                  "rest of this game", file=sys.stderr, flush=True)
+            return None
+        return box[0]
+
+    @staticmethod
+    def _answer(p: Player, view: GameView, kind: DecisionKind, extra: dict[str, Any]
+                ) -> Action | None:
+        """The player's answer as an action (None: the bot passed)."""
+        # One entry point: the player's act (or an older bot's named method).
+        a = answer(p, view, Decision(kind, armies=extra.get("armies", 0),
+                                     compulsory=bool(extra.get("compulsory", False)),
+                                     lo=extra.get("lo", 0), hi=extra.get("hi", 0)))
+        if kind is DecisionKind.PLACE_INITIAL:
+            return Place(int(a), 1)
+        if kind is DecisionKind.MOVE_IN:
+            return MoveIn(int(a))
+        if a is None:
+            return {DecisionKind.TRADE: END_TRADE, DecisionKind.ATTACK: STOP,
+                    DecisionKind.FORTIFY: SKIP}.get(kind)
+        return a  # type: ignore[no-any-return]
 
 
 def _extra_fields(ask: str, req: dict[str, Any]) -> dict[str, Any]:
@@ -225,9 +286,10 @@ def reply_line(reply: dict[str, Any]) -> str:
         return json.dumps({**reply, "id": None}, separators=(",", ":"), allow_nan=False) + "\n"
 
 
-def serve(make_player: Callable[[], Player], inp: IO[str], out: IO[str]) -> None:
+def serve(make_player: Callable[[], Player], inp: IO[str], out: IO[str],
+          strict: bool = False, decision_timeout: float | None = None) -> None:
     """Answer request lines from `inp` on `out` until end of input (one game session)."""
-    server = Server(make_player)
+    server = Server(make_player, strict, decision_timeout)
     for line in inp:
         if not line.strip():
             continue
@@ -235,78 +297,61 @@ def serve(make_player: Callable[[], Player], inp: IO[str], out: IO[str]) -> None
         out.flush()
 
 
-class _Session(socketserver.StreamRequestHandler):
-    """One connection = one game session with its own player."""
-
-    server: _TCPServer
-
-    def handle(self) -> None:
-        session = Server(self.server.make_player)
-        while True:
-            line = self.rfile.readline(MAX_LINE + 1)
-            if not line:
-                return
-            if len(line) > MAX_LINE and not line.endswith(b"\n"):
-                while line and not line.endswith(b"\n"):  # drop the rest of the long line
-                    line = self.rfile.readline(MAX_LINE)
-                reply = {"id": None, "error": f"request line longer than {MAX_LINE} bytes"}
-            elif not line.strip():
-                continue
-            else:
-                reply = session.handle(line)
-            self.wfile.write(reply_line(reply).encode())
-            self.wfile.flush()
-
-
-class _TCPServer(socketserver.ThreadingTCPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-    def __init__(self, address: tuple[str, int], make_player: Callable[[], Player]) -> None:
-        self.make_player = make_player
-        super().__init__(address, _Session)
-
-
 def serve_tcp(make_player: Callable[[], Player], host: str, port: int,
-              ready: Callable[[str, int], None] | None = None) -> None:
-    """Serve JSON lines on host:port, one session per connection, until interrupted."""
-    with _TCPServer((host, port), make_player) as srv:
-        h, p = srv.server_address[:2]
-        if ready is not None:
-            ready(str(h), int(p))
-        srv.serve_forever()
+              ready: Callable[[str, int], None] | None = None, *args: Any, **kwargs: Any
+              ) -> None:
+    """`arena.tcp.serve_tcp`: one session per connection (bounded; see arena.tcp)."""
+    from arena import tcp
+
+    tcp.serve_tcp(make_player, host, port, ready, *args, **kwargs)
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """'HOST:PORT', ':PORT' or 'PORT' (host 127.0.0.1) -> (host, port)."""
-    host, _, port = text.rpartition(":")
-    try:
-        p = int(port)
-    except ValueError:
-        p = -1
-    if not 0 <= p <= 65535:
-        raise ValueError(f"--tcp must be HOST:PORT with PORT 0..65535, got {text!r}")
-    return host or "127.0.0.1", p
+    """`arena.tcp.parse_address`: 'HOST:PORT', ':PORT' or 'PORT' -> (host, port)."""
+    from arena import tcp
+
+    return tcp.parse_address(text)
 
 
 def main(argv: list[str]) -> int:
     """`python -m arena serve BOT [--tcp HOST:PORT]`: answer protocol requests."""
+    from arena.tcp import IDLE_TIMEOUT_S, MAX_SESSIONS
     ap = argparse.ArgumentParser(prog="python -m arena serve", description=main.__doc__)
     ap.add_argument("bot", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--tcp", metavar="HOST:PORT",
                     help="serve over TCP instead of stdin/stdout (host 127.0.0.1 unless given; "
                          "port 0 picks a free one); one game session per connection")
+    ap.add_argument("--max-sessions", type=int, default=MAX_SESSIONS,
+                    help=f"TCP sessions at once (default {MAX_SESSIONS})")
+    ap.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT_S, metavar="S",
+                    help=f"close a TCP session silent this long (default {IDLE_TIMEOUT_S:g} s)")
+    from arena.tournament import add_timeout_argument
+
+    add_timeout_argument(ap)
     args = ap.parse_args(argv)
-    from arena.play import BotSpecError, make_bot
+    from arena.play import BotSpecError
+    from arena.play import make_bot as make_any
     from evolve.cli import error
+
+    def make_bot(spec: str) -> Player:
+        return make_any(spec, isolate=False)  # this process is the bot's own
 
     try:
         make_bot(args.bot)
     except BotSpecError as e:
         print(json.dumps({"id": None, "error": str(e)}), flush=True)
         return 2
+    except Exception as e:  # noqa: BLE001 - whatever a bot module's import raises: one line
+        print(json.dumps({"id": None, "error": _one_line(f"bot {args.bot}: {type(e).__name__}: "
+                                                         f"{e}")}), flush=True)
+        return 2
+    limit = args.decision_timeout
+    if not (0 < limit <= 86_400 and 1 <= args.max_sessions <= 10_000
+            and 0 < args.idle_timeout <= 86_400):
+        return error("--decision-timeout and --idle-timeout must be 0..86400 s (not 0), "
+                     "--max-sessions 1..10000")
     if args.tcp is None:
-        serve(lambda: make_bot(args.bot), sys.stdin, sys.stdout)
+        serve(lambda: make_bot(args.bot), sys.stdin, sys.stdout, decision_timeout=limit)
         return 0
     try:
         host, port = parse_address(args.tcp)
@@ -317,7 +362,8 @@ def main(argv: list[str]) -> int:
         print(f"serving {PROTOCOL} on {h}:{p}", file=sys.stderr, flush=True)
 
     try:
-        serve_tcp(lambda: make_bot(args.bot), host, port, ready)
+        serve_tcp(lambda: make_bot(args.bot), host, port, ready, args.max_sessions,
+                  args.idle_timeout, limit)
     except OSError as e:
         return error(f"--tcp {args.tcp}: {e.strerror or e}")
     except KeyboardInterrupt:

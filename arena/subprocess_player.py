@@ -6,10 +6,14 @@ that speaks docs/protocol.md), so riskevo can play bots that live in another pro
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+import os
+import select
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,11 +23,12 @@ from arena.protocol import PROTOCOL, ProtocolError, encode_state
 from game import layout as L
 from game.actions import Attack, Fortify, MoveIn, Pass, Place, Trade, parse_action
 from game.cards import classic_card_kinds
+from game.decision import Decision, answer_named
 from game.map import Map
 from game.protocol import IllegalActionError
 from game.view import GameView
 
-__all__ = ["SubprocessPlayer", "map_json"]
+__all__ = ["BotTimeoutError", "SubprocessPlayer", "map_json"]
 
 
 def map_json(m: Map) -> dict[str, Any]:
@@ -40,49 +45,117 @@ def map_json(m: Map) -> dict[str, Any]:
     return d
 
 
+class BotTimeoutError(ProtocolError):
+    """The bot process gave no answer within its time limit (the process is killed)."""
+
+
+MAX_REPLY = 1 << 20  # bytes of one reply line: an action text is a few dozen
+
+
 class SubprocessPlayer:
-    """A riskevo player whose decisions come from a subprocess speaking the protocol."""
+    """A riskevo player whose decisions come from a subprocess speaking the protocol.
+
+    `timeout` (seconds, None = wait forever) bounds every exchange: a process that has not
+    answered by then is killed and the request raises `BotTimeoutError`; `start_timeout` bounds
+    the first exchange (the interpreter starting and the bot loading as well).
+    """
 
     name = "subprocess"
 
-    def __init__(self, command: Sequence[str] | None) -> None:
+    def __init__(self, command: Sequence[str] | None, *, timeout: float | None = None,
+                 start_timeout: float | None = None, env: dict[str, str] | None = None) -> None:
         self.command = list(command or [])
         self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1) if command else None
+                                     env=env) if command else None
+        self.timeout = timeout
+        self.start_timeout = start_timeout
         self.map: Map | None = None
         self._id = 0
+        self._buf = b""
+        self._started = False
+        self.broken = False
 
     @classmethod
     def for_bot(cls, spec: str) -> SubprocessPlayer:
         """`python -m arena.serve SPEC` (as `python -m arena serve`) with this interpreter."""
         return cls([sys.executable, "-m", "arena.serve", spec])
 
+    def kill(self) -> None:
+        """End the process now (its pipes closed, its exit collected)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+        if self.proc is not None:
+            for f in (self.proc.stdin, self.proc.stdout):
+                if f is not None:
+                    with contextlib.suppress(OSError):
+                        f.close()
+            self.proc.wait()
+
     def exchange(self, line: str) -> str:
         """Send one request line, return the reply line ("" if the process closed its output)."""
         if self.proc is None or self.proc.stdin is None or self.proc.stdout is None:
             raise ProtocolError("no bot process to talk to")
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        return self.proc.stdout.readline()
+        limit = self.timeout if self._started or self.start_timeout is None else self.start_timeout
+        self._started = True
+        try:
+            self.proc.stdin.write(line.encode() + b"\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            self.kill()
+            return ""
+        fd = self.proc.stdout.fileno()
+        deadline = None if limit is None else time.monotonic() + limit
+        while b"\n" not in self._buf:
+            wait = None if deadline is None else deadline - time.monotonic()
+            if wait is not None and wait <= 0:
+                self.kill()
+                raise BotTimeoutError(f"no answer within {limit:g} s (bot process killed)")
+            ready, _, _ = select.select([fd], [], [], wait)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return ""
+            self._buf += chunk
+            if len(self._buf) > MAX_REPLY:
+                self.kill()
+                raise ProtocolError(f"reply line longer than {MAX_REPLY} bytes (bot process "
+                                    "killed)")
+        raw, _, self._buf = self._buf.partition(b"\n")
+        return raw.decode("utf-8", "replace") + "\n"
 
     def request(self, ask: str, **fields: Any) -> dict[str, Any]:
         """Send one request and return the reply (ProtocolError on an error reply)."""
+        try:
+            return self._request(ask, **fields)
+        except BaseException:
+            self.broken = True  # the process may be gone or out of step: never reuse it
+            raise
+
+    def _request(self, ask: str, **fields: Any) -> dict[str, Any]:
         self._id += 1
         line = self.exchange(json.dumps({"id": self._id, "ask": ask, **fields},
                                         separators=(",", ":")))
         if not line:
             raise ProtocolError(f"bot process {self.command} closed its output")
-        reply = json.loads(line)
+        try:
+            reply = json.loads(line)
+        except (ValueError, RecursionError):
+            raise ProtocolError(f"bot reply to {ask} is not JSON: {line[:80]!r}") from None
+        if not isinstance(reply, dict):
+            raise ProtocolError(f"bot reply to {ask} is not a JSON object")
+        if "error" in reply and reply.get("id") in (self._id, None):
+            raise ProtocolError(f"bot error on {ask}: {reply['error']}")
         if reply.get("id") != self._id:
             raise ProtocolError(f"reply id {reply.get('id')!r}, expected {self._id}")
-        if "error" in reply:
-            raise ProtocolError(f"bot error on {ask}: {reply['error']}")
         return dict(reply)
 
     def _act(self, view: GameView, ask: str, **fields: Any) -> Any:
         if self.map is None:
             raise ProtocolError(f"{ask} before start_game")
-        text = self.request(ask, state=encode_state(view), **fields)["action"]
+        text = self.request(ask, state=encode_state(view), **fields).get("action")
+        if not isinstance(text, str):
+            raise ProtocolError(f"bot reply to {ask} has no action text")
         try:
             return parse_action(str(text), self.map)
         except ValueError as e:
@@ -96,6 +169,10 @@ class SubprocessPlayer:
                      n_players=view.n_players, rng_state=rng.bit_generator.state,
                      rules=dataclasses.asdict(r), protocol=PROTOCOL,
                      state=encode_state(view))
+
+    def act(self, view: GameView, decision: Decision) -> Any:
+        """Forward the decision (the named method of its kind)."""
+        return answer_named(self, view, decision)
 
     def place_initial(self, view: GameView) -> int:
         """Forward the initial placement."""
@@ -133,9 +210,14 @@ class SubprocessPlayer:
     def close(self) -> None:
         """End the subprocess (closing its input ends `serve`)."""
         if self.proc is not None:
-            if self.proc.stdin:
-                self.proc.stdin.close()
-            self.proc.wait(timeout=10)
+            with contextlib.suppress(OSError, ValueError):
+                if self.proc.stdin:
+                    self.proc.stdin.close()
+            try:
+                self.proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                self.kill()
+            self.kill()
 
     def __repr__(self) -> str:
         return f"SubprocessPlayer({' '.join(self.command[-1:])!r})"

@@ -27,6 +27,7 @@ __all__ = [
     "schedule",
     "summarize",
     "write_csv",
+    "write_forfeits_csv",
     "write_rows_csv",
 ]
 
@@ -44,6 +45,7 @@ class GameResult:
     winner: int
     rounds: int
     capped: bool
+    forfeits: tuple[str, ...] = ()  # per lineup position: why that bot forfeited, "" if not
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Row:
     hi: float
     capped: int
     mean_rounds: float
+    forfeits: int = 0  # games this bot forfeited (game.forfeit)
+    reasons: str = ""  # why, e.g. "2x attack: BotTimeoutError" (round and details left out)
 
 
 def schedule(n_bots: int, per_game: int, games: int,
@@ -118,8 +122,12 @@ def _bot_file_weights(spec: str) -> np.ndarray:
     return weights
 
 
+Played = tuple[tuple[int, ...], int, int, bool] | tuple[tuple[int, ...], int, int, bool,
+                                                         tuple[str, ...]]
+
+
 def _play_specs(specs: tuple[str, ...], seed: int, rules_spec: str | None,
-                cap: int | None) -> tuple[tuple[int, ...], int, int, bool]:
+                cap: int | None, timeout: float | None = None) -> Played:
     """Play one game with fresh players (runs in a worker process): in the compiled loop when
     every seat has a compiled implementation (the same game, faster), else `_play_python`."""
     from arena.play import make_rules
@@ -127,38 +135,50 @@ def _play_specs(specs: tuple[str, ...], seed: int, rules_spec: str | None,
 
     lineup = compiled_lineup(specs)
     if lineup is None:
-        return _play_python(specs, seed, rules_spec, cap)
+        return _play_python(specs, seed, rules_spec, cap, timeout)
     out = play_mixed_game(*lineup, seed, make_rules(rules_spec, cap))
     return (tuple(int(p) for p in out.placements), int(out.winner), int(out.rounds),
             bool(out.capped))
 
 
 def _play_python(specs: tuple[str, ...], seed: int, rules_spec: str | None,
-                 cap: int | None) -> tuple[tuple[int, ...], int, int, bool]:
-    """Play one game with fresh players in the Python engine."""
-    from arena.play import make_bot, make_rules, trusted
+                 cap: int | None, timeout: float | None = None) -> Played:
+    """Play one game with fresh players in the Python engine; a bot that fails forfeits
+    (class-path bots play isolated, with `timeout` seconds per decision)."""
+    from arena.play import close_bot, make_bot, make_rules, trusted
     from game.engine import play_game
 
-    players = [make_bot(s) for s in specs]
-    out = play_game(players, rules=make_rules(rules_spec, cap), seed=seed,
-                    full_access=[trusted(s) for s in specs])
+    players = []
+    try:
+        for s in specs:
+            players.append(make_bot(s, timeout=timeout))
+        out = play_game(players, rules=make_rules(rules_spec, cap), seed=seed,
+                        full_access=[trusted(s) for s in specs], forfeits=True)
+    finally:
+        for p in players:
+            close_bot(p)
     winner = -1 if out.winner is None else int(out.winner)
-    return tuple(int(p) for p in out.placements), winner, int(out.rounds), bool(out.capped)
+    played = (tuple(int(p) for p in out.placements), winner, int(out.rounds), bool(out.capped))
+    return (*played, out.forfeits) if out.forfeits else played  # as the compiled loop's
 
 
-PlayFn = Callable[[tuple[str, ...], int, "str | None", "int | None"],
-                  tuple[tuple[int, ...], int, int, bool]]
+PlayFn = Callable[[tuple[str, ...], int, "str | None", "int | None"], Played]
 
 
 def run_tournament(specs: Sequence[str], games: int, *, per_game: int = 4, seed: int = 0,
                    n_jobs: int = 1, rules: str | None = None, cap: int | None = None,
-                   play_fn: PlayFn = _play_specs) -> list[GameResult]:
+                   play_fn: PlayFn = _play_specs, timeout: float | None = None
+                   ) -> list[GameResult]:
     """Play the games (in parallel with joblib when n_jobs != 1) and return them in order.
 
     Game i is seeded by the i-th child of `SeedSequence(seed)`, so results do not depend on
-    n_jobs or on the order workers finish in.
+    n_jobs or on the order workers finish in. `timeout`: seconds per decision of an isolated
+    bot (default `arena.isolation.DECISION_TIMEOUT_S`); a bot that fails forfeits the game.
     """
     from joblib import Parallel, delayed
+
+    if play_fn is _play_specs and timeout is not None:
+        play_fn = functools.partial(_play_specs, timeout=timeout)
 
     rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
     lineups = schedule(len(specs), per_game, games, rng)
@@ -170,9 +190,11 @@ def run_tournament(specs: Sequence[str], games: int, *, per_game: int = 4, seed:
         play_fn(tuple(specs[b] for b in lu), s, rules, cap)
         for lu, s in zip(lineups, seeds, strict=True)]
     results = []
-    for lu, (places, winner, rounds, capped) in zip(lineups, raw, strict=True):
+    for lu, played in zip(lineups, raw, strict=True):
+        places, winner, rounds, capped = played[:4]
+        forfeits = tuple(played[4]) if len(played) > 4 else ()  # type: ignore[misc]
         results.append(GameResult(lu, tuple(places), -1 if winner < 0 else lu[winner],
-                                  rounds, capped))
+                                  rounds, capped, forfeits))
     return results
 
 
@@ -181,6 +203,8 @@ def summarize(labels: Sequence[str], results: Sequence[GameResult], per_game: in
     rows = []
     for b, label in enumerate(labels):
         mine = [(r, r.lineup.index(b)) for r in results if b in r.lineup]
+        why = [forfeit_of(r, k) for r in results for k, x in enumerate(r.lineup)
+               if x == b and forfeit_of(r, k)]
         n = len(mine)
         wins = sum(1 for r, _ in mine if r.winner == b)
         places = [0] * per_game
@@ -193,18 +217,43 @@ def summarize(labels: Sequence[str], results: Sequence[GameResult], per_game: in
             win_rate=wins / n if n else float("nan"), lo=lo, hi=hi,
             capped=sum(1 for r, _ in mine if r.capped),
             mean_rounds=float(np.mean([r.rounds for r, _ in mine])) if n else float("nan"),
+            forfeits=len(why), reasons=_reasons(why),
         ))
     return rows
 
 
+def forfeit_of(r: GameResult, k: int) -> str:
+    """Why lineup position k forfeited game r ("" if it did not)."""
+    return r.forfeits[k] if k < len(r.forfeits) else ""
+
+
+def _reasons(why: Sequence[str]) -> str:
+    """Forfeit reasons counted by kind: the decision and the error type ("2x attack:
+    BotTimeoutError; 1x reinforce 3: IllegalActionError")."""
+    kinds: dict[str, int] = {}
+    for w in why:
+        head, _, rest = w.partition(", ")  # drop "round N, "
+        what = rest or head
+        decision, _, err = what.partition(": ")
+        key = f"{decision.split()[0]}: {err.split(':')[0]}" if err else decision
+        kinds[key] = kinds.get(key, 0) + 1
+    return "; ".join(f"{n}x {k}" for k, n in kinds.items())
+
+
+def forfeit_lines(labels: Sequence[str], results: Sequence[GameResult]) -> list[str]:
+    """One line per forfeit: game number, bot, full reason."""
+    return [f"game {g}: {labels[b]} forfeited ({forfeit_of(r, k)})"
+            for g, r in enumerate(results) for k, b in enumerate(r.lineup) if forfeit_of(r, k)]
+
+
 _HEAD = ("bot", "games", "wins", "mean place", "win rate", "95% lo", "95% hi", "capped",
-         "mean rounds")
+         "mean rounds", "forfeits")
 
 
 def _cells(r: Row) -> list[str]:
     return [r.bot, str(r.games), str(r.wins), *(str(p) for p in r.places),
             f"{r.mean_place:.2f}", f"{r.win_rate:.3f}", f"{r.lo:.3f}", f"{r.hi:.3f}",
-            str(r.capped), f"{r.mean_rounds:.1f}"]
+            str(r.capped), f"{r.mean_rounds:.1f}", str(r.forfeits)]
 
 
 def _header(per_game: int) -> list[str]:
@@ -235,8 +284,26 @@ def format_table(rows: Sequence[Row], per_game: int) -> str:
 
 
 def write_csv(rows: Sequence[Row], per_game: int, path: Path) -> Path:
-    """Write the table as CSV (atomically)."""
-    return write_rows_csv(_header(per_game), [_cells(r) for r in rows], path)
+    """Write the table as CSV (atomically), with the forfeit reasons counted per bot."""
+    return write_rows_csv([*_header(per_game), "forfeit reasons"],
+                          [[*_cells(r), r.reasons] for r in rows], path)
+
+
+def write_forfeits_csv(labels: Sequence[str], results: Sequence[GameResult], path: Path) -> Path:
+    """Every forfeit as a CSV row: game, bot, reason (the header alone when none)."""
+    rows = [[str(g), labels[b], forfeit_of(r, k)] for g, r in enumerate(results)
+            for k, b in enumerate(r.lineup) if forfeit_of(r, k)]
+    return write_rows_csv(["game", "bot", "reason"], rows, path)
+
+
+def add_timeout_argument(ap: argparse.ArgumentParser) -> None:
+    """--decision-timeout: seconds an isolated (class-path) bot has for one decision."""
+    from arena.isolation import DECISION_TIMEOUT_S
+
+    ap.add_argument("--decision-timeout", type=float, default=DECISION_TIMEOUT_S, metavar="S",
+                    help="seconds a package.module:Class bot (played in its own process) has "
+                         f"per decision; it forfeits the game after that (default "
+                         f"{DECISION_TIMEOUT_S:g})")
 
 
 def plot_table(rows: Sequence[Row], per_game: int, title: str, path: Path) -> Path:
@@ -278,30 +345,46 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rules", default=None, help="rule options, e.g. missions,fixed_cards")
     ap.add_argument("--cap", type=int, default=None, help="round cap (default: the rules')")
     ap.add_argument("--out", default="runs/tournament", help="folder for table.csv/table.png")
+    add_timeout_argument(ap)
     args = ap.parse_args(argv)
-    from arena.play import GameArgError, check_seed, labels_for, make_bot, make_rules
+    from arena.play import (
+        GameArgError,
+        check_bot,
+        check_seed,
+        check_timeout,
+        labels_for,
+        make_rules,
+    )
     from evolve.cli import error
 
     out = Path(args.out)
     try:
         check_seed(args.seed)
+        check_timeout(args.decision_timeout)
         if args.jobs == 0:
             raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
         make_rules(args.rules, args.cap)
         for s in set(args.bots):
-            make_bot(s)  # fail fast, in this process, with a readable message
+            check_bot(s)  # fail fast, with a readable message
         out.mkdir(parents=True, exist_ok=True)  # before the games, not after them
         results = run_tournament(args.bots, args.games, per_game=args.per_game, seed=args.seed,
-                                 n_jobs=args.jobs, rules=args.rules, cap=args.cap)
+                                 n_jobs=args.jobs, rules=args.rules, cap=args.cap,
+                                 timeout=args.decision_timeout)
     except (GameArgError, TournamentError) as e:
         return error(e)
     except OSError as e:
         return error(f"--out {out}: cannot create the folder ({e.strerror or e})")
-    rows = summarize(labels_for(args.bots), results, args.per_game)
+    labels = labels_for(args.bots)
+    rows = summarize(labels, results, args.per_game)
     print(format_table(rows, args.per_game))
     capped_nowin = sum(1 for r in results if r.capped and r.winner < 0)
-    print(f"{len(results)} games, {capped_nowin} capped without a winner, seed {args.seed}")
+    lost = forfeit_lines(labels, results)
+    print(f"{len(results)} games, {capped_nowin} capped without a winner, {len(lost)} forfeits, "
+          f"seed {args.seed}")
+    for line in lost:
+        print(f"  {line}")
     print(write_csv(rows, args.per_game, out / "table.csv"))
+    print(write_forfeits_csv(labels, results, out / "forfeits.csv"))
     title = f"tournament: {len(results)} games, {args.per_game} per game, seed {args.seed}"
     print(plot_table(rows, args.per_game, title, out / "table.png"))
     return 0

@@ -70,7 +70,9 @@ def record_game(players: list[Any], seed: int, rules: Any = None,
     frames: list[Frame] = []
     last: list[Any] = [-1, None]
     wrapped = [_Recorder(p, frames, last) for p in players]
-    out = play_game(wrapped, map=m, rules=rules, seed=seed)  # type: ignore[arg-type]
+    # Class-path bots inside the recorders play isolated (they never see these views).
+    out = play_game(wrapped, map=m, rules=rules, seed=seed,  # type: ignore[arg-type]
+                    forfeits=True)
     s = last[1].full_state()  # views follow the game: this is the final board
     frames.append(Frame(s.owner.copy(), s.armies.copy(), out.rounds, int(s.sc[S_TURNS]), -1))
     return m, frames, out
@@ -160,7 +162,7 @@ def write_gif(frames: list[Path], out: Path, ms_per_frame: int = 400, width: int
 
 def main(argv: list[str]) -> int:
     """`python -m arena watch BOTS... --seed S --out DIR`: PNG per turn and game.gif."""
-    from arena.play import GameArgError, add_game_arguments, game_setup, labels_for
+    from arena.play import GameArgError, add_game_arguments, close_bot, game_setup, labels_for
     from evolve.cli import error
 
     ap = argparse.ArgumentParser(prog="python -m arena watch", description=main.__doc__)
@@ -182,7 +184,11 @@ def main(argv: list[str]) -> int:
     except OSError as e:
         return error(f"--out {out_dir}: cannot create the folder ({e.strerror or e})")
     labels = labels_for(args.bots)
-    m, frames, out = record_game(players, args.seed, rules)
+    try:
+        m, frames, out = record_game(players, args.seed, rules)
+    finally:
+        for p in players:
+            close_bot(p)
     seat_labels = {seat: labels[p] for seat, p in enumerate(out.seats)}
     winner = "nobody (round cap)" if out.winner is None else labels[out.winner]
     end_text = f"game over after {out.rounds} rounds: winner {winner}"
@@ -196,4 +202,7 @@ def main(argv: list[str]) -> int:
         return error(f"--out {out_dir}: cannot write the frames ({e.strerror or e})")
     print(f"{len(files)} frames in {out_dir}; {gif}")
     print(end_text + ("" if not out.capped else " (capped)"))
+    for i, why in enumerate(out.forfeits):
+        if why:
+            print(f"  {labels[i]} forfeited ({why})")
     return 0

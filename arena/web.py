@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import Any
 
 from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
-from arena.play import BotSpecError, GameArgError, labels_for, make_bot, make_rules, trusted
+from arena.play import (
+    BotSpecError,
+    GameArgError,
+    check_bot,
+    labels_for,
+    make_bot,
+    make_rules,
+    trusted,
+)
 from arena.replay import Replay, ReplayError, read_transcript, replay
 from evolve.cli import error
 from game.map import Map, board_positions, classic_map
@@ -103,6 +111,7 @@ class Lobby:
         with self.lock:
             self._expire()
             if len(self.games) >= MAX_GAMES:
+                game.close()
                 raise RequestError(f"too many live games (at most {MAX_GAMES}); close a tab or "
                                    f"wait {IDLE_SECONDS // 60} minutes for idle ones to expire",
                                    HTTPStatus.SERVICE_UNAVAILABLE)
@@ -113,7 +122,7 @@ class Lobby:
     def _expire(self) -> None:
         now = time.monotonic()
         for gid in [g for g, game in self.games.items() if now - game.touched > IDLE_SECONDS]:
-            del self.games[gid]
+            self.games.pop(gid).close()
 
     def game(self, gid: str) -> LiveGame:
         """A live game by id (404 when unknown or expired)."""
@@ -315,7 +324,7 @@ def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: 
         specs = ([str(champ)] if champ else []) + ["strategist", "continent"]
     offered: dict[str, str] = {}
     for label, spec in zip(labels_for(specs), specs, strict=True):
-        make_bot(spec)  # a bad spec fails now, with its message, not in the page
+        check_bot(spec)  # a bad spec fails now, with its message, not in the page
         offered[label] = spec
     for name in BUNDLED:
         offered.setdefault(name, name)

@@ -13,7 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from game.atomic import atomic_write_bytes
+from game.atomic import MiB, atomic_write_bytes, check_size
+
+MAX_CHECKPOINT_BYTES = 4096 * MiB  # a checkpoint (a population of 10^5 x 60 genes: 50 MB)
 
 # Format 2 added `arrays` (strategy state, hall of fame); format 1 files still load. Both keep
 # the deterministic part of the log (no timings, no gene statistics: ~0.3 kB a generation), so a
@@ -154,6 +156,7 @@ def load_checkpoint(path: Path) -> Checkpoint:
     try:
         with open(path, "rb"):  # an unreadable file is an OSError, not "not an archive"
             pass
+        check_size(path, MAX_CHECKPOINT_BYTES, "a checkpoint")
         if not zipfile.is_zipfile(path):
             raise CheckpointError(f"{path}: corrupt checkpoint (not an .npz archive: truncated "
                                   f"or another kind of file){_fallback_hint(path)}")
@@ -165,7 +168,7 @@ def load_checkpoint(path: Path) -> Checkpoint:
                               f"{_fallback_hint(path)}") from None
     except OSError as e:
         raise CheckpointError(f"{path}: cannot read checkpoint ({e.strerror or e})") from None
-    except (ValueError, TypeError, zipfile.BadZipFile, EOFError) as e:
+    except (ValueError, TypeError, zipfile.BadZipFile, EOFError, RecursionError) as e:
         reason = " ".join(str(e).split())  # one line whatever the library says
         raise CheckpointError(f"{path}: corrupt checkpoint ({type(e).__name__}: {reason})"
                               f"{_fallback_hint(path)}") from None

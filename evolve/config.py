@@ -16,7 +16,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, get_type_hints
 
+from game.atomic import MiB, read_limited
 from game.state import Rules, RulesError
+
+MAX_CONFIG_BYTES = 1 * MiB  # a config file (a few KB)
 
 
 class ConfigError(ValueError):
@@ -255,9 +258,14 @@ def _merge(base: dict[str, Any], extra: dict[str, Any], source: str) -> None:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(read_limited(path, MAX_CONFIG_BYTES, "a config file")
+                             .decode("utf-8"))
     except OSError as e:
         raise ConfigError(f"{path}: cannot read config file ({e.strerror})") from None
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 ({e.reason} at byte {e.start})") from None
+    except (RecursionError, ValueError) as e:  # nesting or numbers TOML's parser cannot take
+        raise ConfigError(f"{path}: not valid TOML ({type(e).__name__})") from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML ({e})") from None
 

@@ -59,6 +59,7 @@ class Evolution:
         self.generation = -1
         self.saved_generation = -1  # last generation whose checkpoint is on disk
         self.log_missing = 0  # generations before the resumed checkpoint missing from the log
+        self.log_dropped = 0  # generation-0 log lines dropped at resume (no checkpoint)
         self.pop: list[Any] = self.strategy.initial(self.rng)
         self.statistics = records.statistics()
         self.logbook = records.logbook()  # the log without timings and gene statistics
@@ -72,8 +73,15 @@ class Evolution:
         if not found:
             # Logged generations without a checkpoint are somebody's data, not a fresh start:
             # restarting would overwrite them. A config.toml and an empty log alone (a run
-            # killed before generation 0 was saved) hold nothing to lose.
-            if self.folder.read_log(warn=None):
+            # killed before generation 0 was saved) hold nothing to lose, nor does generation
+            # 0's log line alone: the run was killed (or the disk filled) between that line
+            # and its checkpoint, so generation 0 is not done and runs again (the same games).
+            logged = self.folder.read_log(warn=None)
+            if logged and all(r["generation"] == 0 for r in logged):
+                self.folder.reset_log([])  # atomically: a kill now leaves either log
+                self.log_dropped = len(logged)
+                return False
+            if logged:
                 raise CheckpointError(f"{self.folder.root}: run folder has generations in "
                                       "log.jsonl but no checkpoint to resume from; use a new "
                                       "--name or delete the folder to start over")

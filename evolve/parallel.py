@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -19,6 +20,8 @@ CONNECT_TIMEOUT_S = 10
 # Seconds a dask run waits while no worker is connected before it gives up: a restarted or new
 # `dask worker` within this time takes the lost chunks over and the results do not change.
 NO_WORKER_TIMEOUT_S = 60.0
+# Worker losses in a row (no result in between) a run survives by replaying the lost tasks.
+MAX_REPLAYS = 3
 # Seconds between a loky worker's checks that the run that started it is still alive.
 PARENT_POLL_S = 1.0
 
@@ -98,6 +101,7 @@ class Runner:
         self._parallel: Parallel | None = None
         self._watch: _WorkerWatch | None = None
         self._lost_errors: tuple[type[BaseException], ...] = ()
+        self._new_parallel: Callable[[], Parallel] = Parallel
         self.n_workers = 1
 
     def __enter__(self) -> Runner:
@@ -132,29 +136,75 @@ class Runner:
             self._stack.callback(self._watch.close)
             self._lost_errors = _dask_lost_errors()
             self._stack.enter_context(parallel_config(backend="dask"))
-            self._parallel = self._stack.enter_context(
-                Parallel(n_jobs=-1, return_as="generator", batch_size=1))
+            self._new_parallel = lambda: Parallel(n_jobs=-1, return_as="generator",
+                                                  batch_size=1)
         else:
             if backend == "loky":  # our workers watch for our death: a kill -9 must not
                 self._stack.enter_context(parallel_config(  # leave them running
                     backend="loky", initializer=watch_parent, initargs=(os.getpid(),)))
-            self._parallel = self._stack.enter_context(Parallel(
+                self._lost_errors = _loky_lost_errors()
+            self._new_parallel = lambda: Parallel(
                 n_jobs=n_jobs, backend=None if backend == "loky" else backend,
-                return_as="generator", batch_size=1))
+                return_as="generator", batch_size=1)
+        self._parallel = self._new_parallel().__enter__()
+        self._stack.callback(self._close_parallel)
         self.n_workers = n_jobs
         return self
 
+    def _close_parallel(self) -> None:
+        if self._parallel is not None:
+            self._parallel.__exit__(None, None, None)
+            self._parallel = None
+
     def __exit__(self, *exc: object) -> None:
+        self._stack.close()
         self._parallel = None
         self._watch = None
-        self._stack.close()
 
     def run(self, tasks: Iterable[tuple[Callable[..., Any], tuple[Any, ...]]]) -> Iterator[Any]:
-        """Results of the tasks, in task order, as they become available."""
+        """Results of the tasks, in task order, as they become available.
+
+        A worker lost mid-way costs only the tasks not yet returned: they run again (on a
+        fresh loky pool, or the dask workers left), giving the same results as the tasks are
+        deterministic; after `MAX_REPLAYS` losses in a row without a result in between, or
+        with no dask worker left, WorkersLostError (one line).
+        """
         if self._parallel is None:
             raise RuntimeError("Runner used outside its with-block")
-        results = iter(self._parallel(delayed(fn)(*args) for fn, args in tasks))
-        return results if self._watch is None else self._guarded(results)
+        return self._replaying(list(tasks))
+
+    def _replaying(self, tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]]
+                   ) -> Iterator[Any]:
+        done, losses = 0, 0
+        while done < len(tasks):
+            assert self._parallel is not None  # noqa: S101 - run checks; for mypy
+            results = iter(self._parallel(delayed(fn)(*args) for fn, args in tasks[done:]))
+            if self._watch is not None:
+                results = self._guarded(results)
+            try:
+                for r in results:
+                    yield r
+                    done, losses = done + 1, 0
+                return
+            except GeneratorExit:
+                close = getattr(results, "close", None)
+                if close is not None:
+                    close()
+                raise
+            except self._lost_errors + (WorkersLostError,) as e:
+                no_workers = self._watch is not None and self._watch.lost
+                losses += 1
+                if no_workers or losses > MAX_REPLAYS:
+                    if isinstance(e, WorkersLostError):
+                        raise
+                    raise WorkersLostError(f"workers lost {losses} times in a row "
+                                           f"({type(e).__name__})") from None
+                print(f"warning: a worker was lost ({type(e).__name__}); playing the "
+                      f"{len(tasks) - done} tasks not yet returned again (same results)",
+                      file=sys.stderr, flush=True)
+                if self._watch is None:  # loky: the broken pool is replaced
+                    self._close_parallel()
+                    self._parallel = self._new_parallel().__enter__()
 
     def _guarded(self, results: Iterator[Any]) -> Iterator[Any]:
         """Dask results, with lost workers or tasks turned into one WorkersLostError."""
@@ -168,6 +218,13 @@ class Runner:
             reason = " ".join(str(e).split())[:200]
             raise WorkersLostError(f"{where} lost the run's tasks ({type(e).__name__}: "
                                    f"{reason})") from None
+
+
+def _loky_lost_errors() -> tuple[type[BaseException], ...]:
+    """What joblib's loky backend raises when a worker process dies (kill -9, OOM killer)."""
+    from joblib.externals.loky.process_executor import BrokenProcessPool
+
+    return (BrokenProcessPool,)
 
 
 def _dask_lost_errors() -> tuple[type[BaseException], ...]:

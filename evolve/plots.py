@@ -358,7 +358,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--gene", action="append", help="only this gene (repeatable)")
     ap.add_argument("--no-ladder", action="store_true",
                     help="skip the ladder of ancestral champions (it plays games)")
+    ap.add_argument("--parent", type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.parent is not None:  # a run's refresh: end with the run (its temp files go at
+        from evolve.parallel import watch_parent  # the next resume)
+
+        watch_parent(args.parent)
     try:
         files = make_plots(args.run, args.gene, ladder=not args.no_ladder)
     except RunFolderError as e:

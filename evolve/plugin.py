@@ -8,6 +8,7 @@ code never branches on fakes.
 from __future__ import annotations
 
 import importlib
+import inspect
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,6 +67,15 @@ def load_plugin(cfg: Config) -> Plugin:
         factory = getattr(importlib.import_module(mod_name), fn_name)
     except (ImportError, AttributeError) as e:
         raise ConfigError(f"config field game.plugin: cannot load {spec!r} ({e})") from None
+    # Only a plug-in factory is called: a function of that module declared `-> Plugin`
+    # (not any importable callable, e.g. shutil:rmtree or os:system, with the config).
+    returns = getattr(inspect.signature(factory), "return_annotation", None) \
+        if inspect.isfunction(factory) else None
+    if (getattr(factory, "__module__", None) != mod_name or factory is load_plugin
+            or not (returns is Plugin or (isinstance(returns, str)
+                                          and returns.rsplit(".", 1)[-1] == "Plugin"))):
+        raise ConfigError(f"config field game.plugin: {spec!r} is not a plug-in factory (a "
+                          f"function of {mod_name!r} declared `def {fn_name}(cfg) -> Plugin`)")
     plugin = factory(cfg)
     if not isinstance(plugin, Plugin):
         raise ConfigError(f"config field game.plugin: {spec!r} did not return a Plugin")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import subprocess
 import sys
@@ -101,8 +102,9 @@ class PlotRefresher:
 
     def _start(self) -> subprocess.Popen[bytes]:
         # No ladder while the run plays: its games would compete with the workers.
+        # --parent: the drawing stops when the run dies (kill -9), instead of writing on.
         self.proc = subprocess.Popen([sys.executable, "-m", "evolve", "plot", str(self.run),
-                                      "--no-ladder"],
+                                      "--no-ladder", "--parent", str(os.getpid())],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         return self.proc
 
@@ -165,6 +167,9 @@ def _prepare(args: argparse.Namespace, stack: ExitStack
         for p in folder.remove_temp_files():
             print(f"removed {p} (a write cut short by a kill or a full disk)", flush=True)
         resumed = evo.resume()
+        if evo.log_dropped:
+            print(f"dropped generation 0 from {folder.log} (killed or out of space before its "
+                  "checkpoint was written); it runs again", flush=True)
         try:
             runner = stack.enter_context(Runner(cfg.parallel))
         except OSError as e:  # Runner turns connection failures into ConfigError; a net

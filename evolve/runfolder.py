@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from evolve.checkpoint import npz_bytes
-from game.atomic import atomic_write_bytes
+from game.atomic import MiB, atomic_write_bytes, check_replaceable, check_size, read_limited
 
 __all__ = [
     "BadLine", "Population", "RunFolder", "RunFolderError", "RunLockedError", "check_name",
@@ -30,6 +30,9 @@ __all__ = [
 
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _GENES_NAME = re.compile(r"^gen_(\d{5,})\.npz$")
+MAX_LOG_BYTES = 1024 * MiB  # log.jsonl (a generation's line is a few KB)
+MAX_LOG_LINE = 1 * MiB  # one line of it; a longer line is a bad line
+MAX_NPZ_BYTES = 4096 * MiB  # a genes file or checkpoint
 _SHOWN_BAD = 5  # bad lines listed by name in a warning; the rest are counted
 
 
@@ -74,21 +77,62 @@ def parse_log(data: bytes) -> tuple[list[dict[str, Any]], list[BadLine]]:
     for i, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
+        if len(raw) > MAX_LOG_LINE:
+            bad.append(BadLine(i, f"longer than {MAX_LOG_LINE} bytes"))
+            continue
         try:
             rec = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
             bad.append(BadLine(i, "not UTF-8"))
+            continue
+        except RecursionError:
+            bad.append(BadLine(i, "nested too deep"))
             continue
         except ValueError:  # json.JSONDecodeError, and numbers too large to convert
             last = i == len(lines)  # no newline after it: a write cut short
             bad.append(BadLine(i, "incomplete last line" if last else "not JSON"))
             continue
         gen = rec.get("generation") if isinstance(rec, dict) else None
-        if not isinstance(gen, int) or isinstance(gen, bool):
+        if not isinstance(gen, int) or isinstance(gen, bool) or not 0 <= gen < 10**9:
             bad.append(BadLine(i, "not a generation record"))
+            continue
+        wrong = _wrong_field(rec)
+        if wrong:
+            bad.append(BadLine(i, f"{wrong} has the wrong type"))
             continue
         records.append(rec)
     return records, bad
+
+
+_NUMBER_KEYS = ("wall_s", "games", "games_per_s", "capped_fraction", "mean_rounds", "mu_mean",
+                "mu_std", "mu_min", "mu_max", "champion_index", "champion_mu", "champion_sigma",
+                "time_games_s", "time_rating_s", "time_overhead_s")
+_EVAL_NUMBERS = ("games", "wins", "win_rate", "lo", "hi", "players")
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and abs(v) < 1e300
+
+
+def _wrong_field(rec: dict[str, Any]) -> str | None:
+    """The first known field whose value has a type the readers cannot use, else None."""
+    for k in _NUMBER_KEYS:
+        if k in rec and not _number(rec[k]):
+            return k
+    for k in ("gene_mean", "gene_std"):  # gene name -> number
+        v = rec.get(k, {})
+        if not (isinstance(v, dict) and all(_number(x) for x in v.values())):
+            return k
+    ev = rec.get("eval")
+    if ev is not None:
+        if not isinstance(ev, dict):
+            return "eval"
+        for k in _EVAL_NUMBERS:
+            if (k in ev or k != "players") and not _number(ev.get(k)):
+                return f"eval.{k}"
+        if not isinstance(ev.get("opponents", []), list):
+            return "eval.opponents"
+    return None
 
 
 def _stderr(msg: str) -> None:
@@ -137,19 +181,30 @@ class RunFolder:
         """
         created = not self.root.is_dir()
         self.root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.lock_file, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        # The flock is on the folder itself, which cannot be deleted while the run is in it
+        # (a lock on the `.lock` file was lost with the file: a second run then started on a
+        # live folder). `.lock` only names the holder.
+        fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as e:
-            holder = os.read(fd, 64).decode("ascii", "replace").strip() or "?"
             os.close(fd)
+            try:
+                holder = self.lock_file.read_bytes()[:64].decode("ascii", "replace").strip()
+            except OSError:
+                holder = ""
             if e.errno in (errno.EWOULDBLOCK, errno.EACCES):
-                raise RunLockedError(f"{self.root}: run folder is in use by process {holder} "
-                                     "(another evolve run); wait for it to finish or stop it "
-                                     "first") from None
-            raise RunFolderError(f"{self.lock_file}: cannot lock ({e.strerror or e})") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+                raise RunLockedError(f"{self.root}: run folder is in use by process "
+                                     f"{holder or '?'} (another evolve run); wait for it to "
+                                     "finish or stop it first") from None
+            raise RunFolderError(f"{self.root}: cannot lock ({e.strerror or e})") from None
+        try:
+            check_replaceable(self.lock_file)
+            with open(self.lock_file, "w", encoding="ascii") as f:
+                f.write(f"{os.getpid()}\n")
+        except OSError as e:
+            os.close(fd)
+            raise RunFolderError(f"{self.lock_file}: cannot write ({e.strerror or e})") from None
         self._lock_fd = fd
         return created
 
@@ -173,7 +228,7 @@ class RunFolder:
         Only call with the lock held: a live run's temp files are its writes in progress.
         """
         removed = []
-        for d in (self.root, self.genes, self.checkpoints):
+        for d in (self.root, self.genes, self.checkpoints, self.root / "plots"):
             if d.is_dir():
                 for p in d.iterdir():
                     if p.name.startswith(".") and p.name.endswith(".tmp") and p.is_file():
@@ -202,7 +257,7 @@ class RunFolder:
     def read_log(self, warn: Callable[[str], None] | None = _stderr) -> list[dict[str, Any]]:
         """Records of log.jsonl; bad lines are skipped and named in one warning line."""
         try:
-            data = self.log.read_bytes()
+            data = read_limited(self.log, MAX_LOG_BYTES, "log.jsonl")
         except FileNotFoundError:
             return []
         except OSError as e:
@@ -241,6 +296,7 @@ class RunFolder:
         """The stored population of a generation (RunFolderError naming the file if unusable)."""
         path = self.genes_path(generation)
         try:
+            check_size(path, MAX_NPZ_BYTES, "a genes file")
             with np.load(path, allow_pickle=False) as z:
                 genes = np.asarray(z["genes"], dtype=np.float64)
                 mu = np.asarray(z["mu"], dtype=np.float64)

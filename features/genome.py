@@ -40,11 +40,13 @@ from features.registry import (
     N_TRADE_TERMS,
     TRADE_SCALE,
 )
-from game.atomic import atomic_write_text
+from game.atomic import MiB, atomic_write_text, read_limited
 
 FORMAT = "riskevo-genome"
 UPGRADABLE = (1, 2, 3, 4)  # older feature-set versions whose files load (`upgrade_genes`)
 SCALE_GENES = ("reinforce.army_vantage", "attack.win_prob", "fortify.threat_gain")
+
+MAX_GENOME_BYTES = 1 * MiB  # a bot/genome file (a few KB)
 
 
 class GenomeError(ValueError):
@@ -269,13 +271,19 @@ def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT) -> tuple[np.nda
     """Read a genome file -> (values f64[G], meta); every problem is a one-line GenomeError."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+        text = read_limited(p, MAX_GENOME_BYTES, "a bot file").decode("utf-8")
+    except OSError as e:
+        raise GenomeError(f"{p}: cannot read genome file ({e.strerror or e})") from None
+    except UnicodeDecodeError as e:
         raise GenomeError(f"{p}: cannot read genome file ({e})") from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise GenomeError(f"{p}: not valid JSON (line {e.lineno}: {e.msg})") from None
+    except RecursionError:
+        raise GenomeError(f"{p}: not valid JSON (nested too deep)") from None
+    except ValueError as e:  # an integer beyond Python's digit limit
+        raise GenomeError(f"{p}: not valid JSON ({e})") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise GenomeError(f"{p}: 'format' must be {FORMAT!r}")
     ver = doc.get("feature_set_version")

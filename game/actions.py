@@ -130,7 +130,8 @@ def parse_action(text: str, m: Map) -> Action:
     verb, args = parts[0], parts[1:]
 
     def terr(s: str) -> int:
-        return m.territory(s.replace("_", " "))
+        # A name with '_' of its own reads as itself (build_map refuses a clash with spaces).
+        return m.index[s] if s in m.index else m.territory(s.replace("_", " "))
 
     def ints(k: int) -> list[int]:
         if len(args) != k:

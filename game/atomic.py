@@ -5,7 +5,9 @@ A reader (or a resumed run) sees the old file or the new one, never a half-writt
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,10 +15,25 @@ from pathlib import Path
 from typing import IO
 
 
+def check_replaceable(path: Path) -> None:
+    """FileExistsError when `path` exists and is not a regular file: a symlink, FIFO, device or
+    socket is never replaced by the rename (as root that would replace /dev/full)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # the write itself will name the problem
+    if not stat.S_ISREG(st.st_mode):
+        raise FileExistsError(errno.EEXIST, "exists and is not a regular file (a link, FIFO, "
+                              "device or folder): not replaced", str(path))
+
+
 @contextmanager
 def atomic_file(path: str | Path, mode: str = "wb") -> Iterator[IO]:  # type: ignore[type-arg]
     """Open a temp file to write; on success it replaces `path`, on error it is removed."""
     path = Path(path)
+    check_replaceable(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -32,6 +49,33 @@ def atomic_file(path: str | Path, mode: str = "wb") -> Iterator[IO]:  # type: ig
         raise
 
 
+MiB = 1 << 20
+
+
+def read_limited(path: str | Path, limit: int, what: str) -> bytes:
+    """The bytes of a file of at most `limit` bytes; OSError(EFBIG) naming the limit if it
+    holds more (or never ends: /dev/zero, a FIFO), as every other read error is an OSError."""
+    with open(path, "rb") as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"larger than {_size(limit)}, the limit for {what}", str(path))
+    return data
+
+
+def check_size(path: str | Path, limit: int, what: str) -> None:
+    """OSError naming the limit unless `path` is a regular file of at most `limit` bytes (for
+    files handed to a reader that cannot be bounded, such as numpy.load)."""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise OSError(errno.EINVAL, f"not a regular file ({what} must be one)", str(path))
+    if st.st_size > limit:
+        raise OSError(errno.EFBIG, f"larger than {_size(limit)}, the limit for {what}", str(path))
+
+
+def _size(n: int) -> str:
+    return f"{n // MiB} MiB" if n % MiB == 0 else f"{n} bytes"
+
+
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     """Write bytes atomically."""
     with atomic_file(path, "wb") as fh:
@@ -44,4 +88,5 @@ def atomic_write_text(path: str | Path, text: str) -> None:
         fh.write(text)
 
 
-__all__ = ["atomic_file", "atomic_write_bytes", "atomic_write_text"]
+__all__ = ["MiB", "atomic_file", "atomic_write_bytes", "atomic_write_text", "check_replaceable",
+           "check_size", "read_limited"]

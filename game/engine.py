@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache, partial
 
@@ -13,6 +13,7 @@ from game import kernel
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
 from game.decision import Decision, DecisionKind, answer_named
+from game.forfeit import StandIn, forfeit_placements, reason_of
 from game.jit import RngBox, bind
 from game.map import Map, classic_map
 from game.protocol import IllegalActionError, Player
@@ -56,6 +57,8 @@ class Outcome:
     seats: tuple[int, ...]  # seats[seat] = player index (seat order was drawn at random)
     stats: tuple[PlayerStats, ...]
     transcript: tuple[str, ...] | None = None
+    # Per player: why it forfeited (see game.forfeit), "" if it did not; () without forfeits.
+    forfeits: tuple[str, ...] = ()
 
 
 def game_rngs(seed: Seed, n_players: int) -> tuple[np.random.Generator, list[np.random.Generator]]:
@@ -203,13 +206,15 @@ Observer = Callable[[State, int, Action], None]
 
 def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules | None = None,
               seed: Seed, transcript: bool = False, observer: Observer | None = None,
-              full_access: Sequence[bool] | None = None) -> Outcome:
+              full_access: Sequence[bool] | None = None, forfeits: bool = False) -> Outcome:
     """Play one game; the same (map, rules, players, seed) replays the same game move for move.
 
     `observer(state, seat, action)`, if given, sees the whole (read-only) state after every
     applied action: a referee's view for diagnostics, never given to a player.
     `full_access[i]` False gives player i a view whose `full_state()` door is closed (it sees
     only its seat's information); default: open for every player (compiled players need it).
+    `forfeits` True: a player that raises or answers illegally forfeits (game.forfeit) instead
+    of the error ending the game; `Outcome.forfeits` says who and why.
     """
     m = map if map is not None else classic_map()
     rules = rules if rules is not None else Rules()
@@ -223,28 +228,48 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
     if len(access) != n:
         raise ValueError(f"full_access needs one flag per player ({n}), got {len(access)}")
     views = [GameView(state, m, rules, seat, access[seats[seat]]) for seat in range(n)]
+    forfeited: dict[int, str] = {}  # player index -> reason, in forfeit order
     for seat, p in enumerate(seats):
-        players[p].start_game(views[seat], player_rngs[p])
+        try:
+            players[p].start_game(views[seat], player_rngs[p])
+        except Exception as e:
+            if not forfeits:
+                raise
+            forfeited[p] = f"start_game: {reason_of(e)}"
     log = Transcript(m, rules, state, seats) if transcript else None
     step = bind(kernel.step_boxed, mk, sk, rv, RngBox(rng), rest=(0, 0, 0, 0))
     referee = state.readonly() if observer is not None else state
     questions, sc = _Questions(state, rv), state.sc
     # Each seat's entry point, looked up once (a six-method bot without `act` is asked by name).
-    acts = [_entry(players[p]) for p in seats]
+    acts = [_entry(StandIn() if p in forfeited else players[p]) for p in seats]
     while sc.item(L.S_PHASE) != L.PH_OVER:
         seat, round_ = sc.item(L.S_CURRENT), sc.item(L.S_ROUND)
         d = questions.decision()
-        action = _answer(d, acts[seat](views[seat], d))
-        err = step(*_checked(action))
-        if err:
-            raise IllegalActionError(
-                f"player {seats[seat]} (seat {seat}, {players[seats[seat]]!r}): "
-                f"{action.text(m)}: {L.ERROR_TEXT[err]}")
+        try:
+            action = _answer(d, acts[seat](views[seat], d))
+            err = step(*_checked(action))
+            if err:
+                raise IllegalActionError(
+                    f"player {seats[seat]} (seat {seat}, {players[seats[seat]]!r}): "
+                    f"{action.text(m)}: {L.ERROR_TEXT[err]}")
+        except Exception as e:
+            if not forfeits or seats[seat] in forfeited:
+                raise
+            # The state is unchanged: the stand-in answers the same decision.
+            forfeited[seats[seat]] = f"round {round_}, {d.text()}: {reason_of(e)}"
+            acts[seat] = _entry(StandIn())
+            continue
         if log is not None:
             log.record(seat, action, round_)
         if observer is not None:
             observer(referee, seat, action)
-    return outcome(m, state, seats, rules, None if log is None else log.finish())
+    out = outcome(m, state, seats, rules, None if log is None else log.finish())
+    if not forfeited:
+        return out
+    gone = list(forfeited)
+    winner = None if out.winner in forfeited else out.winner
+    return replace(out, placements=forfeit_placements(out.placements, gone), winner=winner,
+                   forfeits=tuple(forfeited.get(q, "") for q in range(n)))
 
 
 def outcome(m: Map, state: State, seats: Sequence[int], rules: Rules,

@@ -13,7 +13,10 @@ from typing import Any
 import numpy as np
 
 from game import layout as L
+from game.atomic import MiB, read_limited
 from game.cards import classic_card_kinds
+
+MAX_MAP_BYTES = 4 * MiB  # a map file (the classic board is 5 KB)
 
 
 class MapError(ValueError):
@@ -102,6 +105,7 @@ def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
     cont_names: list[str] = []
     bonuses: list[int] = []
     cont_of: dict[str, int] = {}
+    spelled: dict[str, str] = {}  # territory name as action texts read it -> name
     for ci, c in enumerate(conts):
         if not isinstance(c, dict) or not isinstance(c.get("name"), str):
             raise fail(f"continent #{ci} needs a 'name' string")
@@ -115,8 +119,16 @@ def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
         if not isinstance(terrs, list) or not terrs:
             raise fail(f"continent {cname!r}: 'territories' must be a non-empty list")
         for t in terrs:
-            if not isinstance(t, str) or not t:
+            if not isinstance(t, str) or not t.strip():
                 raise fail(f"continent {cname!r}: territory names must be non-empty strings")
+            if any(ch.isspace() and ch != " " for ch in t):
+                raise fail(f"territory name {t!r}: the only blank allowed is the space (action "
+                           "texts are split on blanks)")
+            key = t.replace("_", " ")
+            if key in spelled and spelled[key] != t:
+                raise fail(f"territory names {spelled[key]!r} and {t!r} read the same in action "
+                           "texts (a space is written '_')")
+            spelled[key] = t
             if t in cont_of:
                 other = cont_names[cont_of[t]] if cont_of[t] < len(cont_names) else cname
                 if other == cname:
@@ -227,13 +239,19 @@ def load_map(path: str | Path) -> Map:
     """Load and validate a JSON map file; a bad file raises MapError with a one-line reason."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_limited(p, MAX_MAP_BYTES, "a map file").decode("utf-8")
     except OSError as e:
         raise MapError(f"{p}: cannot read map file ({e.strerror})") from None
+    except UnicodeDecodeError as e:
+        raise MapError(f"{p}: not UTF-8 ({e.reason} at byte {e.start})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise MapError(f"{p}: not valid JSON (line {e.lineno}: {e.msg})") from None
+    except RecursionError:
+        raise MapError(f"{p}: not valid JSON (nested too deep)") from None
+    except ValueError as e:  # an integer beyond Python's digit limit
+        raise MapError(f"{p}: not valid JSON ({e})") from None
     return build_map(data, str(p))
 
 

@@ -20,6 +20,9 @@ class RulesError(ValueError):
     """A rules option that does not exist or has a value out of range."""
 
 
+MAX_CAP = 1_000_000  # rounds: far beyond any game, far inside the kernels' int32
+
+
 @dataclass(frozen=True)
 class Rules:
     """Rule options; the defaults are the standard game (docs/rules.md).
@@ -46,8 +49,11 @@ class Rules:
         for f in ("missions", "fixed_cards", "path_fortify", "bonus_every_set"):
             if not isinstance(getattr(self, f), bool):
                 raise RulesError(f"rules.{f} must be true or false, got {getattr(self, f)!r}")
-        if isinstance(self.cap, bool) or not isinstance(self.cap, int) or self.cap < 1:
-            raise RulesError(f"rules.cap must be a positive number of rounds, got {self.cap!r}")
+        if (isinstance(self.cap, bool) or not isinstance(self.cap, int)
+                or not 1 <= self.cap <= MAX_CAP):
+            shown = self.cap if not isinstance(self.cap, int) or abs(self.cap) < 10**12 \
+                else f"an integer of {self.cap.bit_length()} bits"
+            raise RulesError(f"rules.cap must be a number of rounds 1..{MAX_CAP}, got {shown!r}")
         lo, hi = TRADE_AT_RANGE
         if (isinstance(self.trade_at, bool) or not isinstance(self.trade_at, int)
                 or not lo <= self.trade_at <= hi):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -96,3 +98,24 @@ def test_errors_go_to_stderr_without_traceback(command: str, tmp_path: Path) -> 
                           *extra], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert res.returncode == 2 and res.stdout == ""
     assert res.stderr == f"error: {tmp_path / 'nope'}: not a run folder\n"
+
+
+@pytest.mark.parametrize("kind", ["symlink", "fifo", "dangling"])
+def test_out_that_is_not_a_regular_file_is_never_replaced(run_dir: Path, tmp_path: Path,
+                                                         kind: str,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me")
+    out = tmp_path / "bot.json"
+    if kind == "symlink":
+        out.symlink_to(target)
+    elif kind == "fifo":
+        os.mkfifo(out)
+    else:
+        out.symlink_to(tmp_path / "nowhere")
+    assert main([str(run_dir), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "not a regular file" in err and "\n" not in err.strip()
+    assert out.is_symlink() if kind != "fifo" else stat.S_ISFIFO(os.lstat(out).st_mode)
+    assert target.read_text() == "keep me"

@@ -371,3 +371,34 @@ def test_ctrl_c_at_any_moment_of_the_start_is_no_traceback(tmp_path: Path, delay
     assert proc.returncode == 130 and "Traceback" not in err, err
     assert len(err.strip().splitlines()) <= 2, err  # the notice and the stop line at most
     assert run_main(_args(tmp_path, 2)) == 0  # and the name is free to start (or resume)
+
+
+def test_deleting_the_lock_file_does_not_unlock_a_live_folder(tmp_path: Path) -> None:
+    a, b = RunFolder(tmp_path / "r"), RunFolder(tmp_path / "r")
+    a.lock()
+    (tmp_path / "r" / ".lock").unlink()
+    with pytest.raises(RunLockedError):
+        b.lock()
+    a.unlock()
+    assert b.lock() is False
+    b.unlock()
+
+
+def test_plot_temp_files_go_on_resume_and_the_refresh_watches_the_run(tmp_path: Path) -> None:
+    from evolve.run_cmd import PlotRefresher
+
+    folder = RunFolder(tmp_path / "r")
+    (tmp_path / "r" / "plots").mkdir(parents=True)
+    tmp = tmp_path / "r" / "plots" / ".progress.png.x1y2.tmp"
+    tmp.write_bytes(b"half a png")
+    folder.lock()
+    assert tmp in folder.remove_temp_files() and not tmp.exists()
+    folder.unlock()
+    refresher = PlotRefresher(tmp_path / "r", 1)
+    proc = refresher._start()
+    proc.wait(timeout=120)
+    assert "--parent" in proc.args and str(os.getpid()) in proc.args  # type: ignore[operator]
+    # A refresh whose run is gone (its parent is not the given pid) stops at once.
+    gone = subprocess.run([sys.executable, "-m", "evolve", "plot", str(tmp_path / "r"),
+                           "--no-ladder", "--parent", "1"], capture_output=True, timeout=120)
+    assert gone.returncode == 1 and not gone.stdout

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -124,3 +127,26 @@ def test_real_plugin_stop_and_resume_is_identical(tmp_path: Path) -> None:
     assert _real(tmp_path / "cut", 4, 2) == full
     lines = (root / "log.jsonl").read_text().splitlines()
     assert [json.loads(x)["generation"] for x in lines] == [0, 1, 2, 3]
+
+
+def _square_and_pid(i: int) -> tuple[int, int]:
+    time.sleep(0.15)
+    return i * i, os.getpid()
+
+
+def test_a_killed_loky_worker_costs_only_a_replay(capsys: Any) -> None:
+    from evolve.config import load_config
+    from evolve.parallel import Runner
+
+    cfg = load_config(overrides={"parallel.n_jobs": 2, "parallel.backend": "loky"})
+    with Runner(cfg.parallel) as runner:
+        got = []
+        for k, (v, pid) in enumerate(runner.run((_square_and_pid, (i,)) for i in range(16))):
+            got.append(v)
+            if k == 1:
+                os.kill(pid, signal.SIGKILL)  # the worker that just answered, now busy again
+        assert got == [i * i for i in range(16)]
+        # The Runner goes on with a fresh pool for the next generation.
+        assert [v for v, _ in runner.run((_square_and_pid, (i,)) for i in range(4))] == [
+            0, 1, 4, 9]
+    assert "a worker was lost" in capsys.readouterr().err

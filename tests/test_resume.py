@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -149,6 +150,22 @@ def test_folder_without_checkpoint_is_never_overwritten(tmp_path: Path, capsys: 
     assert run_main(tiny_args(tmp_path)) == 2
     assert "log.jsonl" in capsys.readouterr().err
     assert (root / "log.jsonl").read_bytes() == log_before
+
+
+def test_generation_0_logged_without_its_checkpoint_runs_again(tmp_path: Path,
+                                                               capsys: Any) -> None:
+    # kill -9 (or a full disk) after generation 0's log line, before its checkpoint.
+    assert run_main(tiny_args(tmp_path)) == 0
+    root = tmp_path / "t"
+    first = (root / "log.jsonl").read_bytes().splitlines(keepends=True)[0]
+    champion = (root / "champion.json").read_bytes()
+    shutil.rmtree(root / "checkpoints")
+    (root / "log.jsonl").write_bytes(first)
+    capsys.readouterr()
+    assert run_main(tiny_args(tmp_path)) == 0
+    assert "dropped generation 0" in capsys.readouterr().out
+    assert (root / "champion.json").read_bytes() == champion  # the same run, replayed
+    assert len((root / "log.jsonl").read_bytes().splitlines()) == 6
 
 
 def test_empty_folder_starts_a_run(tmp_path: Path) -> None:

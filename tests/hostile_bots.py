@@ -1,0 +1,71 @@
+"""Hostile third-party bots (named `tests.hostile_bots:Class`): they hang, raise, cheat or spy.
+
+In the arena they play isolated (arena.isolation) and forfeit (game.forfeit); see docs/trust.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game import layout as L
+from game.bots import RandomBot
+from game.decision import Decision, DecisionKind
+
+
+class Hang(RandomBot):
+    """Plays at random until its first attack decision, then spins forever."""
+
+    name = "hang"
+
+    def act(self, view: Any, decision: Decision) -> Any:
+        """Spin at the first attack."""
+        if decision.kind is DecisionKind.ATTACK:
+            while True:
+                pass
+        return super().act(view, decision)
+
+
+class Raise(RandomBot):
+    """Plays at random until its first attack decision, then divides by zero."""
+
+    name = "raise"
+
+    def act(self, view: Any, decision: Decision) -> Any:
+        """Raise at the first attack."""
+        if decision.kind is DecisionKind.ATTACK:
+            return 1 // 0
+        return super().act(view, decision)
+
+
+class Cheat(RandomBot):
+    """Rewrites the game through its view: every territory its own with 500 armies (in the
+    same process as the engine this wins at once), then plays at random on what it sees."""
+
+    name = "cheat"
+
+    def act(self, view: Any, decision: Decision) -> Any:
+        """Cheat at the first reinforcement, then play on."""
+        if decision.kind is DecisionKind.REINFORCE:
+            for arr in (view.owner, view.armies):
+                arr.flags.writeable = True
+            view.armies[:] = 500
+            view.owner[: len(view.owner) // 2] = view.seat
+        return super().act(view, decision)
+
+
+class Spy(RandomBot):
+    """Looks at the opponents' missions through the view's private state (play it with
+    missions on); raises when it sees one. Isolated, the opponents' missions are -1 (and their
+    cards are placeholders: hand sizes only)."""
+
+    name = "spy"
+
+    def act(self, view: Any, decision: Decision) -> Any:
+        """Raise (so that a test sees it) when an opponent's mission shows."""
+        missions = np.asarray(view._state.pl)[:, L.P_MISSION]  # noqa: SLF001 - the point
+        others = int((missions[np.arange(len(missions)) != view.seat] >= 0).sum())
+        if others:
+            raise RuntimeError(f"saw {others} hidden missions")
+        return super().act(view, decision)
