@@ -142,10 +142,12 @@ def _play_specs(specs: tuple[str, ...], seed: int, rules_spec: str | None,
 
 
 def _play_python(specs: tuple[str, ...], seed: int, rules_spec: str | None,
-                 cap: int | None, timeout: float | None = None) -> Played:
+                 cap: int | None, timeout: float | None = None,
+                 transcript_to: Path | None = None) -> Played:
     """Play one game with fresh players in the Python engine; a bot that fails forfeits
-    (class-path bots play isolated, with `timeout` seconds per decision)."""
-    from arena.play import close_bot, make_bot, make_rules, trusted
+    (class-path bots play isolated, with `timeout` seconds per decision). `transcript_to`:
+    write the game's transcript there."""
+    from arena.play import close_bot, make_bot, make_rules, save_transcript, trusted
     from game.engine import play_game
 
     players = []
@@ -153,10 +155,13 @@ def _play_python(specs: tuple[str, ...], seed: int, rules_spec: str | None,
         for s in specs:
             players.append(make_bot(s, timeout=timeout))
         out = play_game(players, rules=make_rules(rules_spec, cap), seed=seed,
-                        full_access=[trusted(s) for s in specs], forfeits=True)
+                        full_access=[trusted(s) for s in specs], forfeits=True,
+                        transcript=transcript_to is not None)
     finally:
         for p in players:
             close_bot(p)
+    if transcript_to is not None:
+        save_transcript(transcript_to, out.transcript)
     winner = -1 if out.winner is None else int(out.winner)
     played = (tuple(int(p) for p in out.placements), winner, int(out.rounds), bool(out.capped))
     return (*played, out.forfeits) if out.forfeits else played  # as the compiled loop's
@@ -167,28 +172,36 @@ PlayFn = Callable[[tuple[str, ...], int, "str | None", "int | None"], Played]
 
 def run_tournament(specs: Sequence[str], games: int, *, per_game: int = 4, seed: int = 0,
                    n_jobs: int = 1, rules: str | None = None, cap: int | None = None,
-                   play_fn: PlayFn = _play_specs, timeout: float | None = None
-                   ) -> list[GameResult]:
+                   play_fn: PlayFn = _play_specs, timeout: float | None = None,
+                   transcripts: Path | None = None) -> list[GameResult]:
     """Play the games (in parallel with joblib when n_jobs != 1) and return them in order.
 
     Game i is seeded by the i-th child of `SeedSequence(seed)`, so results do not depend on
     n_jobs or on the order workers finish in. `timeout`: seconds per decision of an isolated
     bot (default `arena.isolation.DECISION_TIMEOUT_S`); a bot that fails forfeits the game.
+    `transcripts`: a folder that gets game i's transcript as `game-<i>.txt` (the games then
+    run in the Python engine, which the compiled loop equals move for move).
     """
     from joblib import Parallel, delayed
 
     if play_fn is _play_specs and timeout is not None:
         play_fn = functools.partial(_play_specs, timeout=timeout)
+    width = len(str(max(games - 1, 0)))
+
+    def play_of(i: int) -> PlayFn:
+        if transcripts is None:
+            return play_fn
+        path = transcripts / f"game-{i:0{width}d}.txt"
+        return functools.partial(_play_python, timeout=timeout, transcript_to=path)
 
     rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
     lineups = schedule(len(specs), per_game, games, rng)
     children = np.random.SeedSequence(seed).spawn(games + 1)[1:]
     seeds = [int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)) for c in children]
-    jobs = (delayed(play_fn)(tuple(specs[b] for b in lu), s, rules, cap)
-            for lu, s in zip(lineups, seeds, strict=True))
-    raw = Parallel(n_jobs=n_jobs, batch_size="auto")(jobs) if n_jobs != 1 else [
-        play_fn(tuple(specs[b] for b in lu), s, rules, cap)
-        for lu, s in zip(lineups, seeds, strict=True)]
+    calls = [(play_of(i), (tuple(specs[b] for b in lu), s, rules, cap))
+             for i, (lu, s) in enumerate(zip(lineups, seeds, strict=True))]
+    raw = (Parallel(n_jobs=n_jobs, batch_size="auto")(delayed(f)(*a) for f, a in calls)
+           if n_jobs != 1 else [f(*a) for f, a in calls])
     results = []
     for lu, played in zip(lineups, raw, strict=True):
         places, winner, rounds, capped = played[:4]
@@ -345,6 +358,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rules", default=None, help="rule options, e.g. missions,fixed_cards")
     ap.add_argument("--cap", type=int, default=None, help="round cap (default: the rules')")
     ap.add_argument("--out", default="runs/tournament", help="folder for table.csv/table.png")
+    ap.add_argument("--transcripts", action="store_true",
+                    help="write every game's transcript to OUT/transcripts/ (replay them with "
+                    "python -m arena web --replay FILE)")
     add_timeout_argument(ap)
     args = ap.parse_args(argv)
     from arena.play import (
@@ -367,9 +383,12 @@ def main(argv: list[str]) -> int:
         for s in set(args.bots):
             check_bot(s)  # fail fast, with a readable message
         out.mkdir(parents=True, exist_ok=True)  # before the games, not after them
+        folder = out / "transcripts" if args.transcripts else None
+        if folder is not None:
+            folder.mkdir(exist_ok=True)
         results = run_tournament(args.bots, args.games, per_game=args.per_game, seed=args.seed,
                                  n_jobs=args.jobs, rules=args.rules, cap=args.cap,
-                                 timeout=args.decision_timeout)
+                                 timeout=args.decision_timeout, transcripts=folder)
     except (GameArgError, TournamentError) as e:
         return error(e)
     except OSError as e:

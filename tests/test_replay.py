@@ -92,3 +92,15 @@ def test_play_saves_a_transcript_that_replays(tmp_path) -> None:  # type: ignore
     assert main(["aggressive", "random", "--seed", "3", "--cap", "20", "--save", str(p)]) == 0
     rep = replay(read_transcript(p))
     assert rep.result.startswith("end ") and len(rep.frames) > 40
+
+
+def test_tournament_transcripts_replay(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from arena.tournament import main
+
+    out = tmp_path / "t"
+    assert main(["continent", "random", "bully", "--games", "3", "--per-game", "3", "--cap",
+                 "15", "--jobs", "1", "--out", str(out), "--transcripts"]) == 0
+    files = sorted((out / "transcripts").glob("game-*.txt"))
+    assert [f.name for f in files] == ["game-0.txt", "game-1.txt", "game-2.txt"]
+    for f in files:
+        assert replay(read_transcript(f)).result.startswith("end ")
