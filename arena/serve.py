@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import socketserver
 import sys
 from collections.abc import Callable
@@ -28,6 +29,15 @@ from arena.protocol import (
     encode_state,
     hand_kinds,
     with_kinds,
+)
+from arena.recorder import (
+    MAX_BYTES,
+    MAX_GAMES,
+    RECORD_ENV,
+    GameRecord,
+    Recorder,
+    decision_entry,
+    header_entry,
 )
 from arena.subprocess_player import SubprocessPlayer, map_json
 from game import layout as L
@@ -50,16 +60,39 @@ _ERROR_CHARS = 300  # an error reply stays one short line whatever the input
 class Server:
     """Answers one game session's protocol requests with a riskevo player."""
 
-    def __init__(self, make_player: Callable[[], Player]) -> None:
+    def __init__(self, make_player: Callable[[], Player],
+                 recorder: Recorder | None = None) -> None:
         self.make_player = make_player
         self.player: Player | None = None
         self.map: Map | None = None
         self.rules = Rules()
         self.seat = 0
         self.n_players = 0
+        self.recorder = recorder
+        self.record: GameRecord | None = None  # this game's file (serve --record)
+        # (ask, decoded view, decision fields) of the request being answered, for the record
+        self._seen: tuple[Any, GameView | None, dict[str, Any]] = (None, None, {})
 
     def handle(self, line: str | bytes) -> dict[str, Any]:
         """One request line -> one reply object (an `error` reply for anything at all wrong)."""
+        self._seen = (None, None, {})
+        reply = self._reply(line)
+        if self.record is not None:
+            self._keep(reply)
+        return reply
+
+    def _keep(self, reply: dict[str, Any]) -> None:
+        """Record a decision (or the game's end) after its reply: the answer is already made."""
+        assert self.record is not None  # noqa: S101 - handle checks; for mypy
+        ask, view, extra = self._seen
+        if ask == "end_game":
+            self.record.write({"record": "end"})
+            self.record.close()
+            self.record = None
+        elif ask in ASKS:
+            self.record.write(decision_entry(ask, reply.get("id"), view, extra, reply))
+
+    def _reply(self, line: str | bytes) -> dict[str, Any]:
         rid: Any = None
         try:
             try:
@@ -81,13 +114,14 @@ class Server:
 
     def _dispatch(self, req: dict[str, Any]) -> dict[str, Any]:
         ask = req.get("ask")
+        self._seen = (ask, None, {})
         if ask == "hello":
             return {"protocol": PROTOCOL, "accepts": list(PROTOCOLS),
                     "asks": ["start_game", *ASKS, "end_game"]}
         if ask == "start_game":
             return self._start(req)
         if ask == "end_game":
-            self.player = None
+            self.player = None  # the record file is closed by _keep, after this reply
             return {"ok": True}
         if ask not in ASKS:
             raise ProtocolError(f"unknown ask {_short_repr(ask)} (allowed: hello, start_game, "
@@ -122,6 +156,11 @@ class Server:
         player = self.make_player()
         player.start_game(self._view(req, "start_game"), rng)
         self.player = player
+        if self.record is not None:  # a start_game without end_game: the last game is over
+            self.record.close()
+        if self.recorder is not None:
+            self.record = self.recorder.open_game(
+                header_entry(m, r, seat, n, str(proto)))
         return {"ok": True}
 
     def _view(self, req: dict[str, Any], ask: str) -> GameView:
@@ -152,6 +191,7 @@ class Server:
         if ask == "trade" and "compulsory" not in extra:
             extra["compulsory"] = len(view.hand) >= self.rules.trade_at
         refused = parse_refused(req.get("refused", []), view)
+        self._seen = (ask, view, {**extra, **({"refused": req["refused"]} if refused else {})})
         act = self._ask(view, ask, extra)
         if isinstance(act, MoveIn):
             act = MoveIn(min(max(act.count, extra["lo"]), extra["hi"]))
@@ -225,9 +265,10 @@ def reply_line(reply: dict[str, Any]) -> str:
         return json.dumps({**reply, "id": None}, separators=(",", ":"), allow_nan=False) + "\n"
 
 
-def serve(make_player: Callable[[], Player], inp: IO[str], out: IO[str]) -> None:
+def serve(make_player: Callable[[], Player], inp: IO[str], out: IO[str],
+          recorder: Recorder | None = None) -> None:
     """Answer request lines from `inp` on `out` until end of input (one game session)."""
-    server = Server(make_player)
+    server = Server(make_player, recorder)
     for line in inp:
         if not line.strip():
             continue
@@ -241,7 +282,7 @@ class _Session(socketserver.StreamRequestHandler):
     server: _TCPServer
 
     def handle(self) -> None:
-        session = Server(self.server.make_player)
+        session = Server(self.server.make_player, self.server.recorder)
         while True:
             line = self.rfile.readline(MAX_LINE + 1)
             if not line:
@@ -262,15 +303,18 @@ class _TCPServer(socketserver.ThreadingTCPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, address: tuple[str, int], make_player: Callable[[], Player]) -> None:
+    def __init__(self, address: tuple[str, int], make_player: Callable[[], Player],
+                 recorder: Recorder | None = None) -> None:
         self.make_player = make_player
+        self.recorder = recorder
         super().__init__(address, _Session)
 
 
 def serve_tcp(make_player: Callable[[], Player], host: str, port: int,
-              ready: Callable[[str, int], None] | None = None) -> None:
+              ready: Callable[[str, int], None] | None = None,
+              recorder: Recorder | None = None) -> None:
     """Serve JSON lines on host:port, one session per connection, until interrupted."""
-    with _TCPServer((host, port), make_player) as srv:
+    with _TCPServer((host, port), make_player, recorder) as srv:
         h, p = srv.server_address[:2]
         if ready is not None:
             ready(str(h), int(p))
@@ -290,12 +334,22 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m arena serve BOT [--tcp HOST:PORT]`: answer protocol requests."""
+    """`python -m arena serve BOT [--tcp HOST:PORT] [--record DIR]`: answer protocol requests."""
     ap = argparse.ArgumentParser(prog="python -m arena serve", description=main.__doc__)
     ap.add_argument("bot", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--tcp", metavar="HOST:PORT",
                     help="serve over TCP instead of stdin/stdout (host 127.0.0.1 unless given; "
                          "port 0 picks a free one); one game session per connection")
+    # An environment default: engines that build the serve command line (Domination's bridge)
+    # record without a change on their side.
+    ap.add_argument("--record", metavar="DIR", default=os.environ.get(RECORD_ENV) or None,
+                    help="keep what the bot saw and answered, one JSON-lines file per game in "
+                         f"DIR (default: ${RECORD_ENV} if set); read with "
+                         "`python -m arena diagnose --records DIR`")
+    ap.add_argument("--record-games", type=int, default=MAX_GAMES, metavar="N",
+                    help=f"at most N game files per run (default {MAX_GAMES})")
+    ap.add_argument("--record-mib", type=int, default=MAX_BYTES // 2**20, metavar="M",
+                    help=f"at most M MiB recorded per run (default {MAX_BYTES // 2**20})")
     args = ap.parse_args(argv)
     from arena.play import BotSpecError, make_bot
     from evolve.cli import error
@@ -305,8 +359,18 @@ def main(argv: list[str]) -> int:
     except BotSpecError as e:
         print(json.dumps({"id": None, "error": str(e)}), flush=True)
         return 2
+    recorder = None
+    if args.record is not None:
+        if args.record_games < 1 or args.record_mib < 1:
+            return error("--record-games and --record-mib must be >= 1")
+        try:
+            recorder = Recorder(args.record, max_games=args.record_games,
+                                max_bytes=args.record_mib * 2**20)
+        except OSError as e:
+            return error(f"--record {args.record}: cannot create the folder "
+                         f"({e.strerror or e})")
     if args.tcp is None:
-        serve(lambda: make_bot(args.bot), sys.stdin, sys.stdout)
+        serve(lambda: make_bot(args.bot), sys.stdin, sys.stdout, recorder)
         return 0
     try:
         host, port = parse_address(args.tcp)
@@ -317,7 +381,7 @@ def main(argv: list[str]) -> int:
         print(f"serving {PROTOCOL} on {h}:{p}", file=sys.stderr, flush=True)
 
     try:
-        serve_tcp(lambda: make_bot(args.bot), host, port, ready)
+        serve_tcp(lambda: make_bot(args.bot), host, port, ready, recorder)
     except OSError as e:
         return error(f"--tcp {args.tcp}: {e.strerror or e}")
     except KeyboardInterrupt:
