@@ -153,7 +153,7 @@ def decision_entry(ask: str, rid: Any, view: GameView | None, extra: dict[str, A
             "owner": s.owner.tolist(), "armies": s.armies.tolist(),
             "hand": [[int(c), L.KIND_NAMES[view.card_kind(c)]] for c in view.hand],
             "hand_sizes": view.hand_sizes.tolist(), "alive": view.alive.astype(int).tolist(),
-            "trades": int(s.sc[L.S_TRADES]), "fields": extra})
+            "trades": int(s.sc[L.S_TRADES]), "turns": int(s.sc[L.S_TURNS]), "fields": extra})
     if "action" in reply:
         entry["action"] = reply["action"]
     else:

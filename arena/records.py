@@ -156,14 +156,18 @@ def measure(game: Game) -> tuple[Counts, Extra]:
         if entry["ask"] == "place_initial" or entry.get("phase") == "setup":
             continue
         mine_armies = int(armies[owner == seat].sum())
-        if entry["round"] != turn.round:  # a seat has one turn per round: a new own turn
-            if turn.round is not None:
+        # A new own turn: `round` or `turns` moved (a seat has one turn per round), or a decision
+        # after a fortify (the turn's last), for engines that send neither counter.
+        key = (entry["round"], entry.get("turns", 0))
+        again = entry["ask"] == "fortify" and entry.get("fields", {}).get("refused")
+        if key != turn.key or (turn.fortified and not again):
+            if turn.key is not None:
                 c.end_turn(turn.placed, turn.conquered)
             if armies_after is not None and mine_armies < armies_after:
                 c.defend_losses += armies_after - mine_armies
             now = continents_held(members, owner, seat)
             c.start_turn(owner, armies, seat, len(entry["hand"]), now, held)
-            held, turn = now, _Turn(entry["round"])
+            held, turn = now, _Turn(key)
             x.last_owned = int((owner == seat).sum())
             x.last_round = int(entry["round"])
         elif turn.attack is not None and owner[turn.attack[1]] == seat:
@@ -173,14 +177,15 @@ def measure(game: Game) -> tuple[Counts, Extra]:
         turn.attack = None
         armies_after = mine_armies
         _answer(c, turn, entry, m, rules)
-    if turn.round is not None:
+    if turn.key is not None:
         c.end_turn(turn.placed, turn.conquered)
     return c, x
 
 
 @dataclass
 class _Turn:
-    round: int | None = None
+    key: tuple[int, int] | None = None  # (round, turns) of its first request
+    fortified: bool = False  # a fortify was asked: the turn is over
     placed: dict[int, int] = field(default_factory=dict)
     conquered: bool = False
     battle: tuple[int, int] | None = None  # (from, to) of the battle under way
@@ -206,6 +211,8 @@ def _answer(c: Counts, turn: _Turn, e: dict[str, Any], m: Map, rules: Rules) -> 
         turn.attack = pair
     elif isinstance(a, Fortify):
         c.fortifies += 1
+    if e["ask"] == "fortify":
+        turn.fortified = True
 
 
 def _ratio(a: float, b: float) -> float:

@@ -94,6 +94,14 @@ def test_records_agree_with_the_engine(recorded: tuple[Path, list[Counts], list[
     assert 0 < rec.conquests <= engine.conquests and rec.battles_won <= engine.battles_won
     assert rec.card_turns <= engine.card_turns
     assert 0 < rec.defend_losses <= engine.defend_losses
+    # An engine that sends neither `round` nor `turns`: turns end at a fortify instead.
+    for g in games:
+        for e in g.entries:
+            e["round"], e["turns"] = 1, 0
+    _, blind, _ = records_table(games)
+    assert blind.trades == engine.trades and blind.fortifies == engine.fortifies
+    assert 0.9 * engine.battles <= blind.battles <= engine.battles  # merged turns
+    assert 0.8 * engine.turns <= blind.turns <= engine.turns
     rows = {name: vals[0] for name, _, vals in table}
     assert rows["reinforce_concentration"] == pytest.approx(
         engine.concentration / engine.reinforce_turns)
