@@ -18,7 +18,7 @@ from game.actions import Action, Attack, Fortify, Place, Trade
 from game.map import Map
 from game.state import State
 
-__all__ = ["METRICS", "Counts", "Tally", "Watcher"]
+__all__ = ["METRICS", "Counts", "Tally", "Watcher", "continents_held", "forced_trade"]
 
 
 @dataclass
@@ -52,6 +52,40 @@ class Counts:
         """Pool another player's counts into these."""
         for f in fields(self):
             setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+    # The turn figures' one definition, shared by the referee's `Watcher` and the records of one
+    # seat's view (`arena.records`).
+    def start_turn(self, owner: np.ndarray, armies: np.ndarray, seat: int, cards: int,
+                   held: frozenset[int], held_before: frozenset[int] | None) -> None:
+        """An own turn starts on this board (`held_before`: continents at the last turn start)."""
+        mine = owner == seat
+        if held_before is not None:  # continents held at the previous turn start: still held?
+            self.held_checked += len(held_before)
+            self.held_kept += len(held_before & held)
+        self.turns += 1
+        self.rounds_alive += 1
+        self.owned += int(mine.sum())
+        self.ones += int((mine & (armies == 1)).sum())
+        self.held += len(held)
+        self.cards_held += cards
+
+    def end_turn(self, placed: dict[int, int], conquered: bool) -> None:
+        """An own turn ends: its placements (territory -> armies) and whether it conquered."""
+        total = sum(placed.values())
+        if total:
+            self.reinforce_turns += 1
+            self.concentration += max(placed.values()) / total
+        self.card_turns += conquered
+
+
+def continents_held(members: Sequence[np.ndarray], owner: np.ndarray, seat: int) -> frozenset[int]:
+    """The continents (by index; `members[c]` its territories) that `seat` owns whole."""
+    return frozenset(c for c, ts in enumerate(members) if (owner[ts] == seat).all())
+
+
+def forced_trade(hand_before: int, trade_at: int) -> bool:
+    """A trade made with a hand at the compulsory size (forced_trade_share)."""
+    return hand_before >= trade_at
 
 
 def _ratio(a: float, b: float) -> float:
@@ -112,35 +146,17 @@ class Watcher:
         self.seats = [_Seat() for _ in range(n_players)]
         self.turns = -1
 
-    def _continents(self, owner: np.ndarray, seat: int) -> frozenset[int]:
-        return frozenset(c for c, ts in enumerate(self.members) if (owner[ts] == seat).all())
-
     def _end_turn(self, seat: int) -> None:
         s = self.seats[seat]
-        c = s.counts
-        total = sum(s.placed.values())
-        if total:
-            c.reinforce_turns += 1
-            c.concentration += max(s.placed.values()) / total
-        c.card_turns += s.conquered
+        s.counts.end_turn(s.placed, s.conquered)
         s.placed, s.conquered, s.battle = {}, False, None
 
     def _start_turn(self, state: State) -> None:
         seat = state.current
         s = self.seats[seat]
-        c = s.counts
-        owner, armies = state.owner, state.armies
-        mine = owner == seat
-        held = self._continents(owner, seat)
-        if c.turns:  # continents held at the previous turn start: still held now?
-            c.held_checked += len(s.held)
-            c.held_kept += len(s.held & held)
-        c.turns += 1
-        c.rounds_alive += 1
-        c.owned += int(mine.sum())
-        c.ones += int((mine & (armies == 1)).sum())
-        c.held += len(held)
-        c.cards_held += int((state.cards == seat).sum())
+        held = continents_held(self.members, state.owner, seat)
+        s.counts.start_turn(state.owner, state.armies, seat, int((state.cards == seat).sum()),
+                            held, s.held if s.counts.turns else None)
         s.held = held
 
     def __call__(self, state: State, seat: int, action: Action) -> None:
@@ -152,7 +168,7 @@ class Watcher:
         elif isinstance(action, Trade):
             s.counts.trades += 1
             hand = int((state.cards == seat).sum())
-            s.counts.forced_trades += hand + L.SET_SIZE >= L.TRADE_COMPULSORY
+            s.counts.forced_trades += forced_trade(hand + L.SET_SIZE, L.TRADE_COMPULSORY)
         elif isinstance(action, Attack):
             pair = (action.src, action.dst)
             if s.battle != pair:

@@ -5,6 +5,9 @@ seats drawn at random by the engine, in parallel; reports per player label the b
 figures of `arena.behaviour` (reinforcement concentration, 1-army territories, continents held
 and kept, armies lost defending, conquests and card turns, cards and forced trades, battles,
 fortifies, elimination turn), as a printed table, a CSV and one PNG.
+
+`--records DIR` instead prints the table of a bot served with `serve --record DIR` (inside
+another engine) from its records alone (`arena.records`).
 """
 
 from __future__ import annotations
@@ -125,12 +128,37 @@ def plot_diagnosis(labels: Sequence[str], table: Table, title: str) -> Any:
     return fig
 
 
+def records_main(folder: str, label: str | None) -> int:
+    """`diagnose --records DIR`: the table of the bot recorded by `serve --record DIR`."""
+    from arena.records import LEGEND, NOT_FROM_RECORDS, RecordsError, read_records, records_table
+    from evolve.cli import error
+
+    try:
+        games = read_records(folder)
+        table, counts, extra = records_table(games)
+    except RecordsError as e:
+        return error(e)
+    name = label or Path(folder).resolve().name
+    print(f"behaviour of {name} from {extra.games} recorded games in {folder} ({extra.decisions} "
+          f"decisions, {extra.errors} error replies, {counts.turns} own turns): every figure "
+          f"comes from the records (one seat's view); [...] says from what")
+    print(format_diagnosis([name], table))
+    print(LEGEND)
+    print(f"not computable from one seat's view (no in-engine row): "
+          f"{', '.join(NOT_FROM_RECORDS)}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    """`python -m arena diagnose BOT [OPPONENTS...] [--games N]`: the behaviour table."""
+    """`python -m arena diagnose BOT [OPPONENTS...] [--games N]`: the behaviour table.
+
+    `--records DIR [--label NAME]`: the table of a bot served with `serve --record DIR`
+    (e.g. inside another engine), computed from its records alone.
+    """
     from game.bots import GAUNTLET
 
     ap = argparse.ArgumentParser(prog="python -m arena diagnose", description=main.__doc__)
-    ap.add_argument("bot", help="bot file, baseline name or package.module:Class")
+    ap.add_argument("bot", nargs="?", help="bot file, baseline name or package.module:Class")
     ap.add_argument("opponents", nargs="*",
                     help=f"1..5 opponents (default: 3x {GAUNTLET[0]}); repeat a name for copies")
     ap.add_argument("--games", type=int, default=200, help="games (default 200)")
@@ -139,8 +167,19 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rules", default=None, help="rule options, e.g. missions,fixed_cards")
     ap.add_argument("--out", default=None,
                     help="folder for diagnose.csv/diagnose.png (default runs/diagnose/<bot>)")
+    ap.add_argument("--records", metavar="DIR", default=None,
+                    help="no games: the table of the bot recorded by `serve --record DIR` "
+                         "(metrics one seat's view allows; each row says its source)")
+    ap.add_argument("--label", default=None,
+                    help="the recorded bot's name in the --records table (default: DIR's name)")
     add_timeout_argument(ap)
     args = ap.parse_args(argv)
+    if args.records is not None:
+        if args.bot is not None or args.opponents:
+            ap.error("--records reads records only: give no BOT or OPPONENTS")
+        return records_main(args.records, args.label)
+    if args.bot is None:
+        ap.error("BOT is required (or --records DIR)")
     from arena.play import (
         GameArgError,
         check_bot,

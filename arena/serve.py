@@ -8,7 +8,6 @@ in `arena.subprocess_player`.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import sys
@@ -29,6 +28,12 @@ from arena.protocol import (
     encode_state,
     hand_kinds,
     with_kinds,
+)
+from arena.recorder import (
+    GameRecord,
+    Recorder,
+    decision_entry,
+    header_entry,
 )
 from arena.subprocess_player import SubprocessPlayer, map_json
 from game import layout as L
@@ -56,7 +61,8 @@ class Server:
     """
 
     def __init__(self, make_player: Callable[[], Player], strict: bool = False,
-                 decision_timeout: float | None = None) -> None:
+                 decision_timeout: float | None = None,
+                 recorder: Recorder | None = None) -> None:
         self.make_player = make_player
         self.strict = strict
         # Not strict: a decision not answered in this many seconds gets the fallback answer,
@@ -69,9 +75,31 @@ class Server:
         self.seat = 0
         self.n_players = 0
         self._live: tuple[Map, State, GameView] | None = None  # the session's view and state
+        self.recorder = recorder
+        self.record: GameRecord | None = None  # this game's file (serve --record)
+        # (ask, decoded view, decision fields) of the request being answered, for the record
+        self._seen: tuple[Any, GameView | None, dict[str, Any]] = (None, None, {})
 
     def handle(self, line: str | bytes) -> dict[str, Any]:
         """One request line -> one reply object (an `error` reply for anything at all wrong)."""
+        self._seen = (None, None, {})
+        reply = self._reply(line)
+        if self.record is not None:
+            self._keep(reply)
+        return reply
+
+    def _keep(self, reply: dict[str, Any]) -> None:
+        """Record a decision (or the game's end) after its reply: the answer is already made."""
+        assert self.record is not None  # noqa: S101 - handle checks; for mypy
+        ask, view, extra = self._seen
+        if ask == "end_game":
+            self.record.write({"record": "end"})
+            self.record.close()
+            self.record = None
+        elif ask in ASKS:
+            self.record.write(decision_entry(ask, reply.get("id"), view, extra, reply))
+
+    def _reply(self, line: str | bytes) -> dict[str, Any]:
         rid: Any = None
         try:
             try:
@@ -93,13 +121,14 @@ class Server:
 
     def _dispatch(self, req: dict[str, Any]) -> dict[str, Any]:
         ask = req.get("ask")
+        self._seen = (ask, None, {})
         if ask == "hello":
             return {"protocol": PROTOCOL, "accepts": list(PROTOCOLS),
                     "asks": ["start_game", *ASKS, "end_game"]}
         if ask == "start_game":
             return self._start(req)
         if ask == "end_game":
-            self.player = None
+            self.player = None  # the record file is closed by _keep, after this reply
             return {"ok": True}
         if ask not in ASKS:
             raise ProtocolError(f"unknown ask {_short_repr(ask)} (allowed: hello, start_game, "
@@ -136,6 +165,11 @@ class Server:
         player = self.make_player()
         player.start_game(self._view(req, "start_game"), rng)
         self.player = player
+        if self.record is not None:  # a start_game without end_game: the last game is over
+            self.record.close()
+        if self.recorder is not None:
+            self.record = self.recorder.open_game(
+                header_entry(m, r, seat, n, str(proto)))
         return {"ok": True}
 
     def _view(self, req: dict[str, Any], ask: str) -> GameView:
@@ -177,6 +211,7 @@ class Server:
         if ask == "trade" and "compulsory" not in extra:
             extra["compulsory"] = len(view.hand) >= self.rules.trade_at
         refused = parse_refused(req.get("refused", []), view)
+        self._seen = (ask, view, {**extra, **({"refused": req["refused"]} if refused else {})})
         act = self._ask(view, ask, extra)
         if self.strict:
             if act is None or not legal(view, ask, act, extra):
@@ -287,9 +322,10 @@ def reply_line(reply: dict[str, Any]) -> str:
 
 
 def serve(make_player: Callable[[], Player], inp: IO[str], out: IO[str],
-          strict: bool = False, decision_timeout: float | None = None) -> None:
+          strict: bool = False, decision_timeout: float | None = None,
+          recorder: Recorder | None = None) -> None:
     """Answer request lines from `inp` on `out` until end of input (one game session)."""
-    server = Server(make_player, strict, decision_timeout)
+    server = Server(make_player, strict, decision_timeout, recorder)
     for line in inp:
         if not line.strip():
             continue
@@ -314,61 +350,10 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m arena serve BOT [--tcp HOST:PORT]`: answer protocol requests."""
-    from arena.tcp import IDLE_TIMEOUT_S, MAX_SESSIONS
-    ap = argparse.ArgumentParser(prog="python -m arena serve", description=main.__doc__)
-    ap.add_argument("bot", help="bot file, baseline name or package.module:Class")
-    ap.add_argument("--tcp", metavar="HOST:PORT",
-                    help="serve over TCP instead of stdin/stdout (host 127.0.0.1 unless given; "
-                         "port 0 picks a free one); one game session per connection")
-    ap.add_argument("--max-sessions", type=int, default=MAX_SESSIONS,
-                    help=f"TCP sessions at once (default {MAX_SESSIONS})")
-    ap.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT_S, metavar="S",
-                    help=f"close a TCP session silent this long (default {IDLE_TIMEOUT_S:g} s)")
-    from arena.tournament import add_timeout_argument
+    """`python -m arena serve ...` (the command line lives in arena.serve_cmd)."""
+    from arena.serve_cmd import main as serve_main
 
-    add_timeout_argument(ap)
-    args = ap.parse_args(argv)
-    from arena.play import BotSpecError
-    from arena.play import make_bot as make_any
-    from evolve.cli import error
-
-    def make_bot(spec: str) -> Player:
-        return make_any(spec, isolate=False)  # this process is the bot's own
-
-    try:
-        make_bot(args.bot)
-    except BotSpecError as e:
-        print(json.dumps({"id": None, "error": str(e)}), flush=True)
-        return 2
-    except Exception as e:  # noqa: BLE001 - whatever a bot module's import raises: one line
-        print(json.dumps({"id": None, "error": _one_line(f"bot {args.bot}: {type(e).__name__}: "
-                                                         f"{e}")}), flush=True)
-        return 2
-    limit = args.decision_timeout
-    if not (0 < limit <= 86_400 and 1 <= args.max_sessions <= 10_000
-            and 0 < args.idle_timeout <= 86_400):
-        return error("--decision-timeout and --idle-timeout must be 0..86400 s (not 0), "
-                     "--max-sessions 1..10000")
-    if args.tcp is None:
-        serve(lambda: make_bot(args.bot), sys.stdin, sys.stdout, decision_timeout=limit)
-        return 0
-    try:
-        host, port = parse_address(args.tcp)
-    except ValueError as e:
-        return error(str(e))
-
-    def ready(h: str, p: int) -> None:
-        print(f"serving {PROTOCOL} on {h}:{p}", file=sys.stderr, flush=True)
-
-    try:
-        serve_tcp(lambda: make_bot(args.bot), host, port, ready, args.max_sessions,
-                  args.idle_timeout, limit)
-    except OSError as e:
-        return error(f"--tcp {args.tcp}: {e.strerror or e}")
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return serve_main(argv)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from arena.recorder import Recorder
 from arena.serve import Server, reply_line
 from game.protocol import Player
 
@@ -36,7 +37,8 @@ class _Session(socketserver.StreamRequestHandler):
         self.connection.settimeout(self.server.idle_timeout)
 
     def handle(self) -> None:
-        session = Server(self.server.make_player, decision_timeout=self.server.decision_timeout)
+        session = Server(self.server.make_player, decision_timeout=self.server.decision_timeout,
+                         recorder=self.server.recorder)
         while True:
             try:
                 line = self.rfile.readline(MAX_LINE + 1)
@@ -62,8 +64,10 @@ class _TCPServer(socketserver.ThreadingTCPServer):
 
     def __init__(self, address: tuple[str, int], make_player: Callable[[], Player],
                  max_sessions: int = MAX_SESSIONS, idle_timeout: float = IDLE_TIMEOUT_S,
-                 decision_timeout: float | None = None) -> None:
+                 decision_timeout: float | None = None,
+                 recorder: Recorder | None = None) -> None:
         self.make_player = make_player
+        self.recorder = recorder
         self.idle_timeout = idle_timeout
         self.decision_timeout = decision_timeout
         self.slots = threading.BoundedSemaphore(max_sessions)
@@ -107,11 +111,13 @@ class _TCPServer(socketserver.ThreadingTCPServer):
 def serve_tcp(make_player: Callable[[], Player], host: str, port: int,
               ready: Callable[[str, int], None] | None = None,
               max_sessions: int = MAX_SESSIONS, idle_timeout: float = IDLE_TIMEOUT_S,
-              decision_timeout: float | None = None) -> None:
+              decision_timeout: float | None = None,
+              recorder: Recorder | None = None) -> None:
     """Serve JSON lines on host:port, one session per connection, until interrupted: at most
-    `max_sessions` at once, each closed after `idle_timeout` s without a request line."""
+    `max_sessions` at once, each closed after `idle_timeout` s without a request line;
+    `recorder` keeps every session's games (serve --record)."""
     with _TCPServer((host, port), make_player, max_sessions, idle_timeout,
-                    decision_timeout) as srv:
+                    decision_timeout, recorder) as srv:
         h, p = srv.server_address[:2]
         if ready is not None:
             ready(str(h), int(p))

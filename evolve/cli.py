@@ -28,7 +28,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
                  "a bot against 3 copies of each strong baseline: win rates with 95% intervals"),
     "diagnose": ("arena.diagnose:main",
                  "how a bot plays (reinforcement, continents, losses, cards...) beside opponents"),
-    "serve": ("arena.serve:main", "speak the JSON-lines bot protocol on stdin/stdout"),
+    "serve": ("arena.serve_cmd:main", "speak the JSON-lines bot protocol on stdin/stdout"),
     "watch": ("arena.watch:main", "render a game as PNG frames and an animated GIF"),
     "web": ("arena.web:main", "play against bots, or replay a transcript, in a browser"),
 }
