@@ -12,6 +12,7 @@ write (disk full, folder gone) only stops recording, with one warning on stderr.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -127,10 +128,8 @@ class GameRecord:
     def close(self) -> None:
         """Close the file (idempotent)."""
         if self.file is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self.file.close()
-            except OSError:
-                pass
             self.file = None  # type: ignore[assignment]
 
 

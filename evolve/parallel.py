@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
@@ -75,10 +76,8 @@ class _WorkerWatch:
             since = since if since is not None else time.monotonic()
             if time.monotonic() - since >= self.timeout:
                 self.lost = True
-                try:
+                with contextlib.suppress(Exception):  # the tasks are lost either way
                     self.client.cancel([Future(k, self.client) for k in list(self.client.futures)])
-                except Exception:  # the tasks are lost either way
-                    pass
 
     def close(self) -> None:
         """Stop watching."""
@@ -191,7 +190,7 @@ class Runner:
                 if close is not None:
                     close()
                 raise
-            except self._lost_errors + (WorkersLostError,) as e:
+            except self._lost_errors + (WorkersLostError,) as e:  # noqa: RUF005 - mypy types it
                 no_workers = self._watch is not None and self._watch.lost
                 losses += 1
                 if no_workers or losses > MAX_REPLAYS:

@@ -87,7 +87,7 @@ def read_champion(run: RunData) -> tuple[tuple[str, ...], np.ndarray, dict[str, 
 
 def _duration(seconds: float) -> str:
     """A wall time as h:mm:ss (hours may exceed 24)."""
-    s = int(round(seconds))
+    s = round(seconds)
     return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
 
 

@@ -110,9 +110,9 @@ class PlotRefresher:
 
     def maybe_start(self, generation: int) -> None:
         """Start a refresh after every `every`-th generation unless one is still running."""
-        if self.every and generation % self.every == 0:
-            if self.proc is None or self.proc.poll() is not None:
-                self._start()
+        if (self.every and generation % self.every == 0
+                and (self.proc is None or self.proc.poll() is not None)):
+            self._start()
 
     def finish(self, final: bool) -> None:
         """Wait for a running refresh; with `final`, draw once more so plots show the end."""

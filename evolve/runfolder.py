@@ -6,6 +6,7 @@ damaged file is treated the same way everywhere.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import json
@@ -217,10 +218,8 @@ class RunFolder:
         os.close(self._lock_fd)  # closing the last descriptor releases the flock
         self._lock_fd = None
         if remove_root:
-            try:
+            with contextlib.suppress(OSError):  # not empty: somebody put something there
                 self.root.rmdir()
-            except OSError:  # not empty: somebody put something there, keep it
-                pass
 
     def remove_temp_files(self) -> list[Path]:
         """Delete the `.NAME.*.tmp` files left by writes a kill or a full disk cut short.

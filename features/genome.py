@@ -318,6 +318,6 @@ def upgrade_genes(genes: dict[str, Any], layout: GenomeLayout = LAYOUT,
     for n in old:
         if n not in genes:
             raise GenomeError(f"missing gene {n!r}")
-    out = {n: 0.0 for n in layout.names}
+    out = dict.fromkeys(layout.names, 0.0)
     out.update(genes)
     return out

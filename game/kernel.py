@@ -268,7 +268,18 @@ def step_boxed(m: MapArrays, s: StateArrays, rules: np.ndarray, box: Any, kind: 
 
 
 __all__ = [
-    "can_attack", "can_fortify", "connected_own", "mission_done", "n_owned", "occupy_bounds",
-    "owns_continent", "placements", "reinforcements", "bonus_open", "setup", "step", "step_boxed",
+    "bonus_open",
+    "can_attack",
+    "can_fortify",
+    "connected_own",
+    "mission_done",
+    "n_owned",
+    "occupy_bounds",
+    "owns_continent",
+    "placements",
+    "reinforcements",
+    "setup",
+    "step",
+    "step_boxed",
     "trade_compulsory",
 ]

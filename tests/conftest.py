@@ -116,7 +116,7 @@ ART = (11, 14, 17, 20, 23)
 
 def own(territories: Iterable[int]) -> dict[str | int, int]:
     """An owner mapping for `position` giving every listed territory to seat 0."""
-    return {t: 0 for t in territories}
+    return dict.fromkeys(territories, 0)
 
 
 def conquer(s: State, src: str, dst: str, dice: int = 0) -> State:

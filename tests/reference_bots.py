@@ -105,7 +105,7 @@ class RefContinent(BaselineBot):
 
     def move_in(self, view: GameView, lo: int, hi: int) -> int:
         """All but an entry's guard (all when the source is safe)."""
-        src, dst = view.occupy
+        src, _dst = view.occupy
         s = self.snap(view)
         if not s.enemies_of(src):
             return hi

@@ -64,7 +64,7 @@ def test_card_kinds_from_the_map_file() -> None:
     assert sorted(np.bincount(SHUFFLED.card_kind).tolist()) == [2, 14, 14, 14]
     assert SHUFFLED.card_kind[-2:].tolist() == [WILD, WILD]
     data = classic_data()
-    data["card_kinds"] = {t: "artillery" for t in classic_map().territories}
+    data["card_kinds"] = dict.fromkeys(classic_map().territories, "artillery")
     assert (build_map(data, "m").card_kind[:-2] == ARTILLERY).all()
 
 

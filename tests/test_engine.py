@@ -254,7 +254,7 @@ PROTOCOL_ERRORS: list[tuple[str, str, Any, Any, str]] = [
     ("no reinforce", "reinforce", lambda v, n: None, None, "expected Place"),
     ("attack as reinforce", "reinforce", lambda v, n: Attack(0, 1), None, "expected Place"),
     ("refuse compulsory", "trade", lambda v, c: None, lambda v, c: c, "compulsory"),
-    ("not a set", "trade", lambda v, c: Trade(tuple(v.hand[:2]) + (v.hand[0],)), None,
+    ("not a set", "trade", lambda v, c: Trade((*tuple(v.hand[:2]), v.hand[0])), None,
      "three different cards"),
     ("other's card", "trade", lambda v, c: Trade((*v.hand[:2], int(
         np.flatnonzero(v.state.cards == (v.seat + 1) % v.n_players)[0]) if (

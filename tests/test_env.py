@@ -99,7 +99,7 @@ def test_aec_game_equals_play_game(n: int, rules: Rules, seed: int, bot: str) ->
     players = _snapped_lineup(e.codec, n, bot)
     for p, player in enumerate(players):
         player.start_game(s.views[p], s.player_rngs[p])
-    total = {a: 0.0 for a in e.possible_agents}
+    total = dict.fromkeys(e.possible_agents, 0.0)
     for agent in e.agent_iter():
         _, reward, term, trunc, _ = e.last()
         total[agent] += reward

@@ -12,6 +12,7 @@ transcript format, regenerate it from the repository root and review the diff:
 from __future__ import annotations
 
 import difflib
+import itertools
 import os
 import re
 import sys
@@ -68,7 +69,7 @@ def test_round_stamps_change_only_between_turns() -> None:
     stamps = [(int(m.group(1)), int(m.group(2))) for line in golden_game()
               if (m := re.match(r"^r(\d+) s(\d+) ", line))]
     assert stamps[0][0] == 0
-    for (r0, s0), (r1, s1) in zip(stamps, stamps[1:], strict=False):
+    for (r0, s0), (r1, s1) in itertools.pairwise(stamps):
         assert r1 - r0 in (0, 1), (r0, s0, r1, s1)
         if s1 == s0:
             assert r1 == r0, (r0, s0, r1, s1)

@@ -243,7 +243,7 @@ def test_watchdog_ends_a_worker_whose_parent_is_killed() -> None:
 @pytest.mark.slow
 def test_loky_workers_exit_after_the_run_is_killed(tmp_path: Path) -> None:
     psutil = pytest.importorskip("psutil")
-    args = _args(tmp_path, 40) + ["--n-jobs", "2", "--backend", "loky"]
+    args = [*_args(tmp_path, 40), "--n-jobs", "2", "--backend", "loky"]
     proc = _spawn(args)
     try:
         _wait_for_generation(proc, 1)

@@ -154,7 +154,7 @@ def test_trade_gene_and_compulsory_trades() -> None:
     st = position(2, phase=PH_TRADE, hands={0: cards}, owner={"Alaska": 0})
     assert act(st, genes(cards__trade_at=1.5))[0] == A_END_TRADE  # worth 4 < 30
     assert act(st, genes(cards__trade_at=0.0)) == (A_TRADE, *cards)
-    five = cards + [card_of_kind(1), card_of_kind(2)]  # 5 cards: trading is compulsory
+    five = [*cards, card_of_kind(1), card_of_kind(2)]  # 5 cards: trading is compulsory
     st5 = position(2, phase=PH_TRADE, hands={0: five}, owner={"Alaska": 0})
     k = act(st5, genes(cards__trade_at=1.5))
     assert k[0] == A_TRADE and len(set(k[1:])) == 3 and set(k[1:]) <= set(five)

@@ -58,9 +58,9 @@ CASES: list[tuple[str, int, int, list[int], dict[int, int], bool]] = [
      _conts("Europe", "South America", "Asia")[:-1], {}, False),
     ("Eur+Aus+third", M_EUR_AUS_ANY, -1, _conts("Europe", "Australia", "Africa"), {}, True),
     ("Eur+Aus only", M_EUR_AUS_ANY, -1, _conts("Europe", "Australia"), {}, False),
-    ("18 with two", M_18_TWO, -1, _first(18), {t: 2 for t in _first(18)}, True),
-    ("18, one with one", M_18_TWO, -1, _first(18), {t: 2 for t in _first(17)}, False),
-    ("30, 17 with two", M_18_TWO, -1, _first(30), {t: 3 for t in _first(17)}, False),
+    ("18 with two", M_18_TWO, -1, _first(18), dict.fromkeys(_first(18), 2), True),
+    ("18, one with one", M_18_TWO, -1, _first(18), dict.fromkeys(_first(17), 2), False),
+    ("30, 17 with two", M_18_TWO, -1, _first(30), dict.fromkeys(_first(17), 3), False),
     ("24", M_24, -1, _first(24), {}, True),
     ("23", M_24, -1, _first(23), {}, False),
 ]
@@ -84,7 +84,7 @@ def test_mission_done(label: str, mid: int, target: int, mine: list[int],
         s = position(6, owner=owner, missions={holder: (mid, target)})
         assert bool(kernel.mission_done(CLASSIC.kernel, s.kernel, holder)) == done
         return
-    s = position(2, owner={t: 0 for t in mine}, armies={t: a for t, a in armies.items()},
+    s = position(2, owner=dict.fromkeys(mine, 0), armies=dict(armies.items()),
                  missions={0: (mid, target)})
     assert bool(kernel.mission_done(CLASSIC.kernel, s.kernel, 0)) == done
     assert not kernel.mission_done(CLASSIC.kernel, s.kernel, 1)  # seat 1 has no mission
@@ -123,7 +123,7 @@ def test_no_missions_without_the_option() -> None:
 
 def _destroy_position(holder_terr: int) -> State:
     """3 seats: seat 2 holds only Kamchatka (1 army); seat 0's mission is to destroy seat 2."""
-    owner: dict[str | int, int] = {t: 0 for t in _first(holder_terr, {tid("Alaska")})}
+    owner: dict[str | int, int] = dict.fromkeys(_first(holder_terr, {tid("Alaska")}), 0)
     owner["Kamchatka"] = 2
     owner["Alaska"] = 1
     return position(3, owner=owner, armies={"Alaska": 10}, missions={0: (M_DESTROY + 2, 2)},
@@ -166,7 +166,7 @@ def test_destroy_by_the_holder_wins() -> None:
 def test_continent_mission_completes_on_conquest() -> None:
     mine = [t for t in _conts("Asia", "South America") if t != tid("Argentina")]
     for rules, over in ((MISSIONS, True), (Rules(), False)):
-        s = position(2, owner={t: 0 for t in mine}, armies={"Peru": 10},
+        s = position(2, owner=dict.fromkeys(mine, 0), armies={"Peru": 10},
                      missions={0: (M_ASIA_SAM, -1)})
         for seed in range(200):
             c = s.copy()
@@ -178,7 +178,7 @@ def test_continent_mission_completes_on_conquest() -> None:
 
 def test_eighteen_mission_completes_on_a_placement() -> None:
     mine = _first(18)
-    s = position(2, owner={t: 0 for t in mine}, armies={t: 2 for t in mine[1:]},
+    s = position(2, owner=dict.fromkeys(mine, 0), armies=dict.fromkeys(mine[1:], 2),
                  missions={0: (M_18_TWO, -1)}, phase=PH_REINFORCE, pool=3)
     assert step(s, A_PLACE, mine[1], 1, rules=MISSIONS) == E_OK
     assert s.phase == PH_REINFORCE  # still one territory with a single army

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -40,7 +41,7 @@ def test_chunks_cover_all_games() -> None:
     for n, chunk, workers in [(2048, 256, 2), (10, 256, 2), (7, 3, 1), (1, 5, 4)]:
         b = chunk_bounds(n, chunk, workers)
         assert b[0][0] == 0 and b[-1][1] == n
-        assert all(x[1] == y[0] for x, y in zip(b, b[1:], strict=False))
+        assert all(x[1] == y[0] for x, y in itertools.pairwise(b))
         assert max(y - x for x, y in b) <= chunk
         assert len(b) >= min(n, workers)
 

@@ -98,7 +98,7 @@ def test_plan_on_the_classic_board() -> None:
     fx = feature_context(m)
     australia = ["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"]
     st = position(2, owner={"Siam": 0}, default_owner=1, phase=PH_REINFORCE, pool=9,
-                  armies={"Siam": 2, **{n: 1 for n in australia}})
+                  armies={"Siam": 2, **dict.fromkeys(australia, 1)})
     # Australia: K = 1 + 4 * 2 = 9; Siam stages it and the pool covers the 7 it lacks.
     f = reinforce_features(m, fx, st.kernel, OFF, 0, tid("Siam"))
     aus = int(m.continent_of[tid("Indonesia")])

@@ -53,7 +53,7 @@ def _compare(n_cases: int, seed: int) -> tuple[int, float, int]:
 
 
 def test_compiled_equals_reference_on_random_games() -> None:
-    rated, worst, rejected = _compare(1500, seed=0)
+    rated, worst, _rejected = _compare(1500, seed=0)
     assert rated >= 1400 and worst == 0.0
 
 
@@ -117,7 +117,7 @@ def test_fixed_anchors_keep_their_rating_and_still_count(engine: str) -> None:
     assert r.mu[3:].tolist() == [40.0, 10.0] and r.sigma[3:].tolist() == [1.0, 1.0]
     # Beating a strong anchor is worth more than beating a weak one.
     assert r.mu[0] - 25 > r.mu[1] - 25 > 0 > r.mu[2] - 25
-    mu, sigma = r.population
+    mu, _sigma = r.population
     assert mu.shape == (3,) and np.array_equal(mu, r.mu[:3])
 
 

@@ -300,7 +300,7 @@ def test_second_signal_in_generation_zero_leaves_a_fresh_folder(tmp_path: Path) 
     started = tmp_path / "started"
     os.environ["RISKEVO_TEST_STARTED"] = str(started)
     try:
-        proc = _spawn(_args(tmp_path, 3) + ["--chunk-games", "1"])
+        proc = _spawn([*_args(tmp_path, 3), "--chunk-games", "1"])
     finally:
         del os.environ["RISKEVO_TEST_STARTED"]
     assert proc.stdout is not None

@@ -100,7 +100,7 @@ def test_mixed_games_against_the_hand_set_player() -> None:
     w = np.broadcast_to(hand_set_genome(), (n, 4, LAYOUT.size)).copy()
     pol = np.zeros((n, 4), np.int32)
     pol[:, 1:] = SPARRING["planner"]
-    place, rounds, capped = play_mixed_games(w, pol, np.random.SeedSequence(1).spawn(n))
+    place, rounds, _capped = play_mixed_games(w, pol, np.random.SeedSequence(1).spawn(n))
     assert (place.min(axis=1) == 1).all() and (rounds > 0).all()
 
 

@@ -115,7 +115,7 @@ def test_need_splits_even_against_the_pinned_vantage() -> None:
 
 def test_guard_need_prefers_a_held_continents_border() -> None:
     australia = ["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"]
-    st = position(2, owner={**{n: 0 for n in australia}, "Peru": 0}, default_owner=1,
+    st = position(2, owner={**dict.fromkeys(australia, 0), "Peru": 0}, default_owner=1,
                   phase=PH_REINFORCE, pool=3,
                   armies={"Siam": 5, "Indonesia": 2, "Brazil": 9, "Peru": 2})
     # Peru needs more (7/9 > 3/5) but only Indonesia guards a held continent.
@@ -140,7 +140,7 @@ def test_trade_rank_terms() -> None:
     cards = [card_of_kind(INFANTRY)]
     cards.append(card_of_kind(INFANTRY, skip=cards))
     cards.append(card_of_kind(INFANTRY, skip=cards))
-    four = cards + [card_of_kind(1, skip=cards)]
+    four = [*cards, card_of_kind(1, skip=cards)]
     st3 = position(2, phase=PH_TRADE, hands={0: cards}, owner={"Alaska": 0})
     st4 = position(2, phase=PH_TRADE, hands={0: four}, owner={"Alaska": 0})
     w = genes(cards__trade_at=1.5, cards__forced_next=1.5)

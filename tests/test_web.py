@@ -36,7 +36,7 @@ class Client:
         return r.status, json.loads(payload) if "json" in ctype else payload.decode()
 
 
-@pytest.fixture()
+@pytest.fixture
 def served() -> Iterator[tuple[Client, Lobby]]:
     lobby = make_lobby(["aggressive", "random"], seat=0, rules_text="cap=20", seed=3,
                        replay_file=None)

@@ -31,8 +31,9 @@ _SEED_BOUND = 2**63
 class RiskAECEnv(AECEnv):  # type: ignore[misc]
     """Risk for 2-6 agents on any board and rules the engine plays."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "risk_v0",
-                                "is_parallelizable": False}
+    # The base class declares an instance attribute: a ClassVar would not type-check.
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": ["human", "ansi"], "name": "risk_v0", "is_parallelizable": False}
 
     def __init__(self, n_players: int = 4, *, map: Map | None = None, rules: Rules | None = None,
                  render_mode: str | None = None, transcript: bool = False,
@@ -80,10 +81,10 @@ class RiskAECEnv(AECEnv):  # type: ignore[misc]
         self.session.reset(game_seed)
         self.observer.bind(self.session.state)
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self._mask = None

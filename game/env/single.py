@@ -35,7 +35,8 @@ _SEED_BOUND = 2**63
 class RiskSeatEnv(gymnasium.Env):  # type: ignore[misc]
     """One seat of a Risk game; the other seats are played by `opponents`."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}
+    # The base class declares an instance attribute: a ClassVar would not type-check.
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
 
     def __init__(self, opponents: Opponents, *, learner: int = 0, map: Map | None = None,
                  rules: Rules | None = None, full_access: Sequence[bool] | None = None,
