@@ -98,8 +98,8 @@ def compiled_lineup(specs: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray] | N
     """(weights f64[k, G], policies i32[k]) when every seat has a compiled implementation (a
     linear bot file or a bot of `features.compiled.COMPILED_BOTS`), else None."""
     from arena.play import is_bot_file
-    from features.compiled import COMPILED_BOTS
     from features.registry import N_GENES
+    from game.bots import COMPILED_BOTS
 
     if not all(s in COMPILED_BOTS or is_bot_file(s) for s in specs):
         return None

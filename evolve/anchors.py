@@ -2,7 +2,7 @@
 
 Without anchors the population only meets its siblings, and TrueSkill says who is best among
 equally naive players. Anchors are opponents whose play does not evolve: named sparring bots
-(those the game plug-in can seat in its compiled games, `Plugin.bot_codes`) and a hall of past
+(those the game plug-in can seat in its compiled games, `Plugin.compiled_bots`) and a hall of past
 champions (every `league.hall_every` generations the proven champion, else the league's, joins;
 at most `league.hall_size`, the oldest leaves first). Each league game gives `league.seats` of
 its seats to distinct anchors drawn at random; the other seats are the population's, drawn as
@@ -36,11 +36,11 @@ class Anchors:
     sigma: np.ndarray = field(default_factory=lambda: np.zeros(0))
 
     @classmethod
-    def create(cls, bots: Sequence[str], bot_codes: Mapping[str, int], n_genes: int,
+    def create(cls, bots: Sequence[str], compiled_bots: Mapping[str, int], n_genes: int,
                mu: float, sigma: float) -> Anchors:
         """A pool with the named bots at the initial rating and an empty hall."""
         n = len(bots)
-        return cls(tuple(bots), tuple(int(bot_codes[b]) for b in bots), n_genes,
+        return cls(tuple(bots), tuple(int(compiled_bots[b]) for b in bots), n_genes,
                    np.zeros((0, n_genes)), np.zeros(0, np.int64), np.full(n, float(mu)),
                    np.full(n, float(sigma)))
 

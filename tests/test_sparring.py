@@ -12,15 +12,15 @@ from test_linear import _Recorder
 
 from features.compiled import play_linear_games, play_mixed_games, trace_linear_game
 from features.genome import LAYOUT, hand_set_genome, random_genomes
-from game.bots import BOTS, SPARRING
-from game.bots.sparring import SparringBot
+from game.bots import BOTS, COMPILED_BOTS
+from game.bots.sparring import CompiledBot
 from game.engine import play_game
 from game.state import Rules
 
 ALL_RULES = Rules(cap=30, missions=True, fixed_cards=True, path_fortify=True)
 
 
-def _recording(cls: type[SparringBot], log: list[tuple[int, ...]]) -> SparringBot:
+def _recording(cls: type[CompiledBot], log: list[tuple[int, ...]]) -> CompiledBot:
     class Recorded(cls):  # type: ignore[valid-type, misc]
         def kernel_action(self, view: Any) -> tuple[int, int, int, int]:
             r = super().kernel_action(view)
@@ -35,7 +35,7 @@ def _same_game(policies: list[int], seed: int, rules: Rules) -> None:
     w = random_genomes(LAYOUT, k, np.random.default_rng(seed))
     out, trace = trace_linear_game(w, seed, rules, policies=np.array(policies))
     log: list[tuple[int, ...]] = []
-    classes = {code: BOTS[name] for name, code in SPARRING.items()}
+    classes = {code: BOTS[name] for name, code in COMPILED_BOTS.items()}
     players = [_Recorder(w[i], log) if p == 0 else _recording(classes[p], log)
                for i, p in enumerate(policies)]
     res = play_game(players, seed=seed, rules=rules)
@@ -46,7 +46,7 @@ def _same_game(policies: list[int], seed: int, rules: Rules) -> None:
 
 @pytest.mark.parametrize("rules", [Rules(cap=25), ALL_RULES])
 def test_compiled_equals_python(rules: Rules) -> None:
-    p, h, c, d, b = (SPARRING[n] for n in ("planner", "hunter", "continent", "distributor",
+    p, h, c, d, b = (COMPILED_BOTS[n] for n in ("planner", "hunter", "continent", "distributor",
                                             "bully"))
     for seed, pol in enumerate([[p, h, 0, 0], [h, h, p], [0, p], [p, p, h, h, 0, 0],
                                 [c, d, b, 0], [0, c, c, b, d, p]]):
@@ -55,7 +55,7 @@ def test_compiled_equals_python(rules: Rules) -> None:
 
 @pytest.mark.parametrize("rules", [Rules(cap=25), ALL_RULES])
 def test_strategist_compiled_equals_python(rules: Rules) -> None:
-    s, p, h, c = (SPARRING[n] for n in ("strategist", "planner", "hunter", "continent"))
+    s, p, h, c = (COMPILED_BOTS[n] for n in ("strategist", "planner", "hunter", "continent"))
     for seed, pol in enumerate([[s, c, c, c], [c, s, h, p], [s, s, 0], [0, s, c, s, h, 0]]):
         _same_game(pol, 50 + seed, rules)
 
@@ -83,7 +83,7 @@ def test_all_linear_policies_equal_play_linear_games() -> None:
         play_mixed_games(w, np.zeros((3, 3)), seeds)
 
 
-@pytest.mark.parametrize("name", sorted(SPARRING))
+@pytest.mark.parametrize("name", sorted(COMPILED_BOTS))
 def test_bots_play_legal_games_in_every_variant(name: str) -> None:
     # play_game raises IllegalActionError on any illegal move; these must all finish.
     for seed in range(6):
@@ -99,13 +99,13 @@ def test_mixed_games_against_the_hand_set_player() -> None:
     n = 40
     w = np.broadcast_to(hand_set_genome(), (n, 4, LAYOUT.size)).copy()
     pol = np.zeros((n, 4), np.int32)
-    pol[:, 1:] = SPARRING["planner"]
+    pol[:, 1:] = COMPILED_BOTS["planner"]
     place, rounds, _capped = play_mixed_games(w, pol, np.random.SeedSequence(1).spawn(n))
     assert (place.min(axis=1) == 1).all() and (rounds > 0).all()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(SPARRING))
+@pytest.mark.parametrize("name", sorted(COMPILED_BOTS))
 def test_bots_never_move_illegally_over_many_games(name: str) -> None:
     # 2-6 players, every rule option: play_game raises IllegalActionError on any illegal move.
     variants = [Rules(cap=60), Rules(cap=60, missions=True), Rules(cap=60, path_fortify=True),
@@ -151,9 +151,9 @@ def test_strategist_meets_the_strength_bar() -> None:
     # clear margin everywhere.
     n = 1000
     w = np.broadcast_to(hand_set_genome(), (n, 4, LAYOUT.size)).copy()
-    pol = np.full((n, 4), SPARRING["continent"], np.int32)
+    pol = np.full((n, 4), COMPILED_BOTS["continent"], np.int32)
     seat = np.arange(n) % 4
-    pol[np.arange(n), seat] = SPARRING["strategist"]
+    pol[np.arange(n), seat] = COMPILED_BOTS["strategist"]
     place, _rounds, _capped = play_mixed_games(w, pol, [30_000 + g for g in range(n)])
     wins = int((place[np.arange(n), seat] == 1).sum())
     assert wins / n > 0.55, wins

@@ -7,7 +7,7 @@ from game.bots.border_patrol import BorderPatrolBot
 from game.bots.loader import make_player
 from game.bots.random_bot import RandomBot
 from game.bots.sparring import (
-    SPARRING,
+    COMPILED_BOTS,
     BullyBot,
     ContinentBot,
     DistributorBot,
@@ -41,7 +41,18 @@ GAUNTLET: tuple[str, ...] = ("continent", "planner", "hunter", "distributor", "b
                              "strategist")
 
 __all__ = [
-    "BOTS", "GAUNTLET", "SPARRING", "AggressiveBot", "BorderPatrolBot", "BullyBot",
-    "ContinentBot", "DistributorBot", "HunterBot", "PlannerBot", "RandomBot", "StrategistBot",
-    "WandererBot", "make_player",
+    "BOTS",
+    "COMPILED_BOTS",
+    "GAUNTLET",
+    "AggressiveBot",
+    "BorderPatrolBot",
+    "BullyBot",
+    "ContinentBot",
+    "DistributorBot",
+    "HunterBot",
+    "PlannerBot",
+    "RandomBot",
+    "StrategistBot",
+    "WandererBot",
+    "make_player",
 ]

@@ -1,10 +1,11 @@
 """The compiled bots as players: one kernel each, called from Python or from compiled games.
 
-`SPARRING` names the bots with a compiled implementation and their policy codes: the sparring
-bots (planner, hunter, strategist) and the strongest baselines (continent, distributor,
-bully). Compiled games (`features.compiled.play_mixed_games`: league seats, evaluation,
-tournaments) seat them by code through `sparring_decide`, and the Python classes below answer
-the protocol by calling the same kernel, so both play the same moves in the same position.
+`COMPILED_BOTS` (the one table of them) names the bots with a compiled implementation and
+their policy codes (0 is the linear player): the sparring bots (planner, hunter, strategist)
+and the strongest baselines (continent, distributor, bully). Compiled games
+(`features.compiled.play_mixed_games`: league seats, evaluation, tournaments) seat them by code
+through `sparring_decide`, and the Python classes below answer the protocol by calling the same
+kernel, so both play the same moves in the same position.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from game.view import GameView
 
 # Policy codes (0 is the linear player in compiled games).
 PLANNER, HUNTER, CONTINENT, DISTRIBUTOR, BULLY, STRATEGIST = 1, 2, 3, 4, 5, 6
-SPARRING: dict[str, int] = {"planner": PLANNER, "hunter": HUNTER, "continent": CONTINENT,
+COMPILED_BOTS: dict[str, int] = {"planner": PLANNER, "hunter": HUNTER, "continent": CONTINENT,
                             "distributor": DISTRIBUTOR, "bully": BULLY,
                             "strategist": STRATEGIST}
 
@@ -121,7 +122,7 @@ def sparring_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
     return (-1, 0, 0, 0)
 
 
-class SparringBot(KernelPlayer):
+class CompiledBot(KernelPlayer):
     """A protocol player answering with `sparring_decide` for its code."""
 
     code = 0
@@ -133,47 +134,56 @@ class SparringBot(KernelPlayer):
                     make_bot_work(m))
 
 
-class PlannerBot(SparringBot):
+class PlannerBot(CompiledBot):
     """Continent planner with garrisons (see game.bots.planner)."""
 
     name = "planner"
     code = PLANNER
 
 
-class HunterBot(SparringBot):
+class HunterBot(CompiledBot):
     """Gangs up on the leader, harvests weak players' cards (see game.bots.hunter)."""
 
     name = "hunter"
     code = HUNTER
 
 
-class ContinentBot(SparringBot):
+class ContinentBot(CompiledBot):
     """Takes and holds the cheapest continent within reach (see game.bots.continent)."""
 
     name = "continent"
     code = CONTINENT
 
 
-class StrategistBot(SparringBot):
+class StrategistBot(CompiledBot):
     """Plans, garrisons, breaks the leader and harvests cards (see game.bots.strategist)."""
 
     name = "strategist"
     code = STRATEGIST
 
 
-class DistributorBot(SparringBot):
+class DistributorBot(CompiledBot):
     """Spreads armies evenly over its borders, attacks at odds >= 0.6 (game.bots.distributor)."""
 
     name = "distributor"
     code = DISTRIBUTOR
 
 
-class BullyBot(SparringBot):
+class BullyBot(CompiledBot):
     """Attacks only at odds >= 0.7, the weakest stacks first (see game.bots.bully)."""
 
     name = "bully"
     code = BULLY
 
 
-__all__ = ["SPARRING", "BullyBot", "ContinentBot", "DistributorBot", "HunterBot", "PlannerBot",
-           "SparringBot", "StrategistBot", "sparring_decide"]
+__all__ = [
+    "COMPILED_BOTS",
+    "BullyBot",
+    "CompiledBot",
+    "ContinentBot",
+    "DistributorBot",
+    "HunterBot",
+    "PlannerBot",
+    "StrategistBot",
+    "sparring_decide",
+]
