@@ -8,7 +8,7 @@ pool exactly; `METRICS` turns them into the table's rates.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 
 import numpy as np
@@ -93,7 +93,7 @@ def _ratio(a: float, b: float) -> float:
 
 
 # Table rows: (name, description, value from Counts).
-METRICS = (
+METRICS: tuple[tuple[str, str, Callable[[Counts], float]], ...] = (
     ("reinforce_concentration", "share of a turn's reinforcements on one territory",
      lambda c: _ratio(c.concentration, c.reinforce_turns)),
     ("one_army_share", "share of own territories with 1 army at own turn start",

@@ -282,7 +282,7 @@ class Server:
         if a is None:
             return {DecisionKind.TRADE: END_TRADE, DecisionKind.ATTACK: STOP,
                     DecisionKind.FORTIFY: SKIP}.get(kind)
-        return a  # type: ignore[no-any-return]
+        return a
 
 
 def _extra_fields(ask: str, req: dict[str, Any]) -> dict[str, Any]:

@@ -183,17 +183,17 @@ class SubprocessPlayer:
 
     def reinforce(self, view: GameView, armies: int) -> Place:
         """Forward the reinforcement decision."""
-        return self._act(view, "reinforce", armies=armies)  # type: ignore[no-any-return]
+        return self._act(view, "reinforce", armies=armies)
 
     def trade(self, view: GameView, compulsory: bool) -> Trade | None:
         """Forward the trade decision ('end-trade' becomes None)."""
         a = self._act(view, "trade", compulsory=compulsory)
-        return None if isinstance(a, Pass) else a  # type: ignore[no-any-return]
+        return None if isinstance(a, Pass) else a
 
     def attack(self, view: GameView) -> Attack | None:
         """Forward the attack decision ('stop' becomes None)."""
         a = self._act(view, "attack")
-        return None if isinstance(a, Pass) else a  # type: ignore[no-any-return]
+        return None if isinstance(a, Pass) else a
 
     def move_in(self, view: GameView, lo: int, hi: int) -> int:
         """Forward the move-in decision."""
@@ -205,7 +205,7 @@ class SubprocessPlayer:
     def fortify(self, view: GameView) -> Fortify | None:
         """Forward the fortify decision ('skip' becomes None)."""
         a = self._act(view, "fortify")
-        return None if isinstance(a, Pass) else a  # type: ignore[no-any-return]
+        return None if isinstance(a, Pass) else a
 
     def close(self) -> None:
         """End the subprocess (closing its input ends `serve`)."""

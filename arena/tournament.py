@@ -205,7 +205,7 @@ def run_tournament(specs: Sequence[str], games: int, *, per_game: int = 4, seed:
     results = []
     for lu, played in zip(lineups, raw, strict=True):
         places, winner, rounds, capped = played[:4]
-        forfeits = tuple(played[4]) if len(played) > 4 else ()  # type: ignore[misc]
+        forfeits = tuple(played[4]) if len(played) > 4 else ()
         results.append(GameResult(lu, tuple(places), -1 if winner < 0 else lu[winner],
                                   rounds, capped, forfeits))
     return results

@@ -71,7 +71,7 @@ def record_game(players: list[Any], seed: int, rules: Any = None,
     last: list[Any] = [-1, None]
     wrapped = [_Recorder(p, frames, last) for p in players]
     # Class-path bots inside the recorders play isolated (they never see these views).
-    out = play_game(wrapped, map=m, rules=rules, seed=seed,  # type: ignore[arg-type]
+    out = play_game(wrapped, map=m, rules=rules, seed=seed,
                     forfeits=True)
     s = last[1].full_state()  # views follow the game: this is the final board
     frames.append(Frame(s.owner.copy(), s.armies.copy(), out.rounds, int(s.sc[S_TURNS]), -1))

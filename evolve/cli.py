@@ -53,7 +53,7 @@ def resolve(name: str, table: Mapping[str, tuple[str, str]] = SUBCOMMANDS
     if entry is None:
         raise SystemExit(f"unknown subcommand {name!r} (allowed: {', '.join(table)})")
     mod, _, fn = entry[0].partition(":")
-    return getattr(importlib.import_module(mod), fn)  # type: ignore[no-any-return]
+    return getattr(importlib.import_module(mod), fn)
 
 
 def dispatch(prog: str, table: Mapping[str, tuple[str, str]], argv: list[str] | None) -> int:

@@ -32,6 +32,7 @@ __all__ = [
     "plot_gene_histograms",
     "plot_ladder",
     "plot_progress",
+    "plt",
     "save_figure",
 ]
 

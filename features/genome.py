@@ -267,7 +267,8 @@ def save_genome(path: str | Path, values: np.ndarray, meta: dict[str, Any] | Non
     atomic_write_text(path, text)
 
 
-def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT) -> tuple[np.ndarray, dict]:
+def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT
+                ) -> tuple[np.ndarray, dict[str, Any]]:
     """Read a genome file -> (values f64[G], meta); every problem is a one-line GenomeError."""
     p = Path(path)
     try:

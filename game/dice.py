@@ -125,10 +125,10 @@ def conquest_probability(attackers: int, defenders: int) -> float:
     if big > n:
         attackers = max(1, (attackers * n + big // 2) // big)
         defenders = max(1, (defenders * n + big // 2) // big)
-    return rows[attackers][defenders]  # type: ignore[no-any-return]
+    return rows[attackers][defenders]
 
 
 @lru_cache(maxsize=1)
 def conquest_rows() -> list[list[float]]:
     """`conquest_table()` as nested Python lists (read-only: shared by every caller)."""
-    return conquest_table().tolist()  # type: ignore[no-any-return]
+    return conquest_table().tolist()

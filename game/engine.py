@@ -197,7 +197,7 @@ def _entry(player: Player) -> Callable[[GameView, Decision], object]:
     """The callable answering a decision for `player` (see game.decision.ask)."""
     act = getattr(player, "act", None)
     if act is not None:
-        return act  # type: ignore[no-any-return]
+        return act
     return partial(answer_named, player)
 
 

@@ -44,7 +44,7 @@ class RngBoxType(types.StructRef):
         return tuple((n, types.unliteral(t)) for n, t in fields)
 
 
-class RngBox(structref.StructRefProxy):  # type: ignore[misc]
+class RngBox(structref.StructRefProxy):
     """A numpy Generator in a box that compiled code opens for free.
 
     numba unboxes a `Generator` argument through ctypes casts of its function pointers, about
@@ -54,7 +54,7 @@ class RngBox(structref.StructRefProxy):  # type: ignore[misc]
 
     def __new__(cls, rng: np.random.Generator) -> RngBox:
         # numba's default builds an uncached constructor in every process; this one is cached.
-        return _new_box(rng)  # type: ignore[no-any-return]
+        return _new_box(rng)
 
 
 structref.define_proxy(RngBox, RngBoxType, ["rng"])

@@ -32,7 +32,7 @@ Opponents = Sequence[Player] | Callable[[], Sequence[Player]]
 _SEED_BOUND = 2**63
 
 
-class RiskSeatEnv(gymnasium.Env):  # type: ignore[misc]
+class RiskSeatEnv(gymnasium.Env):
     """One seat of a Risk game; the other seats are played by `opponents`."""
 
     # The base class declares an instance attribute: a ClassVar would not type-check.
