@@ -129,6 +129,8 @@ class Person:
             t = max(mine, key=lambda t: (armies[t], -t))
             self.click(f"#t-{t}", kind)
         elif kind == "trade":
+            if "trade" not in self.done:
+                self.shot("2b-trade.png")
             self.click("#btn-set-0", "trade")
         elif kind == "attack":
             opts = [o for o in d["options"] if armies[o[0]] > armies[o[1]] + 1]

@@ -52,9 +52,10 @@ function drawBoard(map) {
     const lx = cx / c.members.length;
     let bottom = 0;
     for (const t of c.members) bottom = Math.max(bottom, pts[t][1]);
-    const clash = pts.some((p, t) => map.continents[i].members.indexOf(t) < 0
-      && Math.abs(p[0] - lx) < 60 && Math.abs(p[1] - (top - 30)) < 25);
-    const ly = clash ? Math.min(H - 6, bottom + 48) : Math.max(14, top - 30);
+    const ly0 = top - 30;  // a disc (radius 17) or a name (28 below its disc) in the way?
+    const clash = pts.some((p, t) => c.members.indexOf(t) < 0 && Math.abs(p[0] - lx) < 70
+      && (Math.abs(p[1] - ly0) < 25 || Math.abs(p[1] + 28 - ly0) < 14));
+    const ly = clash ? Math.min(H - 6, bottom + 48) : Math.max(14, ly0);
     const lab = el("text", { class: "continent-label", x: lx, y: ly, "text-anchor": "middle" }, areas);
     lab.textContent = `${c.name} +${c.bonus}`;
   });
@@ -102,7 +103,7 @@ function render(s) {
     : `round ${s.round} · ${mover.human ? "your" : mover.label + "'s"} turn · ${s.phase}`;
   const body = $("players").querySelector("tbody");
   body.innerHTML = s.players.map((p) => `<tr class="${p.seat === s.to_move ? "to-move" : ""} ${p.alive ? "" : "dead"}" data-seat="${p.seat}">
-    <td>${swatch(p.seat)}</td><td>${esc(p.label)}${p.human ? " (you)" : ""}</td><td>${p.territories}</td>
+    <td>${swatch(p.seat)}</td><td>${p.human ? "<b>" + esc(p.label) + "</b>" : esc(p.label)}</td><td>${p.territories}</td>
     <td>${p.armies}</td><td>${p.income}</td><td>${p.cards}</td></tr>`).join("");
   $("set-value").textContent = `Next set: ${s.next_set_value} armies · rules: ${s.rules}`;
   $("mission").textContent = s.mission ? `Your mission: ${s.mission}` : "";
