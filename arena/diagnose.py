@@ -32,10 +32,12 @@ Table = list[tuple[str, str, list[float]]]
 
 
 def _play_one(specs: tuple[str, ...], seed: int, rules: str | None,
-              timeout: float | None = None) -> tuple[list[Counts], tuple[str, ...]]:
+              timeout: float | None = None, transcript_to: Path | None = None
+              ) -> tuple[list[Counts], tuple[str, ...]]:
     """One observed game (runs in a worker): counts per player in input order and the
-    forfeit reasons ("" for none; class-path bots play isolated, `timeout` s per decision)."""
-    from arena.play import close_bot, make_bot, make_rules, trusted
+    forfeit reasons ("" for none; class-path bots play isolated, `timeout` s per decision);
+    `transcript_to`: write the game's transcript there."""
+    from arena.play import close_bot, make_bot, make_rules, save_transcript, trusted
     from game.engine import play_game
     from game.map import classic_map
 
@@ -46,10 +48,13 @@ def _play_one(specs: tuple[str, ...], seed: int, rules: str | None,
         m = classic_map()
         watcher = Watcher(m, len(players))
         out = play_game(players, map=m, rules=make_rules(rules), seed=seed, observer=watcher,
-                        full_access=[trusted(s) for s in specs], forfeits=True)
+                        full_access=[trusted(s) for s in specs], forfeits=True,
+                        transcript=transcript_to is not None)
     finally:
         for p in players:
             close_bot(p)
+    if transcript_to is not None:
+        save_transcript(transcript_to, out.transcript)
     seat_of = {p: seat for seat, p in enumerate(out.seats)}
     winner_seat = None if out.winner is None else seat_of[int(out.winner)]
     counts = watcher.finish(winner_seat)
@@ -59,9 +64,11 @@ def _play_one(specs: tuple[str, ...], seed: int, rules: str | None,
 
 def diagnose(bot: str, opponents: Sequence[str], games: int, *, seed: int = 0,
              n_jobs: int = 1, rules: str | None = None, timeout: float | None = None,
-             forfeits: list[str] | None = None) -> tuple[list[str], Table]:
+             forfeits: list[str] | None = None, transcripts: Path | None = None
+             ) -> tuple[list[str], Table]:
     """Play the games; (labels, table rows) with BOT's label first. `forfeits`, if given,
-    receives one line per forfeit (game, player label, reason)."""
+    receives one line per forfeit (game, player label, reason); `transcripts`, a folder for
+    game i's transcript as `game-<i>.txt`."""
     from joblib import Parallel, delayed
 
     from arena.play import labels_for
@@ -72,11 +79,15 @@ def diagnose(bot: str, opponents: Sequence[str], games: int, *, seed: int = 0,
     pooled = [labels[0], *(lb.split("#")[0] for lb in labels[1:])]
     children = np.random.SeedSequence(seed).spawn(games)
     seeds = [int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)) for c in children]
+    width = len(str(games - 1))
+    paths = [None if transcripts is None else transcripts / f"game-{i:0{width}d}.txt"
+             for i in range(games)]
     if n_jobs == 1:
-        results = [_play_one(specs, s, rules, timeout) for s in seeds]
+        results = [_play_one(specs, s, rules, timeout, p) for s, p in zip(seeds, paths,
+                                                                          strict=True)]
     else:
-        results = Parallel(n_jobs=n_jobs)(delayed(_play_one)(specs, s, rules, timeout)
-                                          for s in seeds)
+        results = Parallel(n_jobs=n_jobs)(delayed(_play_one)(specs, s, rules, timeout, p)
+                                          for s, p in zip(seeds, paths, strict=True))
     tally = Tally(pooled)
     for g, (per_player, why) in enumerate(results):
         for i, (lb, c) in enumerate(zip(pooled, per_player, strict=True)):
@@ -167,6 +178,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rules", default=None, help="rule options, e.g. missions,fixed_cards")
     ap.add_argument("--out", default=None,
                     help="folder for diagnose.csv/diagnose.png (default runs/diagnose/<bot>)")
+    ap.add_argument("--transcripts", action="store_true",
+                    help="write every game's transcript to OUT/transcripts/ (replay them with "
+                    "python -m arena web --replay FILE)")
     ap.add_argument("--records", metavar="DIR", default=None,
                     help="no games: the table of the bot recorded by `serve --record DIR` "
                          "(metrics one seat's view allows; each row says its source)")
@@ -207,10 +221,14 @@ def main(argv: list[str]) -> int:
         for s in {args.bot, *opponents}:
             check_bot(s)
         out.mkdir(parents=True, exist_ok=True)
+        folder = out / "transcripts" if args.transcripts else None
+        if folder is not None:
+            folder.mkdir(exist_ok=True)
         lost: list[str] = []
         labels, table = diagnose(args.bot, opponents, args.games, seed=args.seed,
                                  n_jobs=args.jobs, rules=args.rules,
-                                 timeout=args.decision_timeout, forfeits=lost)
+                                 timeout=args.decision_timeout, forfeits=lost,
+                                 transcripts=folder)
     except GameArgError as e:
         return error(e)
     except OSError as e:

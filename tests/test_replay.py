@@ -104,3 +104,14 @@ def test_tournament_transcripts_replay(tmp_path) -> None:  # type: ignore[no-unt
     assert [f.name for f in files] == ["game-0.txt", "game-1.txt", "game-2.txt"]
     for f in files:
         assert replay(read_transcript(f)).result.startswith("end ")
+
+
+def test_diagnose_transcripts_replay(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from arena.diagnose import main
+
+    out = tmp_path / "d"
+    assert main(["aggressive", "random", "--games", "2", "--jobs", "1", "--rules", "cap=15",
+                 "--out", str(out), "--transcripts"]) == 0
+    files = sorted((out / "transcripts").glob("game-*.txt"))
+    assert [f.name for f in files] == ["game-0.txt", "game-1.txt"]
+    assert all(replay(read_transcript(f)).result.startswith("end ") for f in files)
