@@ -37,29 +37,17 @@ def _play_one(specs: tuple[str, ...], seed: int, rules: str | None,
     """One observed game (runs in a worker): counts per player in input order and the
     forfeit reasons ("" for none; class-path bots play isolated, `timeout` s per decision);
     `transcript_to`: write the game's transcript there."""
-    from arena.play import close_bot, make_bot, make_rules, save_transcript, trusted
-    from game.engine import play_game
+    from arena.play import make_rules, play_specs
     from game.map import classic_map
 
-    players = []
-    try:
-        for s in specs:
-            players.append(make_bot(s, timeout=timeout))
-        m = classic_map()
-        watcher = Watcher(m, len(players))
-        out = play_game(players, map=m, rules=make_rules(rules), seed=seed, observer=watcher,
-                        full_access=[trusted(s) for s in specs], forfeits=True,
-                        transcript=transcript_to is not None)
-    finally:
-        for p in players:
-            close_bot(p)
-    if transcript_to is not None:
-        save_transcript(transcript_to, out.transcript)
+    watcher = Watcher(classic_map(), len(specs))
+    out = play_specs(specs, seed, make_rules(rules), timeout=timeout, observer=watcher,
+                     transcript_to=transcript_to)
     seat_of = {p: seat for seat, p in enumerate(out.seats)}
     winner_seat = None if out.winner is None else seat_of[int(out.winner)]
     counts = watcher.finish(winner_seat)
-    forfeits = out.forfeits or ("",) * len(players)
-    return [counts[seat_of[i]] for i in range(len(players))], forfeits
+    forfeits = out.forfeits or ("",) * len(specs)
+    return [counts[seat_of[i]] for i in range(len(specs))], forfeits
 
 
 def diagnose(bot: str, opponents: Sequence[str], games: int, *, seed: int = 0,

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BotSpecError", "GameArgError", "add_game_arguments", "check_bot", "close_bot", "game_setup",
-    "labels_for", "main", "make_bot", "make_rules", "print_outcome", "save_transcript", "trusted",
+    "labels_for", "main", "make_bot", "make_rules", "play_specs", "print_outcome",
+    "save_transcript", "trusted",
 ]
 
 
@@ -150,6 +151,29 @@ def game_setup(bots: list[str], seed: int, rules_text: str | None, cap: int | No
             close_bot(p)
         raise
     return players, rules
+
+
+def play_specs(specs: Sequence[str], seed: int, rules: Rules, *,
+               timeout: float | None = None, observer: Any = None,
+               transcript_to: Path | None = None) -> Any:
+    """One game with fresh players for `specs` (the arena tools' one way to play it): a bot
+    that fails forfeits, class-path bots play isolated (`timeout` s per decision) and are
+    released after; `transcript_to` gets the transcript. Returns the `Outcome`."""
+    from game.engine import play_game
+
+    players: list[Player] = []
+    try:
+        for s in specs:
+            players.append(make_bot(s, timeout=timeout))
+        out = play_game(players, rules=rules, seed=seed, observer=observer,
+                        full_access=[trusted(s) for s in specs], forfeits=True,
+                        transcript=transcript_to is not None)
+    finally:
+        for p in players:
+            close_bot(p)
+    if transcript_to is not None:
+        save_transcript(transcript_to, out.transcript)
+    return out
 
 
 def labels_for(specs: Sequence[str]) -> list[str]:

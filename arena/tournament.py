@@ -147,21 +147,10 @@ def _play_python(specs: tuple[str, ...], seed: int, rules_spec: str | None,
     """Play one game with fresh players in the Python engine; a bot that fails forfeits
     (class-path bots play isolated, with `timeout` seconds per decision). `transcript_to`:
     write the game's transcript there."""
-    from arena.play import close_bot, make_bot, make_rules, save_transcript, trusted
-    from game.engine import play_game
+    from arena.play import make_rules, play_specs
 
-    players = []
-    try:
-        for s in specs:
-            players.append(make_bot(s, timeout=timeout))
-        out = play_game(players, rules=make_rules(rules_spec, cap), seed=seed,
-                        full_access=[trusted(s) for s in specs], forfeits=True,
-                        transcript=transcript_to is not None)
-    finally:
-        for p in players:
-            close_bot(p)
-    if transcript_to is not None:
-        save_transcript(transcript_to, out.transcript)
+    out = play_specs(specs, seed, make_rules(rules_spec, cap), timeout=timeout,
+                     transcript_to=transcript_to)
     winner = -1 if out.winner is None else int(out.winner)
     played = (tuple(int(p) for p in out.placements), winner, int(out.rounds), bool(out.capped))
     return (*played, out.forfeits) if out.forfeits else played  # as the compiled loop's

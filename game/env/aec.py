@@ -20,12 +20,12 @@ from pettingzoo.utils import wrappers
 
 from game.env.codec import ActionCodec
 from game.env.observe import Observer
+from game.env.render import render_text
 from game.env.reward import placement_reward
+from game.env.seeding import GameSeeds
 from game.map import Map, classic_map
 from game.session import Session
 from game.state import Rules
-
-_SEED_BOUND = 2**63
 
 
 class RiskAECEnv(AECEnv):  # type: ignore[misc]
@@ -56,7 +56,7 @@ class RiskAECEnv(AECEnv):  # type: ignore[misc]
                             "action_mask": spaces.Box(0, 1, (self.codec.n,), np.int8)})
             for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.n) for a in self.possible_agents}
-        self._reseed: np.random.Generator | None = None
+        self._seeds = GameSeeds()
         self._mask: np.ndarray | None = None
         self.agents: list[str] = []
 
@@ -69,14 +69,7 @@ class RiskAECEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game; reset(seed=s) deals what `play_game(..., seed=s)` deals. Without a
         seed, the next game's seed is drawn from a generator seeded by the last seed given."""
-        if seed is not None:
-            self._reseed = np.random.Generator(np.random.PCG64(
-                np.random.SeedSequence(seed, spawn_key=(1,))))
-            game_seed = int(seed)
-        else:
-            if self._reseed is None:
-                self._reseed = np.random.default_rng()
-            game_seed = int(self._reseed.integers(_SEED_BOUND))
+        game_seed = self._seeds.next(seed)
         self.game_seed = game_seed
         self.session.reset(game_seed)
         self.observer.bind(self.session.state)
@@ -152,13 +145,7 @@ class RiskAECEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The position as text ("ansi": returned; "human": printed)."""
-        if self.render_mode is None:
-            return None
-        text = self.session.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.session, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -22,14 +22,15 @@ from gymnasium import spaces
 from game.engine import _answer, _entry
 from game.env.codec import ActionCodec
 from game.env.observe import Observer
+from game.env.render import render_text
 from game.env.reward import placement_reward
+from game.env.seeding import GameSeeds
 from game.map import Map, classic_map
 from game.protocol import Player
 from game.session import Session
 from game.state import Rules
 
 Opponents = Sequence[Player] | Callable[[], Sequence[Player]]
-_SEED_BOUND = 2**63
 
 
 class RiskSeatEnv(gymnasium.Env):
@@ -62,7 +63,7 @@ class RiskSeatEnv(gymnasium.Env):
         self.observation_space = spaces.Box(0.0, 1.0, (self.observer.size,), np.float32)
         self.action_space = spaces.Discrete(self.codec.n)
         self.illegal_penalty = float(illegal_penalty)
-        self._reseed: np.random.Generator | None = None
+        self._seeds = GameSeeds()
         self._mask = np.zeros(self.codec.n, np.int8)
         self._players: list[Player] = []
         self._acts: list[Callable[..., object]] = []
@@ -76,14 +77,7 @@ class RiskSeatEnv(gymnasium.Env):
         """Deal a new game (reset(seed=s) deals what `play_game(..., seed=s)` deals) and play
         the opponents up to the learner's first decision."""
         super().reset(seed=seed)
-        if seed is not None:
-            self._reseed = np.random.Generator(np.random.PCG64(
-                np.random.SeedSequence(seed, spawn_key=(1,))))
-            game_seed = int(seed)
-        else:
-            if self._reseed is None:
-                self._reseed = np.random.default_rng()
-            game_seed = int(self._reseed.integers(_SEED_BOUND))
+        game_seed = self._seeds.next(seed)
         s = self.session
         s.reset(game_seed)
         self.observer.bind(s.state)
@@ -163,13 +157,7 @@ class RiskSeatEnv(gymnasium.Env):
 
     def render(self) -> str | None:
         """The position as text ("ansi": returned; "human": printed)."""
-        if self.render_mode is None:
-            return None
-        text = self.session.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.session, self.render_mode)
 
     def transcript(self) -> tuple[str, ...]:
         """The game's transcript (made with transcript=True)."""
