@@ -107,7 +107,7 @@ def _varies(i: int) -> bool:
             or i == F.RF_GUARD_NEED or i == F.RF_PLAN_NEED or i == F.RF_ELIM_NEED)
 
 
-@jit_kernel
+@jit_inline
 def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                  w: np.ndarray, work: Work) -> Action4:
     """Place on the best reinforce rank; in the reinforce phase, the run of armies it keeps.
@@ -173,7 +173,7 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     return (L.A_PLACE, int(best), int(count), 0)
 
 
-@jit_kernel
+@jit_inline
 def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                   w: np.ndarray, work: Work) -> Action4:
     """Best (from, to) by attack rank if it clears the threshold, else stop.
@@ -259,7 +259,7 @@ def _components(m: MapArrays, owner: np.ndarray, seat: int, comp: np.ndarray,
         label += 1
 
 
-@jit_kernel
+@jit_inline
 def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                    w: np.ndarray, work: Work) -> Action4:
     """Best (a, b) move by fortify rank if it clears fortify.threshold, else skip."""
@@ -304,7 +304,7 @@ def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
     return (L.A_FORTIFY, int(best_a), int(best_b), int(count))
 
 
-@jit_kernel
+@jit_inline
 def decide_occupy(m: MapArrays, s: StateArrays, w: np.ndarray) -> Action4:
     """Move in lo + round(frac * (hi - lo)), frac = clip(share + threat * (hd - hs), 0, 1).
 
