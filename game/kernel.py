@@ -90,7 +90,7 @@ def setup(m: MapArrays, s: StateArrays, rules: np.ndarray,
     return perm
 
 
-@rule_kernel
+@inline_rule_kernel
 def _attack(m: MapArrays, s: StateArrays, rng: np.random.Generator, src: int, dst: int,
             dice: int) -> int:
     owner, armies, pl, sc, ev = s.owner, s.armies, s.pl, s.sc, s.ev
