@@ -2,7 +2,8 @@
 
 Every speed figure is a median over repeats; the previous run's figures (runs/bench.json) are
 kept as runs/bench.previous.json and the ratios new/old are printed, so a change is judged
-against the previous version rather than by a single timing.
+against the previous version rather than by a single timing. The compiled game is also timed
+against a fixed reference commit in the same run (`evolve.benchref`), which does not drift.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from evolve.benchgen import run_generations
+from evolve.benchref import bench_reference
 
 
 def _median_rate(run: Callable[[], tuple[int, np.ndarray, np.ndarray]], repeats: int
@@ -126,7 +128,8 @@ def _report_gen(g: dict[str, Any], label: str = "") -> None:
           flush=True)
 
 
-def run_bench(quick: bool, memory_generations: int, seed: int = 2026) -> dict[str, Any]:
+def run_bench(quick: bool, memory_generations: int, seed: int = 2026,
+              reference: bool = True) -> dict[str, Any]:
     """Every section; `quick` shrinks the sizes to a smoke run."""
     from features.genome import LAYOUT, hand_set_genome, random_genomes
 
@@ -142,6 +145,8 @@ def run_bench(quick: bool, memory_generations: int, seed: int = 2026) -> dict[st
     hand = np.broadcast_to(hand_set_genome(), (n_lin, 4, LAYOUT.size)).copy()
     res["linear_hand_set"] = bench_linear(hand, reps, seed)
     _report("compiled, 4 hand-set linear (1 core)", res["linear_hand_set"])
+    if reference:
+        res["reference"] = bench_reference(*((20, 2) if quick else (300, 5)), seed)
     pop, k, total, early, late = (64, 4, 5, 3, 2) if quick else (512, 16, 30, 8, 8)
     res["generation"], res["generation_short"] = bench_evolving(pop, k, 2, total, early, late,
                                                                 seed)
@@ -181,6 +186,11 @@ def _compare(new: dict[str, Any], old: dict[str, Any], label: str) -> None:
         if key in old and key in new:
             ratio = new[key]["median"]["wall_s"] / old[key]["median"]["wall_s"]
             print(f"  {key:20s} wall time x{ratio:.2f}")
+    for batch in ("random", "hand_set"):
+        if "reference" in old and "reference" in new and old["reference"] and new["reference"]:
+            ratio = (new["reference"][batch]["head"]["rounds_per_s"]
+                     / old["reference"][batch]["head"]["rounds_per_s"])
+            print(f"  compiled {batch:11s} rounds/s x{ratio:.2f} (the reference section's HEAD)")
 
 
 def main(argv: list[str]) -> int:
@@ -192,12 +202,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--out", type=Path, default=Path("runs/bench.json"),
                     help="where the figures go (default runs/bench.json)")
     ap.add_argument("--compare", type=Path, help="an earlier --out file to compare against")
+    ap.add_argument("--no-reference", action="store_true",
+                    help="skip the timing against the fixed reference commit")
     args = ap.parse_args(argv)
     baseline = args.compare
     if baseline is None and args.out.exists():
         baseline = args.out.with_suffix(".previous.json")
         args.out.replace(baseline)
-    res = run_bench(args.quick, args.memory_generations)
+    res = run_bench(args.quick, args.memory_generations, reference=not args.no_reference)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     tmp = args.out.with_suffix(".tmp")
     tmp.write_text(json.dumps(res, indent=1) + "\n")

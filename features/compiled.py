@@ -15,12 +15,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from features.decide import Work, decide, make_work
-from features.kernels import FeatureContext, feature_context
+from features.kernels import FeatureContext, feature_context, jit_inline
 from features.registry import N_GENES
 from game import layout as L
 from game.bots.sparring import COMPILED_BOTS, sparring_decide
 from game.bots.sparring_kernels import BotWork, make_bot_work
-from game.jit import allocating_kernel
+from game.jit import allocating_kernel, inline_rule_kernel, rule_kernel
 from game.kernel import setup, step
 from game.layout import MapArrays, StateArrays
 from game.map import Map, classic_map
@@ -44,26 +44,33 @@ class LinearOutcome:
     actions: int  # decisions applied
 
 
-@allocating_kernel
-def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
-          policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
-          bot_work: BotWork, trace: np.ndarray) -> tuple[np.ndarray, int, int]:
-    """Play one game in s; returns (perm, actions, error); trace rows get (seat, kind, a, b, c).
+# The loop's calls of `decide` and `step` are folded into it: numba passes a tuple argument as
+# its flattened fields (7 words per array), so each call of a kernel taking the board, the state
+# and the scratch copies some 130-260 words, more than many decisions cost.
+_decide_inline = jit_inline(decide.py_func)
+_step_inline = inline_rule_kernel(step.py_func)
+
+
+@rule_kernel
+def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
+           policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
+           bot_work: BotWork, trace: np.ndarray, perm: np.ndarray) -> tuple[int, int]:
+    """Play the dealt game in s to its end; returns (actions, error); trace rows get (seat,
+    kind, a, b, c).
 
     Player p decides with `decide` and its weights row when policies[p] == 0, else it is that
     sparring bot (game.bots.sparring); the branch costs nothing measurable per decision.
     """
     sc = s.sc
-    perm = setup(m, s, rules, rng)
     n = 0
     while sc[L.S_PHASE] != L.PH_OVER:
         seat = sc[L.S_CURRENT]
         p = perm[seat]
         if policies[p] == 0:
-            kind, a, b, c = decide(m, fx, s, rules, weights[p], work)
+            kind, a, b, c = _decide_inline(m, fx, s, rules, weights[p], work)
         else:
             kind, a, b, c = sparring_decide(policies[p], m, s, rules, bot_work)
-        err = step(m, s, rules, rng, kind, a, b, c)
+        err = _step_inline(m, s, rules, rng, kind, a, b, c)
         if n < trace.shape[0]:
             trace[n, 0] = seat
             trace[n, 1] = kind
@@ -72,8 +79,18 @@ def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarr
             trace[n, 4] = c
         n += 1
         if err != L.E_OK:
-            return perm, n, err
-    return perm, n, 0
+            return n, err
+    return n, 0
+
+
+@allocating_kernel
+def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
+          policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
+          bot_work: BotWork, trace: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """Deal a game in s and play it (`_turns`); returns (perm, actions, error)."""
+    perm = setup(m, s, rules, rng)
+    n, err = _turns(m, fx, rules, weights, policies, rng, s, work, bot_work, trace, perm)
+    return perm, n, err
 
 
 _NO_TRACE = np.zeros((0, 5), dtype=np.int64)

@@ -107,7 +107,7 @@ def _varies(i: int) -> bool:
             or i == F.RF_GUARD_NEED or i == F.RF_PLAN_NEED or i == F.RF_ELIM_NEED)
 
 
-@jit_kernel
+@jit_inline
 def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                  w: np.ndarray, work: Work) -> Action4:
     """Place on the best reinforce rank; in the reinforce phase, the run of armies it keeps.
@@ -121,7 +121,11 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     seat = sc[L.S_CURRENT]
     pl = work.players
     summarize(m, s, seat, pl)
-    stagers(m, s, seat, pl)
+    # A plan term whose weight is 0 adds exactly 0 to every score: its stagers and K are skipped.
+    plans = w[F.G_REINFORCE + F.RF_PLAN_NEED] != 0.0
+    elims = w[F.G_REINFORCE + F.RF_ELIM_NEED] != 0.0
+    if plans or elims:
+        stagers(m, s, seat, pl)
     cnt, f = pl.cnt, work.feat
     leader = int(pl.scalars[SC_LEADER])
     m18 = rules[L.R_MISSIONS] != 0 and s.pl[seat, L.P_MISSION] == L.M_18_TWO
@@ -133,8 +137,11 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     for t in range(owner.shape[0]):
         if owner[t] != seat:
             continue
-        pb, pk = plan_of(fx.bonus_norm, t, armies[t], pool, pl.cost, pl.stager)
-        eb, ek = plan_of(pl.evalue, t, armies[t], pool, pl.ecost, pl.estager)
+        pb, pk, eb, ek = 0.0, 0.0, 0.0, 0.0
+        if plans:
+            pb, pk = plan_of(fx.bonus_norm, t, armies[t], pool, pl.cost, pl.stager)
+        if elims:
+            eb, ek = plan_of(pl.evalue, t, armies[t], pool, pl.ecost, pl.estager)
         reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, pb, pk,
                        eb, ek, f)
         fixed = 0.0
@@ -173,7 +180,7 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     return (L.A_PLACE, int(best), int(count), 0)
 
 
-@jit_kernel
+@jit_inline
 def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                   w: np.ndarray, work: Work) -> Action4:
     """Best (from, to) by attack rank if it clears the threshold, else stop.
@@ -259,7 +266,7 @@ def _components(m: MapArrays, owner: np.ndarray, seat: int, comp: np.ndarray,
         label += 1
 
 
-@jit_kernel
+@jit_inline
 def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                    w: np.ndarray, work: Work) -> Action4:
     """Best (a, b) move by fortify rank if it clears fortify.threshold, else skip."""
@@ -304,7 +311,7 @@ def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
     return (L.A_FORTIFY, int(best_a), int(best_b), int(count))
 
 
-@jit_kernel
+@jit_inline
 def decide_occupy(m: MapArrays, s: StateArrays, w: np.ndarray) -> Action4:
     """Move in lo + round(frac * (hi - lo)), frac = clip(share + threat * (hd - hs), 0, 1).
 

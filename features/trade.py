@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from features import registry as F
-from features.kernels import FeatureContext, jit_inline, jit_kernel
+from features.kernels import FeatureContext, jit_inline
 from features.players import Players, continent_term, pressure, summarize
 from game import layout as L
 from game.cards import set_value
@@ -18,7 +18,7 @@ from game.layout import MapArrays, StateArrays
 from game.queries import bonus_open as open_bonus
 
 
-@jit_kernel
+@jit_inline
 def decide_trade(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                  w: np.ndarray, pl: Players, hand: np.ndarray) -> tuple[int, int, int, int]:
     """Trade the set worth most (value + card bonus, then fewest wilds, then lowest ids).

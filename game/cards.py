@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from game import layout as L
-from game.jit import rule_kernel
+from game.jit import inline_rule_kernel, rule_kernel
 
 _ONE_OF_EACH = L.FIXED_VALUES[3]
 
@@ -78,7 +78,7 @@ def hand_kind_counts(kinds: np.ndarray, cards: np.ndarray, seat: int
     return c0, c1, c2, c3
 
 
-@rule_kernel
+@inline_rule_kernel
 def has_set(kinds: np.ndarray, cards: np.ndarray, seat: int) -> bool:
     """True when the seat's hand holds at least one tradable set (kinds: per card)."""
     c0, c1, c2, c3 = hand_kind_counts(kinds, cards, seat)
@@ -90,7 +90,7 @@ def has_set(kinds: np.ndarray, cards: np.ndarray, seat: int) -> bool:
     return c0 >= n or c1 >= n or c2 >= n or (c0 >= 1 and c1 >= 1 and c2 >= 1)
 
 
-@rule_kernel
+@inline_rule_kernel
 def hand_size(cards: np.ndarray, seat: int) -> int:
     """Number of cards a seat holds."""
     n = 0

@@ -12,14 +12,14 @@ from itertools import product
 import numpy as np
 
 from game import layout as L
-from game.jit import inline_rule_kernel, rule_kernel
+from game.jit import inline_rule_kernel
 
 # Armies on either side covered exactly by the table; larger battles are scaled down (see
 # `odds_lookup`). 128x128 float64 is 128 KiB, small enough to stay in L2 cache.
 ODDS_SIZE = 128
 
 
-@rule_kernel
+@inline_rule_kernel
 def battle_losses(att: np.ndarray, n_att: int, dfn: np.ndarray, n_def: int) -> tuple[int, int]:
     """Losses (attacker, defender) of one roll; dice sorted high to low, ties go to the defender."""
     la = 0
@@ -32,7 +32,7 @@ def battle_losses(att: np.ndarray, n_att: int, dfn: np.ndarray, n_def: int) -> t
     return la, ld
 
 
-@rule_kernel
+@inline_rule_kernel
 def roll_sorted(rng: np.random.Generator, n: int, out: np.ndarray, start: int) -> None:
     """Write n dice into out[start:start+n], sorted high to low."""
     for i in range(n):

@@ -15,7 +15,7 @@ import numpy as np
 from game import layout as L
 from game.cards import is_set, set_value
 from game.dice import battle_losses, roll_sorted
-from game.jit import allocating_kernel, rule_kernel
+from game.jit import allocating_kernel, inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
 from game.queries import (
     bonus_open,
@@ -90,7 +90,7 @@ def setup(m: MapArrays, s: StateArrays, rules: np.ndarray,
     return perm
 
 
-@rule_kernel
+@inline_rule_kernel
 def _attack(m: MapArrays, s: StateArrays, rng: np.random.Generator, src: int, dst: int,
             dice: int) -> int:
     owner, armies, pl, sc, ev = s.owner, s.armies, s.pl, s.sc, s.ev
@@ -170,7 +170,7 @@ def _trade(m: MapArrays, s: StateArrays, rules: np.ndarray, c1: int, c2: int, c3
     return L.E_OK
 
 
-@rule_kernel
+@inline_rule_kernel
 def _apply(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generator, kind: int,
            a: int, b: int, c: int) -> int:
     owner, armies, sc = s.owner, s.armies, s.sc

@@ -9,7 +9,7 @@ import numpy as np
 
 from game import layout as L
 from game.cards import hand_size
-from game.jit import allocating_kernel, rule_kernel
+from game.jit import allocating_kernel, inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
 
 
@@ -53,7 +53,7 @@ def reinforcements(m: MapArrays, s: StateArrays, seat: int) -> int:
     return r
 
 
-@rule_kernel
+@inline_rule_kernel
 def can_attack(m: MapArrays, s: StateArrays, seat: int) -> bool:
     """True when some own territory with 2+ armies borders an enemy."""
     owner, armies = s.owner, s.armies
@@ -65,7 +65,7 @@ def can_attack(m: MapArrays, s: StateArrays, seat: int) -> bool:
     return False
 
 
-@rule_kernel
+@inline_rule_kernel
 def can_fortify(m: MapArrays, s: StateArrays, seat: int) -> bool:
     """True when some own territory with 2+ armies borders another own territory."""
     owner, armies = s.owner, s.armies
@@ -121,7 +121,7 @@ def edge_pairs(src: np.ndarray, dst: np.ndarray, owner: np.ndarray, armies: np.n
     return k
 
 
-@rule_kernel
+@inline_rule_kernel
 def occupy_bounds(s: StateArrays) -> tuple[int, int]:
     """(fewest, most) armies that may move into the territory just conquered."""
     return s.sc[L.S_MIN_MOVE], s.armies[s.sc[L.S_SRC]] - 1

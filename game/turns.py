@@ -6,12 +6,12 @@ import numpy as np
 
 from game import layout as L
 from game.cards import hand_size, has_set
-from game.jit import rule_kernel
+from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
 from game.queries import can_attack, can_fortify, mission_done, occupy_bounds, reinforcements
 
 
-@rule_kernel
+@inline_rule_kernel
 def _finish(s: StateArrays, winner: int) -> None:
     sc = s.sc
     if sc[L.S_PHASE] == L.PH_OCCUPY:
@@ -22,7 +22,7 @@ def _finish(s: StateArrays, winner: int) -> None:
     sc[L.S_PHASE] = L.PH_OVER
 
 
-@rule_kernel
+@inline_rule_kernel
 def _check_end(m: MapArrays, s: StateArrays, rules: np.ndarray) -> bool:
     """End the game if one seat is left or, with missions, a mission is complete."""
     pl, sc = s.pl, s.sc
@@ -139,7 +139,7 @@ def _after_occupy(s: StateArrays, rules: np.ndarray) -> None:
     sc[L.S_ELIMINATED] = -1
 
 
-@rule_kernel
+@inline_rule_kernel
 def _settle(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generator) -> None:
     """Advance through every point where the rules leave no choice."""
     armies, cards, sc = s.armies, s.cards, s.sc

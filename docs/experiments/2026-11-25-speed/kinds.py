@@ -1,0 +1,98 @@
+# Usage: python kinds.py TREE random|hand|GENOME.json N  (decide and step cost per decision kind)
+"""Per-decision-kind cost of the compiled loop: snapshots of real games, kernels timed in isolation."""
+import sys, time, statistics
+sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else "/work/wt-speed")
+import numpy as np
+from numba import njit
+from features.compiled import trace_linear_game
+from features.decide import decide, make_work
+from features.kernels import feature_context
+from features.genome import LAYOUT, hand_set_genome, random_genomes
+from game.kernel import setup, step
+from game.map import classic_map
+from game.state import Rules, State
+from game.layout import StateArrays
+from game import layout as L
+
+mp = classic_map(); m = mp.kernel; fx = feature_context(m); rules = Rules().vector()
+which = sys.argv[2] if len(sys.argv) > 2 else "random"
+n = int(sys.argv[3]) if len(sys.argv) > 3 else 30
+rng = np.random.default_rng(1)
+if which == "random":
+    W = random_genomes(LAYOUT, 4 * n, rng).reshape(n, 4, -1)
+elif which == "hand":
+    W = np.broadcast_to(hand_set_genome(), (n, 4, LAYOUT.size)).copy()
+else:
+    from features.genome import load_genome
+    g, _ = load_genome(which)
+    W = np.broadcast_to(g, (n, 4, LAYOUT.size)).copy()
+snaps = {k: [] for k in ("owner", "armies", "cards", "pl", "sc", "ev")}
+wrow, acts = [], []
+for gi in range(n):
+    seed = 100 + gi
+    out, tr = trace_linear_game(W[gi], seed)
+    st = State.empty(mp, 4); s = st.kernel
+    r = np.random.Generator(np.random.PCG64(seed))
+    perm = setup(m, s, rules, r)
+    for row in tr:
+        for k in snaps: snaps[k].append(getattr(s, k).copy())
+        wrow.append(W[gi, perm[row[0]]]); acts.append(row[1:].copy())
+        err = step(m, s, rules, r, int(row[1]), int(row[2]), int(row[3]), int(row[4]))
+        assert err == 0
+S = {k: np.stack(v) for k, v in snaps.items()}
+WR = np.stack(wrow); A = np.stack(acts).astype(np.int64)
+phase = S["sc"][:, L.S_PHASE]
+rounds_total = None
+
+@njit
+def load(S_owner, S_armies, S_cards, S_pl, S_sc, S_ev, i, s):
+    s.owner[:] = S_owner[i]; s.armies[:] = S_armies[i]; s.cards[:] = S_cards[i]
+    s.pl[:, :] = S_pl[i]; s.sc[:] = S_sc[i]; s.ev[:] = S_ev[i]
+
+@njit
+def run_decide(m, fx, rules, S_owner, S_armies, S_cards, S_pl, S_sc, S_ev, WR, idx, s, work, do):
+    acc = 0
+    for i in idx:
+        load(S_owner, S_armies, S_cards, S_pl, S_sc, S_ev, i, s)
+        if do:
+            k, a, b, c = decide(m, fx, s, rules, WR[i], work)
+            acc += k + a
+    return acc
+
+@njit
+def run_step(m, rules, S_owner, S_armies, S_cards, S_pl, S_sc, S_ev, A, idx, s, rng, do):
+    acc = 0
+    for i in idx:
+        load(S_owner, S_armies, S_cards, S_pl, S_sc, S_ev, i, s)
+        if do:
+            acc += step(m, s, rules, rng, A[i, 0], A[i, 1], A[i, 2], A[i, 3])
+    return acc
+
+s = State.empty(mp, 4).kernel; work = make_work(m, 4); g = np.random.default_rng(5)
+args = (S["owner"], S["armies"], S["cards"], S["pl"], S["sc"], S["ev"])
+names = {L.PH_SETUP: "setup place", L.PH_TRADE: "trade", L.PH_REINFORCE: "reinforce", L.PH_ATTACK: "attack",
+         L.PH_OCCUPY: "occupy", L.PH_FORTIFY: "fortify"}
+tot = 0.0; rows = []
+for ph, nm in names.items():
+    idx = np.nonzero(phase == ph)[0]
+    if len(idx) == 0: continue
+    res = {}
+    for what in ("decide", "step"):
+        ts = {True: [], False: []}
+        for rep in range(5):
+            for do in (True, False):
+                t0 = time.process_time()
+                for _ in range(3):
+                    if what == "decide":
+                        run_decide(m, fx, rules, *args, WR, idx, s, work, do)
+                    else:
+                        run_step(m, rules, *args, A, idx, s, g, do)
+                ts[do].append((time.process_time() - t0) / 3)
+        res[what] = max(0.0, statistics.median(ts[True]) - statistics.median(ts[False]))
+    rows.append((nm, len(idx), res["decide"], res["step"]))
+    tot += res["decide"] + res["step"]
+print(f"{which}: {len(phase)} decisions in {n} games")
+print(f"{'kind':12s} {'count':>7s} {'decide us':>10s} {'step us':>8s} {'share':>6s}")
+for nm, c, d, st_ in rows:
+    print(f"{nm:12s} {c:7d} {1e6*d/c:10.2f} {1e6*st_/c:8.2f} {100*(d+st_)/tot:5.1f}%")
+print(f"total {tot:.3f} s")
