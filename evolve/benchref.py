@@ -63,7 +63,7 @@ class Worker:
         line = self.proc.stdout.readline()
         if not line:
             raise RuntimeError(f"bench worker exited with code {self.proc.wait()}")
-        return json.loads(line)  # type: ignore[no-any-return]
+        return json.loads(line)
 
     def play(self, batch: str) -> dict[str, Any]:
         """CPU seconds and rounds of one pass over `batch` ("random" or "hand_set")."""
