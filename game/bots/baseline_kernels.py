@@ -11,7 +11,14 @@ from __future__ import annotations
 import numpy as np
 
 from game import layout as L
-from game.bots.sparring_kernels import Action4, BotWork, enemy_count, odds, rank_sets
+from game.bots.sparring_kernels import (
+    Action4,
+    BotWork,
+    enemy_count,
+    front_distance,
+    odds,
+    rank_sets,
+)
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
 
@@ -80,36 +87,13 @@ def move_in_split(m: MapArrays, s: StateArrays) -> Action4:
 
 
 @rule_kernel
-def front_distance(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> None:
-    """w.dist[t]: steps through own territories from own t to the nearest own border (FAR when
-    none can be reached, and for other players' territories)."""
-    owner = s.owner
-    head, tail = 0, 0
-    for t in range(owner.shape[0]):
-        w.dist[t] = FAR
-        if owner[t] == seat and enemy_count(m, s, t) > 0:
-            w.dist[t] = 0
-            w.queue[tail] = t
-            tail += 1
-    while head < tail:
-        u = w.queue[head]
-        head += 1
-        for k in range(m.degree[u]):
-            v = m.neighbours[u, k]
-            if owner[v] == seat and w.dist[v] == FAR:
-                w.dist[v] = w.dist[u] + 1
-                w.queue[tail] = v
-                tail += 1
-
-
-@rule_kernel
 def fortify_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
                   w: BotWork) -> Action4:
     """The biggest interior stack (ties: lowest index) moves toward the front: straight to the
     connected border with the fewest own armies against the enemy armies next to it (path
     rule), else one step closer to the nearest border. (A_SKIP, ...) when nothing moves."""
     owner, armies = s.owner, s.armies
-    front_distance(m, s, seat, w)
+    front_distance(m, s, seat, w, FAR)
     src, big = -1, 1
     for t in range(owner.shape[0]):
         if owner[t] == seat and w.dist[t] > 0 and armies[t] > big:
@@ -152,5 +136,5 @@ def fortify_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
     return (L.A_FORTIFY, int(src), int(dst), int(armies[src] - 1))
 
 
-__all__ = ["FAR", "first_own", "fortify_front", "front_distance", "likeliest_attack",
+__all__ = ["FAR", "first_own", "fortify_front", "likeliest_attack",
            "move_in_split", "threat", "trade_best"]

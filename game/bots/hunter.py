@@ -31,6 +31,7 @@ from game.bots.sparring_kernels import (
     player_strength,
     set_worth,
 )
+from game.cards import hand_size
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
 from game.queries import reinforcements, trade_compulsory
@@ -52,11 +53,7 @@ def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> tuple[int, int
     for q in range(n):
         if q == seat or s.pl[q, L.P_ALIVE] == 0 or w.nown[q] > PREY_TERRITORIES:
             continue
-        cards = 0
-        for c in range(s.cards.shape[0]):
-            if s.cards[c] == q:
-                cards += 1
-        if cards > 0 and w.nown[q] < fewest:
+        if hand_size(s.cards, q) > 0 and w.nown[q] < fewest:
             prey, fewest = q, w.nown[q]
     leader, top = -1, 0.0
     for q in range(n):

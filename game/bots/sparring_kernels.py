@@ -13,7 +13,7 @@ import numpy as np
 
 from game import layout as L
 from game import queries
-from game.cards import set_value
+from game.cards import hand_size, set_value
 from game.dice import conquest_table, odds_lookup
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
@@ -127,11 +127,8 @@ def player_strength(m: MapArrays, s: StateArrays, w: BotWork) -> None:
         for t in range(s.owner.shape[0]):
             if s.owner[t] == q:
                 arm += s.armies[t]
-        cards = 0
-        for c in range(s.cards.shape[0]):
-            if s.cards[c] == q:
-                cards += 1
-        w.strength[q] = w.nown[q] + 2.0 * reinforcements(m, s, q) + arm / 3.0 + 2.0 * cards
+        w.strength[q] = (w.nown[q] + 2.0 * reinforcements(m, s, q) + arm / 3.0
+                         + 2.0 * hand_size(s.cards, q))
 
 
 @rule_kernel
@@ -229,13 +226,14 @@ def target_continent(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
 
 
 @rule_kernel
-def front_distance(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> None:
-    """w.dist[t]: steps from own t to the nearest own border through own territories (-1 for
-    others and for own territories that cannot reach one)."""
+def front_distance(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
+                   unreached: int) -> None:
+    """w.dist[t]: steps from own t to the nearest own border through own territories
+    (`unreached` for others and for own territories that cannot reach one)."""
     owner = s.owner
     head, tail = 0, 0
     for t in range(owner.shape[0]):
-        w.dist[t] = -1
+        w.dist[t] = unreached
         if owner[t] == seat and enemy_count(m, s, t) > 0:
             w.dist[t] = 0
             w.queue[tail] = t
@@ -245,7 +243,7 @@ def front_distance(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> None:
         head += 1
         for k in range(m.degree[u]):
             v = m.neighbours[u, k]
-            if owner[v] == seat and w.dist[v] < 0:
+            if owner[v] == seat and w.dist[v] == unreached:
                 w.dist[v] = w.dist[u] + 1
                 w.queue[tail] = v
                 tail += 1
@@ -257,7 +255,7 @@ def fortify_to_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
     """The biggest interior stack moves toward the front: one step closer (adjacent rule), or
     straight to the most threatened border it connects to (path rule). Else skip."""
     owner, armies = s.owner, s.armies
-    front_distance(m, s, seat, w)
+    front_distance(m, s, seat, w, -1)
     src, big = -1, 1
     for t in range(owner.shape[0]):
         if owner[t] == seat and w.dist[t] > 0 and armies[t] > big:

@@ -45,6 +45,7 @@ from game.bots.sparring_kernels import (
     set_worth,
     target_continent,
 )
+from game.cards import hand_size
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
 from game.queries import reinforcements, trade_compulsory
@@ -61,16 +62,6 @@ EARLY_ROUNDS = 4
 HOLD = 2  # an optional set is traded when worth this many turns of income
 LEAD = 1.25  # a player this many times our strength is the leader whose continents come first
 LEAD_TIE = 1.0  # added to an attack's key on the leader: its territories first within a priority
-
-
-@rule_kernel
-def _hand(s: StateArrays, q: int) -> int:
-    """Cards in q's hand (public)."""
-    n = 0
-    for c in range(s.cards.shape[0]):
-        if s.cards[c] == q:
-            n += 1
-    return n
 
 
 @rule_kernel
@@ -94,7 +85,7 @@ def _prey(m: MapArrays, s: StateArrays, seat: int, w: BotWork, extra: int) -> in
                     stack = armies[u]
         if stack == 0 or stack - 1 + extra < KILL_MARGIN * need:
             continue
-        key = _hand(s, q) * 100.0 - need
+        key = hand_size(s.cards, q) * 100.0 - need
         if key > bkey:
             best, bkey = q, key
     return best
