@@ -20,7 +20,6 @@ from test_run import tiny_args
 
 import evolve.checkpoint
 from evolve.checkpoint import CheckpointError, checkpoint_path, list_checkpoints, load_checkpoint
-from evolve.cli import dispatch
 from evolve.config import SCHEMA, ConfigError, load_config
 from evolve.evolution import Evolution
 from evolve.parallel import PARENT_POLL_S, Runner, WorkersLostError
@@ -127,20 +126,6 @@ def test_run_killed_before_its_first_checkpoint_starts_again(tmp_path: Path,
     assert (root / "config.toml").exists() and not list_checkpoints(root / "checkpoints")
     assert run_main(_args(tmp_path, 6)) == 0
     assert "new run" in capsys.readouterr().out
-
-
-@pytest.mark.parametrize("where", ["load_plugin", "Runner"])
-def test_ctrl_c_while_loading_is_one_line_and_leaves_no_folder(
-        tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
-    def interrupted(*args: Any, **kwargs: Any) -> Any:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(f"evolve.run_cmd.{where}", interrupted)
-    assert run_main(tiny_args(tmp_path)) == 130
-    assert "start again" in _one_line(capsys.readouterr().err)
-    assert not (tmp_path / "t").exists()
-    monkeypatch.undo()
-    assert run_main(tiny_args(tmp_path)) == 0
 
 
 # ----- case 5: temp files of cut writes -----
@@ -340,37 +325,6 @@ def test_docs_cluster_example_binds_every_process_to_an_address() -> None:
     assert any(ln.startswith("dask worker") for ln in lines)
     for ln in lines:
         assert "--host 127.0.0.1" in ln and "--dashboard-address 127.0.0.1:" in ln, ln
-
-
-def test_ctrl_c_inside_a_subcommands_import_waits_for_the_import(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
-    # The signal lands inside a namedtuple's exec(): raised there, it used to cut the import
-    # short and make CPython 3.11 kill itself with SIGINT at exit (-2, not 130).
-    (tmp_path / "slow_cmd.py").write_text(
-        "import os, signal, collections\n"
-        "os.kill(os.getpid(), signal.SIGINT)\n"
-        "Point = collections.namedtuple('Point', 'x y')\n"
-        "LOADED = True\n"
-        "def main(argv):\n"
-        "    raise AssertionError('an interrupted start must not run the command')\n",
-        encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    before = signal.getsignal(signal.SIGINT)
-    assert dispatch("p", {"slow": ("slow_cmd:main", "")}, ["slow"]) == 130
-    assert sys.modules["slow_cmd"].LOADED  # the import ran to its end
-    assert capsys.readouterr().err.strip() == "interrupted"
-    assert signal.getsignal(signal.SIGINT) is before
-
-
-@pytest.mark.parametrize("delay", [0.2, 0.8, 1.5, 2.5])
-def test_ctrl_c_at_any_moment_of_the_start_is_no_traceback(tmp_path: Path, delay: float) -> None:
-    proc = _spawn(_args(tmp_path, 40))
-    time.sleep(delay)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130 and "Traceback" not in err, err
-    assert len(err.strip().splitlines()) <= 2, err  # the notice and the stop line at most
-    assert run_main(_args(tmp_path, 2)) == 0  # and the name is free to start (or resume)
 
 
 def test_deleting_the_lock_file_does_not_unlock_a_live_folder(tmp_path: Path) -> None:
