@@ -182,14 +182,7 @@ def main(argv: list[str]) -> int:
         return records_main(args.records, args.label)
     if args.bot is None:
         ap.error("BOT is required (or --records DIR)")
-    from arena.play import (
-        GameArgError,
-        check_bot,
-        check_seed,
-        check_timeout,
-        labels_for,
-        make_rules,
-    )
+    from arena.play import GameArgError, check_event, labels_for
     from evolve.cli import error
     from evolve.plots import save_figure
 
@@ -197,17 +190,12 @@ def main(argv: list[str]) -> int:
     label = labels_for([args.bot])[0]
     out = Path(args.out) if args.out else Path("runs/diagnose") / label
     try:
-        check_seed(args.seed)
-        check_timeout(args.decision_timeout)
         if not 1 <= len(opponents) <= 5:
             raise GameArgError(f"a game needs 1..5 opponents, got {len(opponents)}")
         if args.games < 1:
             raise GameArgError(f"--games must be >= 1, got {args.games}")
-        if args.jobs == 0:
-            raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
-        make_rules(args.rules)
-        for s in {args.bot, *opponents}:
-            check_bot(s)
+        check_event([args.bot, *opponents], seed=args.seed, timeout=args.decision_timeout,
+                    jobs=args.jobs, rules=args.rules)
         out.mkdir(parents=True, exist_ok=True)
         folder = out / "transcripts" if args.transcripts else None
         if folder is not None:

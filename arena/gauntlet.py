@@ -96,14 +96,7 @@ def main(argv: list[str]) -> int:
                     help="folder for gauntlet.csv/gauntlet.png (default runs/gauntlet/<bot>)")
     add_timeout_argument(ap)
     args = ap.parse_args(argv)
-    from arena.play import (
-        GameArgError,
-        check_bot,
-        check_seed,
-        check_timeout,
-        labels_for,
-        make_rules,
-    )
+    from arena.play import GameArgError, check_event, labels_for
     from arena.tournament import TournamentError, plot_table
     from evolve.cli import error
 
@@ -111,19 +104,14 @@ def main(argv: list[str]) -> int:
     out = Path(args.out) if args.out else Path("runs/gauntlet") / label
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
     try:
-        check_seed(args.seed)
-        check_timeout(args.decision_timeout)
         if not opponents:
             raise GameArgError("--opponents must name at least one bot")
         if not 2 <= args.players <= 6:
             raise GameArgError(f"--players must be 2..6, got {args.players}")
         if args.games < 1:
             raise GameArgError(f"--games must be >= 1, got {args.games}")
-        if args.jobs == 0:
-            raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
-        make_rules(args.rules, args.cap)
-        for s in {args.bot, *opponents}:
-            check_bot(s)  # fail fast, with a readable message
+        check_event([args.bot, *opponents], seed=args.seed, timeout=args.decision_timeout,
+                    jobs=args.jobs, rules=args.rules, cap=args.cap)
         out.mkdir(parents=True, exist_ok=True)
         rows = run_gauntlet(args.bot, opponents, args.games, players=args.players,
                             seed=args.seed, n_jobs=args.jobs, rules=args.rules, cap=args.cap,

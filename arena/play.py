@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from game.state import Rules
 
 __all__ = [
-    "BotSpecError", "GameArgError", "add_game_arguments", "check_bot", "close_bot", "game_setup",
+    "BotSpecError", "GameArgError", "add_game_arguments", "check_bot", "check_event", "close_bot",
+    "game_setup",
     "labels_for", "main", "make_bot", "make_rules", "play_specs", "print_outcome",
     "save_transcript", "trusted",
 ]
@@ -151,6 +152,19 @@ def game_setup(bots: list[str], seed: int, rules_text: str | None, cap: int | No
             close_bot(p)
         raise
     return players, rules
+
+
+def check_event(specs: Sequence[str], *, seed: int, timeout: float, jobs: int,
+                rules: str | None, cap: int | None = None) -> None:
+    """The checks tournament, gauntlet and diagnose share before any game: seed, time limit,
+    --jobs, rules and every bot (GameArgError, one line, naming the argument)."""
+    check_seed(seed)
+    check_timeout(timeout)
+    if jobs == 0:
+        raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
+    make_rules(rules, cap)
+    for s in dict.fromkeys(specs):
+        check_bot(s)  # fail fast, with a readable message
 
 
 def play_specs(specs: Sequence[str], seed: int, rules: Rules, *,

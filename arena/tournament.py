@@ -352,25 +352,13 @@ def main(argv: list[str]) -> int:
                     "python -m arena web --replay FILE)")
     add_timeout_argument(ap)
     args = ap.parse_args(argv)
-    from arena.play import (
-        GameArgError,
-        check_bot,
-        check_seed,
-        check_timeout,
-        labels_for,
-        make_rules,
-    )
+    from arena.play import GameArgError, check_event, labels_for
     from evolve.cli import error
 
     out = Path(args.out)
     try:
-        check_seed(args.seed)
-        check_timeout(args.decision_timeout)
-        if args.jobs == 0:
-            raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
-        make_rules(args.rules, args.cap)
-        for s in set(args.bots):
-            check_bot(s)  # fail fast, with a readable message
+        check_event(args.bots, seed=args.seed, timeout=args.decision_timeout, jobs=args.jobs,
+                    rules=args.rules, cap=args.cap)
         out.mkdir(parents=True, exist_ok=True)  # before the games, not after them
         folder = out / "transcripts" if args.transcripts else None
         if folder is not None:
