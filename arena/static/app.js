@@ -160,22 +160,35 @@ function renderDecision(s) {
   ctl.insertAdjacentHTML("beforeend", dice);
 }
 
-function attackControls(s, d, ctl, box) {
+// Attack and fortify both pick a (source, destination) pair among the options the server
+// listed: the clicks choose it, `chosen(src, dst)` draws the controls for a chosen pair.
+function pairControls(d, box, texts, chosen) {
   const sources = [...new Set(d.options.map((o) => o[0]))];
   if (app.selected !== null && !sources.includes(app.selected)) app.selected = null;
   const targets = d.options.filter((o) => o[0] === app.selected).map((o) => o[1]);
   if (!targets.includes(app.target)) app.target = null;
   if (app.selected === null) {
-    box.textContent = d.options.length ? "Attack: click one of your territories to attack from." : "No attack is possible.";
+    box.textContent = d.options.length ? texts.source : texts.none;
     sources.forEach((t) => mark(t, "option"));
   } else if (app.target === null) {
-    box.textContent = `Attack from ${name(app.selected)}: click a neighbouring enemy territory.`;
+    box.textContent = texts.target(name(app.selected));
     mark(app.selected, "selected");
     targets.forEach((t) => mark(t, "target"));
   } else {
-    const src = app.selected, dst = app.target, most = Math.min(3, s.armies[src] - 1);
+    mark(app.selected, "selected"); mark(app.target, "target");
+    chosen(app.selected, app.target);
+    button("Choose another", () => { app.selected = null; app.target = null; renderDecision(app.state); });
+  }
+}
+
+function attackControls(s, d, ctl, box) {
+  pairControls(d, box, {
+    source: "Attack: click one of your territories to attack from.",
+    none: "No attack is possible.",
+    target: (src) => `Attack from ${src}: click a neighbouring enemy territory.`,
+  }, (src, dst) => {
+    const most = Math.min(3, s.armies[src] - 1);
     box.textContent = `${name(src)} (${s.armies[src]}) attacks ${name(dst)} (${s.armies[dst]}).`;
-    mark(src, "selected"); mark(dst, "target");
     let opts = "";
     for (let k = most; k >= 1; k--) opts += `<option value="${k}">${k}</option>`;
     ctl.insertAdjacentHTML("beforeend", `<label>Dice <select id="dice">${opts}</select></label>`);
@@ -184,32 +197,22 @@ function attackControls(s, d, ctl, box) {
     button("Attack until won", () => act({ type: "attack_until", src, dst, dice: dice(), down_to: 1 })).id = "btn-until";
     ctl.insertAdjacentHTML("beforeend", `<label>…or until ${name(src)} is down to <input id="down-to" type="number" min="1" value="3" style="width:4em"></label>`);
     button("Attack until down to", () => act({ type: "attack_until", src, dst, dice: dice(), down_to: +$("down-to").value })).id = "btn-until-down";
-    button("Choose another", () => { app.selected = null; app.target = null; renderDecision(app.state); });
-  }
+  });
   button("End attacks", () => act({ type: "stop" })).id = "btn-stop";
 }
 
 function fortifyControls(s, d, ctl, box) {
-  const sources = [...new Set(d.options.map((o) => o[0]))];
-  if (app.selected !== null && !sources.includes(app.selected)) app.selected = null;
-  const targets = d.options.filter((o) => o[0] === app.selected).map((o) => o[1]);
-  if (!targets.includes(app.target)) app.target = null;
-  if (app.selected === null) {
-    box.textContent = "Fortify: click a territory to move armies from, or end your turn.";
-    sources.forEach((t) => mark(t, "option"));
-  } else if (app.target === null) {
-    box.textContent = `Fortify from ${name(app.selected)}: click where the armies go.`;
-    mark(app.selected, "selected");
-    targets.forEach((t) => mark(t, "target"));
-  } else {
-    const src = app.selected, dst = app.target, most = s.armies[src] - 1;
+  pairControls(d, box, {
+    source: "Fortify: click a territory to move armies from, or end your turn.",
+    none: "No fortify move is possible: end your turn.",
+    target: (src) => `Fortify from ${src}: click where the armies go.`,
+  }, (src, dst) => {
+    const most = s.armies[src] - 1;
     box.textContent = `Move armies from ${name(src)} to ${name(dst)}.`;
-    mark(src, "selected"); mark(dst, "target");
-    ctl.innerHTML = `<label>Armies <input id="amount" type="range" min="1" max="${most}" value="${most}"> <span id="amount-v">${most}</span></label>`;
+    ctl.insertAdjacentHTML("beforeend", `<label>Armies <input id="amount" type="range" min="1" max="${most}" value="${most}"> <span id="amount-v">${most}</span></label>`);
     $("amount").oninput = () => { $("amount-v").textContent = $("amount").value; };
     button("Fortify", () => act({ type: "fortify", src, dst, count: +$("amount").value })).id = "btn-fortify";
-    button("Choose another", () => { app.selected = null; app.target = null; renderDecision(app.state); });
-  }
+  });
   button("End turn (no fortify)", () => act({ type: "skip" })).id = "btn-skip";
 }
 
