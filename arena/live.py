@@ -25,7 +25,7 @@ from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
 from game.cards import set_value
 from game.decision import Decision, DecisionKind, ask
-from game.engine import _answer
+from game.engine import as_action
 from game.map import Map
 from game.protocol import IllegalActionError, Player
 from game.queries import standing
@@ -113,9 +113,9 @@ class LiveGame:
         view = self.views[seat]
         fault = None
         try:
-            action = _answer(d, ask(bot, view, d))
+            action = as_action(d, ask(bot, view, d))
             fault = self.session.try_apply(action)
-        except (IllegalActionError, Exception) as e:  # a bot's fault never ends the game
+        except Exception as e:  # noqa: BLE001 - a bot's fault never ends the game
             fault = f"{type(e).__name__}: {e}"
         if fault is None:
             return

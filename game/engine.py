@@ -92,7 +92,7 @@ def _whole(x: object) -> bool:
             and _LO <= int(x) <= _HI)
 
 
-def _checked(act: Action) -> tuple[int, int, int, int]:
+def checked_action(act: Action) -> tuple[int, int, int, int]:
     """The kernel form of an action whose fields are whole numbers (IllegalActionError if not)."""
     if isinstance(act, Trade) and (not isinstance(act.cards, tuple) or len(act.cards) != 3):
         raise IllegalActionError(f"Trade needs exactly 3 card ids, got {act!r}")
@@ -128,10 +128,10 @@ def _reinforce(armies: int) -> Decision:
 
 def decision_of(state: State, rules: np.ndarray) -> Decision:
     """The question the phase asks the seat to move (rules: the rules vector)."""
-    return _Questions(state, rules).decision()
+    return Questions(state, rules).decision()
 
 
-class _Questions:
+class Questions:
     """The decisions of one game, with its kernels bound once (numba's per-call typing of the
     state would otherwise be paid at every step)."""
 
@@ -171,7 +171,7 @@ _EXPECTED_ATTACK = _EXPECTED[DecisionKind.ATTACK]
 _PASSES = (END_TRADE, STOP, SKIP)
 
 
-def _answer(d: Decision, act: object) -> Action:
+def as_action(d: Decision, act: object) -> Action:
     """The player's answer to `d` as an Action, after checking its type."""
     if d.kind is DecisionKind.PLACE_INITIAL:
         if not _whole(act):
@@ -193,7 +193,7 @@ def _answer(d: Decision, act: object) -> Action:
                              f"got {act!r}")
 
 
-def _entry(player: Player) -> Callable[[GameView, Decision], object]:
+def entry_of(player: Player) -> Callable[[GameView, Decision], object]:
     """The callable answering a decision for `player` (see game.decision.ask)."""
     act = getattr(player, "act", None)
     if act is not None:
@@ -239,15 +239,15 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
     log = Transcript(m, rules, state, seats) if transcript else None
     step = bind(kernel.step_boxed, mk, sk, rv, RngBox(rng), rest=(0, 0, 0, 0))
     referee = state.readonly() if observer is not None else state
-    questions, sc = _Questions(state, rv), state.sc
+    questions, sc = Questions(state, rv), state.sc
     # Each seat's entry point, looked up once (a six-method bot without `act` is asked by name).
-    acts = [_entry(StandIn() if p in forfeited else players[p]) for p in seats]
+    acts = [entry_of(StandIn() if p in forfeited else players[p]) for p in seats]
     while sc.item(L.S_PHASE) != L.PH_OVER:
         seat, round_ = sc.item(L.S_CURRENT), sc.item(L.S_ROUND)
         d = questions.decision()
         try:
-            action = _answer(d, acts[seat](views[seat], d))
-            err = step(*_checked(action))
+            action = as_action(d, acts[seat](views[seat], d))
+            err = step(*checked_action(action))
             if err:
                 raise IllegalActionError(
                     f"player {seats[seat]} (seat {seat}, {players[seats[seat]]!r}): "
@@ -257,7 +257,7 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
                 raise
             # The state is unchanged: the stand-in answers the same decision.
             forfeited[seats[seat]] = f"round {round_}, {d.text()}: {reason_of(e)}"
-            acts[seat] = _entry(StandIn())
+            acts[seat] = entry_of(StandIn())
             continue
         if log is not None:
             log.record(seat, action, round_)
@@ -297,4 +297,5 @@ def outcome(m: Map, state: State, seats: Sequence[int], rules: Rules,
                    stats=tuple(s for s in stats if s is not None), transcript=transcript)
 
 
-__all__ = ["EndReason", "Outcome", "PlayerStats", "game_rngs", "outcome", "play_game"]
+__all__ = ["EndReason", "Outcome", "PlayerStats", "Questions", "as_action", "checked_action",
+           "entry_of", "game_rngs", "outcome", "play_game"]

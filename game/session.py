@@ -17,7 +17,7 @@ from game import kernel
 from game import layout as L
 from game.actions import Action
 from game.decision import Decision
-from game.engine import Seed, _checked, _Questions, game_rngs
+from game.engine import Questions, Seed, checked_action, game_rngs
 from game.jit import RngBox, bind
 from game.map import Map
 from game.protocol import IllegalActionError
@@ -63,7 +63,7 @@ class Session:
         self.log = Transcript(self.map, self.rules, state, self.seats) if self.record else None
         self._final = None
         self._step = bind(kernel.step_boxed, mk, sk, rv, RngBox(rng), rest=(0, 0, 0, 0))
-        self._questions = _Questions(state, rv)
+        self._questions = Questions(state, rv)
         self.steps = 0
 
     @property
@@ -103,7 +103,7 @@ class Session:
         that are not whole numbers."""
         sc = self.state.sc
         seat, round_ = int(sc[L.S_CURRENT]), int(sc[L.S_ROUND])
-        err = self._step(*_checked(action))
+        err = self._step(*checked_action(action))
         if err:
             return str(L.ERROR_TEXT[err])
         self.steps += 1

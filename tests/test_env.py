@@ -18,7 +18,7 @@ from game import kernel  # noqa: E402
 from game import layout as L  # noqa: E402
 from game.bots import ContinentBot, make_player  # noqa: E402
 from game.decision import Decision  # noqa: E402
-from game.engine import _checked, play_game  # noqa: E402
+from game.engine import checked_action, play_game  # noqa: E402
 from game.env import ActionCodec  # noqa: E402
 from game.env.aec import RiskAECEnv, env  # noqa: E402
 from game.env.single import RiskSeatEnv  # noqa: E402
@@ -185,7 +185,7 @@ def test_mask_is_what_the_kernel_accepts(n: int, kwargs: dict[str, Any], quota: 
             st = s.state.copy()
             act = c.decode(i, s.views[p], d)
             try:
-                enc = _checked(act)
+                enc = checked_action(act)
             except ValueError:
                 ok = False
             else:

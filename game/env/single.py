@@ -19,7 +19,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from game.engine import _answer, _entry
+from game.engine import as_action, entry_of
 from game.env.codec import ActionCodec
 from game.env.observe import Observer
 from game.env.render import render_text
@@ -88,7 +88,7 @@ class RiskSeatEnv(gymnasium.Env):
             bot = players[p]
             if bot is not None:
                 bot.start_game(s.views[p], s.player_rngs[p])
-        self._acts = [_entry(b) if b is not None else _entry_none for b in players]
+        self._acts = [entry_of(b) if b is not None else _entry_none for b in players]
         self._done = False
         self._advance()
         return self._observation(), self._info()
@@ -99,7 +99,7 @@ class RiskSeatEnv(gymnasium.Env):
         while not s.over and s.alive(self.learner) and s.current != self.learner:
             p = s.current
             d = s.decision()
-            s.apply(_answer(d, self._acts[p](s.views[p], d)))
+            s.apply(as_action(d, self._acts[p](s.views[p], d)))
         self._done = s.over or not s.alive(self.learner)
         if self._done:
             self._mask[:] = 0
