@@ -60,9 +60,10 @@ def run_generations(population: int, games: int, n_jobs: int, generations: int,
         if initial is not None:
             evo.pop = ga.individuals(initial)
         for _ in range(generations):
-            rec = evo.step(runner)
+            gen = evo.step(runner)
             t0 = time.perf_counter()
-            evo.save(rec)
+            evo.save(gen)
+            rec = gen.record
             row = {k: rec[k] for k in ("generation", "wall_s", "games", "games_per_s",
                                        "time_games_s", "time_rating_s", "time_overhead_s",
                                        "mean_rounds", "capped_fraction")}

@@ -4,6 +4,7 @@ tell, evaluate, record; then save."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,18 @@ EVAL_KEY = 0xE7A1  # first spawn_key entry of eval game seeds (game seeds use 2-
 TIMING_KEYS = ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s")
 UNKEPT_KEYS = (*TIMING_KEYS, "gene_mean", "gene_std")  # log.jsonl fields not in the logbook
 Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Generation:
+    """One rated generation as its stages hand it on: the log record and the arrays saving
+    needs (the population's genes and ratings, the league's best), so none is recomputed."""
+
+    record: dict[str, Any]
+    genes: np.ndarray
+    mu: np.ndarray
+    sigma: np.ndarray
+    champion: int
 
 
 class Evolution:
@@ -113,13 +126,15 @@ class Evolution:
                                         for r in keep])
         return True
 
-    def checkpoint(self) -> Path:
-        """Save the current state as checkpoints/ckpt_NNNNN.npz."""
-        mu, sigma = self.ratings()
+    def checkpoint(self, gen: Generation | None = None) -> Path:
+        """Save the current state as checkpoints/ckpt_NNNNN.npz (`gen`: the generation just
+        rated, whose ratings are the population's)."""
+        mu, sigma = self.ratings() if gen is None else (gen.mu, gen.sigma)
         arrays = {**self.strategy.state(),
                   **records.hall_of_fame_arrays(self.hall_of_fame, self.plugin.n_genes),
                   **self.proven.arrays(self.plugin.n_genes), **self.anchors.arrays()}
-        ck = Checkpoint(generation=self.generation, genes=ga.to_array(self.pop), mu=mu,
+        genes = ga.to_array(self.pop) if gen is None else gen.genes
+        ck = Checkpoint(generation=self.generation, genes=genes, mu=mu,
                         sigma=sigma, names=self.plugin.names,
                         rng_state=dict(self.rng.bit_generator.state), config=fingerprint(self.cfg),
                         arrays=arrays, log=records.flat_records(self.logbook))
@@ -130,8 +145,8 @@ class Evolution:
         return ga.ratings(self.pop, self.cfg.rating.mu, self.cfg.rating.sigma)
 
     # ----- one generation -----
-    def step(self, runner: Runner, progress: Progress | None = None) -> dict[str, Any]:
-        """Run the next generation and return its log record (state is updated, not saved)."""
+    def step(self, runner: Runner, progress: Progress | None = None) -> Generation:
+        """Run the next generation (state is updated, not saved): its record and arrays."""
         sw = Stopwatch()
         g = self.generation + 1
         pop = self.ask(g)
@@ -169,18 +184,20 @@ class Evolution:
         if self.cfg.eval.every and g % self.cfg.eval.every == 0:
             best = genes[champ] if self.proven.genes is None else self.proven.genes
             ev = self.evaluate(runner, best, g)
-        return self.record(genes, games, champ, ev, playoff, sw)
+        rec = self.record(g, genes, mu, sigma, games, champ, ev, playoff, sw)
+        self.generation = g
+        return Generation(rec, genes, mu, sigma, champ)
 
     def ask(self, g: int) -> list[Any]:
         """The population to rate in generation g (generation 0: the initial one)."""
         return self.pop if g == 0 else self.strategy.ask(self.pop, self.rng)
 
     def tell(self, pop: list[Any]) -> None:
-        """Ratings become fitness; the strategy learns; the population is the new one."""
+        """Ratings become fitness; the strategy learns; the population is the new one (the
+        generation counter moves when the whole step is done)."""
         ga.rate(pop, *self.rater.population)
         self.strategy.tell(pop)
         self.pop = pop
-        self.generation += 1
 
     def crown(self, runner: Runner, genes: np.ndarray, mu: np.ndarray, sigma: np.ndarray,
               g: int) -> dict[str, Any] | None:
@@ -196,12 +213,10 @@ class Evolution:
         return self.proven.playoff(genes[i], float(mu[i]), float(sigma[i]), g, play,
                                    playoff_seeds(self.cfg.run.seed, g, c.games))
 
-    def record(self, genes: np.ndarray, games: league.Results, champ: int,
-               ev: dict[str, Any] | None, playoff: dict[str, Any] | None,
-               sw: Stopwatch) -> dict[str, Any]:
-        """The generation's log record; the logbook and hall of fame take their part."""
-        g = self.generation
-        mu, sigma = self.ratings()
+    def record(self, g: int, genes: np.ndarray, mu: np.ndarray, sigma: np.ndarray,
+               games: league.Results, champ: int, ev: dict[str, Any] | None,
+               playoff: dict[str, Any] | None, sw: Stopwatch) -> dict[str, Any]:
+        """Generation g's log record; the logbook and hall of fame take their part."""
         records.enter_champion(self.hall_of_fame, self.pop[champ], float(mu[champ]),
                                float(sigma[champ]), g)
         stats = records.flat_statistics(self.statistics, self.pop, self.plugin.names)
@@ -253,17 +268,15 @@ class Evolution:
         return rec
 
     # ----- run folder -----
-    def save(self, rec: dict[str, Any]) -> None:
+    def save(self, gen: Generation) -> None:
         """Genes, log line, champion, then the checkpoint (whose write commits the generation)."""
-        g = self.generation
-        mu, sigma = self.ratings()
-        genes = ga.to_array(self.pop)
+        g, rec, mu, sigma, genes = self.generation, gen.record, gen.mu, gen.sigma, gen.genes
         # Generations 0..10 always: the plots compare generations 0, 1, 10 and the last.
         last = g == self.cfg.run.generations - 1
         if g <= 10 or last or g % self.cfg.output.genes_every == 0:
             self.folder.write_genes(g, genes, mu, sigma, self.plugin.names)
         self.folder.append_log(rec)
-        c = rec["champion_index"]
+        c = gen.champion
         if self.proven.genes is not None:
             self.plugin.save_genome(self.folder.champion, self.proven.genes, {
                 "run": self.name, "generation": g, "seed": self.cfg.run.seed,
@@ -272,5 +285,5 @@ class Evolution:
             self.plugin.save_genome(self.folder.champion, genes[c], {
                 "run": self.name, "generation": g, "mu": float(mu[c]),
                 "sigma": float(sigma[c]), "seed": self.cfg.run.seed, "proven": False})
-        self.checkpoint()
+        self.checkpoint(gen)
         self.saved_generation = g

@@ -277,18 +277,18 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
             while evo.generation + 1 < total and not stop.signum:
                 bar = ProgressBar(f"gen {evo.generation + 1}")
                 try:
-                    rec = evo.step(runner, bar.update)
+                    gen = evo.step(runner, bar.update)
                 except WorkersLostError as e:  # the generation is dropped, the last is saved
                     lost = e
                     break
                 finally:
                     bar.close()
                 try:
-                    evo.save(rec)
+                    evo.save(gen)
                 except OSError as e:  # disk full, quota, read-only: earlier files are intact
                     save_error = e
                     break
-                print(summary(rec, total), flush=True)
+                print(summary(gen.record, total), flush=True)
                 plots.maybe_start(evo.generation)
     except Exception:
         if not stop.signum:
