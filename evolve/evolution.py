@@ -166,8 +166,8 @@ class Evolution:
                 if progress is not None:
                     progress(b, len(lg.slots))
         self.anchors.mu, self.anchors.sigma = self.rater.anchors
-        self.tell(pop)
-        mu, sigma = self.ratings()
+        mu, sigma = self.rater.population  # the rater owns the ratings; the population gets
+        self.tell(pop, mu, sigma)  # them as fitness once
         champ = ga.champion_index(mu, sigma)
         playoff = None
         if self.cfg.champion.every and g % self.cfg.champion.every == 0:
@@ -192,10 +192,10 @@ class Evolution:
         """The population to rate in generation g (generation 0: the initial one)."""
         return self.pop if g == 0 else self.strategy.ask(self.pop, self.rng)
 
-    def tell(self, pop: list[Any]) -> None:
+    def tell(self, pop: list[Any], mu: np.ndarray, sigma: np.ndarray) -> None:
         """Ratings become fitness; the strategy learns; the population is the new one (the
         generation counter moves when the whole step is done)."""
-        ga.rate(pop, *self.rater.population)
+        ga.rate(pop, mu, sigma)
         self.strategy.tell(pop)
         self.pop = pop
 
