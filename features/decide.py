@@ -17,8 +17,10 @@ from features.kernels import (
     FeatureContext,
     attack_elim,
     attack_plan,
+    census,
     fortify_into,
     garrison,
+    holds,
     hostile,
     jit_inline,
     jit_kernel,
@@ -30,6 +32,7 @@ from features.kernels import (
     reinforce_into,
     source_guard,
     target_into,
+    thin_share,
 )
 from features.players import (
     SC_HAND,
@@ -56,6 +59,8 @@ class Work(NamedTuple):
     flags: np.ndarray  # int32[T]: per-territory flags
     comp: np.ndarray  # int32[T]: component labels of own territories
     stack: np.ndarray  # int32: search stack, or the hand's card ids
+    need: np.ndarray  # float64[T]: need(t) of own territories (fortify)
+    guard: np.ndarray  # float64[T]: B(c(t))/Bmax if p holds c(t), else 0 (fortify)
     players: Players  # player-level summaries, filled once per decision
 
 
@@ -68,6 +73,8 @@ def make_work(m: MapArrays, n_players: int) -> Work:
         flags=np.zeros(n_terr, dtype=np.int32),
         comp=np.zeros(n_terr, dtype=np.int32),
         stack=np.zeros(max(n_terr, len(m.card_kind)), dtype=np.int32),
+        need=np.zeros(n_terr, dtype=np.float64),
+        guard=np.zeros(n_terr, dtype=np.float64),
         players=make_players(m, n_players),
     )
 
@@ -236,6 +243,9 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     thr += w[F.G_THRESHOLD_TERMS + F.TH_CARDS] * pl.scalars[SC_HAND]
     if s.sc[L.S_CONQUERED] != 0:
         thr += w[F.G_THRESHOLD_TERMS + F.TH_CONQUERED]
+    w_thin = w[F.G_THRESHOLD_TERMS + F.TH_THIN]
+    if w_thin != 0.0 and best_s >= 0:
+        thr += w_thin * thin_share(m, owner, armies, seat)
     if best_s >= 0 and bs > thr:
         return (L.A_ATTACK, int(best_s), int(best_t), 0)
     return (L.A_STOP, 0, 0, 0)
@@ -274,12 +284,29 @@ def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
     owner, armies = s.owner, s.armies
     seat = s.sc[L.S_CURRENT]
     f, thr, border, comp = work.feat, work.score, work.flags, work.comp
+    need_t, guard_t = work.need, work.guard
     n_terr = owner.shape[0]
+    # The garrison terms (version 6) are skipped when both weights are 0: they add exactly 0.
+    w_need = w[F.G_FORTIFY + F.FF_DEST_NEED]
+    w_dguard = w[F.G_FORTIFY + F.FF_DEST_GUARD]
+    garrisons = w_need != 0.0 or w_dguard != 0.0
+    cnt = work.players.cnt
+    if w_dguard != 0.0:
+        pl = work.players
+        census(m, owner, seat, cnt, pl.holder, pl.nown)
     for t in range(n_terr):
         if owner[t] == seat:
             _nh, h, _big = hostile(m, owner, armies, seat, t)
             thr[t] = h / (h + armies[t]) if h + armies[t] > 0 else 0.0
             border[t] = 1 if _nh > 0 else 0
+            need_t[t] = 0.0
+            guard_t[t] = 0.0
+            if garrisons:
+                need_t[t] = need(garrison(_nh, _big), armies[t])
+                if w_dguard != 0.0:
+                    c = m.continent_of[t]
+                    if cnt[c] == m.continent_size[c]:
+                        guard_t[t] = fx.bonus_norm[c]
     path = rules[L.R_PATH_FORTIFY] != 0
     if path:
         _components(m, owner, seat, comp, work.stack)
@@ -296,7 +323,8 @@ def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
                     continue
             elif not adjacency[a, b]:
                 continue
-            fortify_into(armies[a], armies[b], thr[a], thr[b], border[a] != 0, border[b] != 0, f)
+            fortify_into(armies[a], armies[b], thr[a], thr[b], border[a] != 0, border[b] != 0,
+                         need_t[b], guard_t[b], f)
             v = _dot(w, F.G_FORTIFY, f, F.NF)
             if v > bs:
                 bs, best_a, best_b = v, a, b
@@ -312,19 +340,31 @@ def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
 
 
 @jit_inline
-def decide_occupy(m: MapArrays, s: StateArrays, w: np.ndarray) -> Action4:
-    """Move in lo + round(frac * (hi - lo)), frac = clip(share + threat * (hd - hs), 0, 1).
+def decide_occupy(m: MapArrays, fx: FeatureContext, s: StateArrays, w: np.ndarray) -> Action4:
+    """Move in lo + round(frac * (hi - lo)), frac = clip(share + threat * (hd - hs) + guard
+    terms, 0, 1).
 
-    hd and hs are the shares of hostile neighbours of the conquered and the source territory.
+    hd and hs are the shares of hostile neighbours of the conquered and the source territory;
+    the guard terms (version 6) weigh what the source faces once the conquest is done: its
+    largest hostile army against its stack, and the held continent it may guard.
     """
     degree = m.degree
     owner, armies, sc = s.owner, s.armies, s.sc
     seat = sc[L.S_CURRENT]
     src, dst = sc[L.S_SRC], sc[L.S_DST]
     lo, hi = sc[L.S_MIN_MOVE], armies[src] - 1
-    hs = hostile(m, owner, armies, seat, src)[0] / degree[src]
+    nh_s, _h, big_s = hostile(m, owner, armies, seat, src)
+    hs = nh_s / degree[src]
     hd = hostile(m, owner, armies, seat, dst)[0] / degree[dst]
     frac = w[F.G_OCCUPY_SHARE] + w[F.G_OCCUPY_THREAT] * (hd - hs)
+    w_guard = w[F.G_OCCUPY_GUARD]
+    if w_guard != 0.0:
+        frac += w_guard * (big_s / (big_s + armies[src]))
+    w_cguard = w[F.G_OCCUPY_CONT_GUARD]
+    if w_cguard != 0.0 and nh_s > 0:
+        c = m.continent_of[src]
+        if holds(m, owner, seat, c):
+            frac += w_cguard * fx.bonus_norm[c]
     frac = min(1.0, max(0.0, frac))
     n = lo + int(frac * (hi - lo) + 0.5)
     return (L.A_MOVE, int(min(hi, max(lo, n))), 0, 0)
@@ -340,7 +380,7 @@ def decide(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray, 
     if ph == L.PH_ATTACK:
         return decide_attack(m, fx, s, rules, w, work)
     if ph == L.PH_OCCUPY:
-        return decide_occupy(m, s, w)
+        return decide_occupy(m, fx, s, w)
     if ph == L.PH_FORTIFY:
         return decide_fortify(m, fx, s, rules, w, work)
     if ph == L.PH_TRADE:

@@ -4,7 +4,7 @@ Gene order: `reinforce.*`, `attack.*`, `attack.threshold`, `attack.threshold_*` 
 `fortify.*`, `fortify.threshold`, `fortify.share`, `occupy.share`, `occupy.threat`,
 `cards.trade_at`, `cards.*` (the trade-rank terms) (indices in `features.registry`, `G_*`).
 
-Files of feature-set versions 1 to 4 load onto this layout with every gene added since at 0
+Files of feature-set versions 1 to 5 load onto this layout with every gene added since at 0
 (`upgrade_genes`): each new term then adds nothing, so the old player plays exactly as before.
 
 Scale genes. A rank's choice (an argmax) does not change when all its weights are multiplied
@@ -43,7 +43,7 @@ from features.registry import (
 from game.atomic import MiB, atomic_write_text, read_limited
 
 FORMAT = "riskevo-genome"
-UPGRADABLE = (1, 2, 3, 4)  # older feature-set versions whose files load (`upgrade_genes`)
+UPGRADABLE = (1, 2, 3, 4, 5)  # older feature-set versions whose files load (`upgrade_genes`)
 SCALE_GENES = ("reinforce.army_vantage", "attack.win_prob", "fortify.threat_gain")
 
 MAX_GENOME_BYTES = 1 * MiB  # a bot/genome file (a few KB)
@@ -132,6 +132,8 @@ THRESHOLD_TERMS: tuple[Row, ...] = (
     ("attack.threshold_cards", -1.0, 1.0, False, "threshold term: min(1, own hand / 5)"),
     ("attack.threshold_conquered", -1.0, 1.0, False,
      "threshold term: 1 once p has conquered this turn (its card is earned)"),
+    ("attack.threshold_thin", -1.0, 1.0, False,
+     "threshold term: p's territories with 1 army and a hostile neighbour / p's territories"),
 )
 # Terms of the card-trade rank, each gene times a value of the best set or the position.
 TRADE_TERMS: tuple[Row, ...] = (
@@ -164,7 +166,10 @@ V1_NAMES: tuple[str, ...] = (
 # after k).
 ADDED: dict[int, tuple[str, ...]] = {3: ("attack.continent_share", "attack.continent_value"),
                                      4: ("reinforce.plan_need", "attack.plan"),
-                                     5: ("reinforce.elim_need", "attack.elim_plan")}
+                                     5: ("reinforce.elim_need", "attack.elim_plan"),
+                                     6: ("attack.threshold_thin", "fortify.dest_need",
+                                         "fortify.dest_guard", "occupy.guard",
+                                         "occupy.continent_guard")}
 
 
 def _build() -> GenomeLayout:
@@ -182,9 +187,15 @@ def _build() -> GenomeLayout:
          "share of movable armies a fortify moves from a source with enemy neighbours "
          "(an interior source moves all)"),
         ("occupy.share", 0.0, 1.0, False,
-         "move-in = lo + round(f * (hi - lo)), f = clip(share + threat * (hd - hs), 0, 1)"),
+         "move-in = lo + round(f * (hi - lo)), f = clip(share + threat * (hd - hs) + the "
+         "occupy guard terms, 0, 1)"),
         ("occupy.threat", -1.0, 1.0, False,
          "hd - hs: hostile-neighbour share of conquered minus source territory (see share)"),
+        ("occupy.guard", -1.0, 1.0, False,
+         "move-in term: E(s) / (E(s) + a(s)), E(s) the largest hostile army next to the source "
+         "after the conquest (added to f, see share)"),
+        ("occupy.continent_guard", -1.0, 1.0, False,
+         "move-in term: B(c(s))/Bmax if p holds all of c(s) and s borders an enemy (added to f)"),
         ("cards.trade_at", 0.0, 1.5, False,
          f"trade an optional set only if worth >= {TRADE_SCALE:g} * (gene - trade terms) armies "
          "(incl. +2 bonus)"),
@@ -207,7 +218,7 @@ LAYOUT = _build()
 
 
 def version_names(version: int, layout: GenomeLayout = LAYOUT) -> tuple[str, ...]:
-    """The gene names of an older feature-set version (1 to 4), in its order."""
+    """The gene names of an older feature-set version (1 to 5), in its order."""
     if version == 1:
         return V1_NAMES
     later = {n for v, names in ADDED.items() if v > version for n in names}
@@ -235,11 +246,13 @@ HAND_SET: dict[str, float] = {
     "attack.threshold_pressure": 0.1, "attack.threshold_cards": 0.0,
     "attack.threshold_conquered": 0.0, "cards.income": 0.0, "cards.pressure": 0.0,
     "cards.continent": 0.0, "cards.forced_next": 0.0,
-    # Versions 3-5: 0, so the hand-set player (a benchmark and golden-test opponent) plays as
+    # Versions 3-6: 0, so the hand-set player (a benchmark and golden-test opponent) plays as
     # before.
     "attack.continent_share": 0.0, "attack.continent_value": 0.0,
     "reinforce.plan_need": 0.0, "attack.plan": 0.0,
     "reinforce.elim_need": 0.0, "attack.elim_plan": 0.0,
+    "attack.threshold_thin": 0.0, "fortify.dest_need": 0.0, "fortify.dest_guard": 0.0,
+    "occupy.guard": 0.0, "occupy.continent_guard": 0.0,
 }
 
 

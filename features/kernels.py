@@ -286,12 +286,41 @@ def vantage(m: MapArrays, s: StateArrays, seat: int, t: int) -> float:
 
 @jit_inline
 def fortify_into(a_a: int, a_b: int, thr_a: float, thr_b: float, border_a: bool,
-                 border_b: bool, out: np.ndarray) -> None:
-    """Fortify features of moving from a to b, from per-territory vantage and border flags."""
+                 border_b: bool, need_b: float, guard_b: float, out: np.ndarray) -> None:
+    """Fortify features of moving from a to b, from per-territory vantage, border flags and
+    b's need and guarded-continent share (B(c(b))/Bmax if p holds c(b), else 0)."""
     out[F.FF_GAIN] = thr_b - thr_a
     out[F.FF_INTERIOR] = 0.0 if border_a else 1.0
     out[F.FF_MOVABLE] = (a_a - 1) / (a_a - 1 + a_b) if a_a - 1 + a_b > 0 else 0.0
     out[F.FF_DEST_BORDER] = 1.0 if border_b else 0.0
+    out[F.FF_DEST_NEED] = need_b
+    out[F.FF_DEST_GUARD] = need_b * guard_b
+
+
+@jit_inline
+def holds(m: MapArrays, owner: np.ndarray, seat: int, c: int) -> bool:
+    """True if seat owns every territory of continent c."""
+    for t in range(owner.shape[0]):
+        if m.continent_of[t] == c and owner[t] != seat:
+            return False
+    return True
+
+
+@jit_inline
+def thin_share(m: MapArrays, owner: np.ndarray, armies: np.ndarray, seat: int) -> float:
+    """attack.threshold_thin: p's territories with 1 army and a hostile neighbour / p's."""
+    n = 0
+    thin = 0
+    for t in range(owner.shape[0]):
+        if owner[t] != seat:
+            continue
+        n += 1
+        if armies[t] == 1:
+            for k in range(m.degree[t]):
+                if owner[m.neighbours[t, k]] != seat:
+                    thin += 1
+                    break
+    return thin / n if n > 0 else 0.0
 
 
 def _summary(m: MapArrays, s: StateArrays, seat: int) -> Any:
@@ -336,7 +365,10 @@ def fortify_features(m: MapArrays, s: StateArrays, seat: int, a: int, b: int) ->
     """Fortify feature vector of moving armies from a to b (registry order)."""
     out = np.zeros(F.NF)
     ba = hostile(m, s.owner, s.armies, seat, a)[0] > 0
-    bb = hostile(m, s.owner, s.armies, seat, b)[0] > 0
+    nh_b, _h, big_b = hostile(m, s.owner, s.armies, seat, b)
+    c = int(m.continent_of[b])
+    guard = feature_context(m).bonus_norm[c] if holds(m, s.owner, seat, c) else 0.0
     fortify_into(int(s.armies[a]), int(s.armies[b]), vantage(m, s, seat, a),
-                 vantage(m, s, seat, b), ba, bb, out)
+                 vantage(m, s, seat, b), ba, nh_b > 0,
+                 need(garrison(nh_b, big_b), int(s.armies[b])), guard, out)
     return out

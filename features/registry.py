@@ -18,13 +18,17 @@ Version 4 added the continent plan (`reinforce.plan_need`, `attack.plan`): the a
 a continent costs, so the player can place what a plan needs and attack while its stack covers it.
 Version 5 added the elimination plan (`reinforce.elim_need`, `attack.elim_plan`): the same cost
 view of a whole opponent, whose elimination removes a rival and takes its cards.
+Version 6 added the garrison terms (`fortify.dest_need`, `fortify.dest_guard`, `occupy.guard`,
+`occupy.continent_guard`, `attack.threshold_thin`): what a border or a held continent still
+lacks, what a source must keep behind after a conquest, and how thin the empire has grown, so
+the player can weigh garrisons against advance.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-FEATURE_SET_VERSION = 5
+FEATURE_SET_VERSION = 6
 
 
 @dataclass(frozen=True)
@@ -116,6 +120,11 @@ FORTIFY: tuple[Feature, ...] = (
     Feature("interior_source", "fortify", "1 if a has no hostile neighbour"),
     Feature("movable", "fortify", "(a(a) - 1) / (a(a) - 1 + a(b)): share of b after the move"),
     Feature("dest_border", "fortify", "1 if b has a hostile neighbour"),
+    Feature("dest_need", "fortify",
+            "need(b) = max(0, G(b) - a(b)) / G(b) if b has a hostile neighbour, else 0: the "
+            "garrison b still lacks"),
+    Feature("dest_guard", "fortify",
+            "need(b) * B(c(b))/Bmax if p holds all of c(b): a held continent's short border"),
 )
 
 FEATURES: tuple[Feature, ...] = REINFORCE + ATTACK + FORTIFY
@@ -129,7 +138,7 @@ AF_ELIM, AF_FIRST, AF_EXPOSURE, AF_MISSION = 5, 6, 7, 8
 AF_STRENGTH, AF_BREAKS_LEADER, AF_TARGET_CARDS, AF_ELIM_CARDS = 9, 10, 11, 12
 AF_LEFT_BEHIND, AF_SOURCE_GUARD, AF_CONT_SHARE, AF_CONT_VALUE, AF_PLAN = 13, 14, 15, 16, 17
 AF_ELIM_PLAN = 18
-FF_GAIN, FF_INTERIOR, FF_MOVABLE, FF_DEST_BORDER = 0, 1, 2, 3
+FF_GAIN, FF_INTERIOR, FF_MOVABLE, FF_DEST_BORDER, FF_DEST_NEED, FF_DEST_GUARD = 0, 1, 2, 3, 4, 5
 NR, NA, NF = len(REINFORCE), len(ATTACK), len(FORTIFY)
 
 # Gene offsets in the genome vector (see features.genome for ranges and meaning).
@@ -138,14 +147,17 @@ G_ATTACK = G_REINFORCE + NR
 G_ATTACK_THRESHOLD = G_ATTACK + NA
 # Threshold terms: attack while best rank > threshold + sum of gene * term (once per decision).
 G_THRESHOLD_TERMS = G_ATTACK_THRESHOLD + 1
-TH_PRESSURE, TH_CARDS, TH_CONQUERED = 0, 1, 2
-N_THRESHOLD_TERMS = 3
+TH_PRESSURE, TH_CARDS, TH_CONQUERED, TH_THIN = 0, 1, 2, 3
+N_THRESHOLD_TERMS = 4
 G_FORTIFY = G_THRESHOLD_TERMS + N_THRESHOLD_TERMS
 G_FORTIFY_THRESHOLD = G_FORTIFY + NF
 G_FORTIFY_SHARE = G_FORTIFY_THRESHOLD + 1
 G_OCCUPY_SHARE = G_FORTIFY_SHARE + 1
 G_OCCUPY_THREAT = G_OCCUPY_SHARE + 1
-G_TRADE_AT = G_OCCUPY_THREAT + 1
+# Move-in terms added to the occupy fraction (version 6): the source's garrison.
+G_OCCUPY_GUARD = G_OCCUPY_THREAT + 1
+G_OCCUPY_CONT_GUARD = G_OCCUPY_GUARD + 1
+G_TRADE_AT = G_OCCUPY_CONT_GUARD + 1
 # Card-trade rank: trade an optional set worth v when v >= TRADE_SCALE * (trade_at - rank terms).
 G_TRADE_TERMS = G_TRADE_AT + 1
 CT_INCOME, CT_PRESSURE, CT_CONTINENT, CT_FORCED = 0, 1, 2, 3

@@ -172,9 +172,15 @@ def test_attack_win_prob_rules_value() -> None:
 
 # (owner, armies, seat, a, b, expected fortify vector)
 FORTIFY_CASES = [
-    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A1, A3, [2 / 6, 1, 2 / 6, 1]),
-    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A3, A1, [-2 / 6, 0, 3 / 6, 0]),
-    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 1, B2, B1, [4 / 6, 1, 4 / 6, 1]),
+    # gain, interior source, movable, dest border, dest need, dest guard
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A1, A3, [2 / 6, 1, 2 / 6, 1, 0, 0]),
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 0, A3, A1, [-2 / 6, 0, 3 / 6, 0, 0, 0]),
+    # B1 needs 4 against a3's 4 armies and has 2; seat 1 holds B (bonus 1 of 3).
+    ([0, 0, 0, 1, 1], [3, 1, 4, 2, 5], 1, B2, B1, [4 / 6, 1, 4 / 6, 1, 2 / 4, 2 / 4 / 3]),
+    # a3 holds 1 against b1's 2: it lacks half its garrison, a held continent's border.
+    ([0, 0, 0, 1, 1], [3, 1, 1, 2, 5], 0, A1, A3, [2 / 3, 1, 2 / 3, 1, 1 / 2, 1 / 2]),
+    # Without A held (a2 is the enemy's: a3 faces 3 armies), the guard term is 0.
+    ([0, 1, 0, 1, 1], [3, 1, 1, 2, 5], 0, A1, A3, [1 / 2, 0, 2 / 3, 1, 1 / 2, 0]),
 ]
 
 

@@ -196,7 +196,8 @@ def _old_genes(rng: np.random.Generator, version: int = 1) -> dict[str, float]:
 # sha256 of trace_linear_game's rows for the four files of `_old_genes(rng(seed), version)`,
 # seeds 0-2, classic and mission rules, as played by the build of that version (version 1:
 # commit b180ab7; version 2: commit 148b00b; version 3: commit 8d3c4c1; version 4: commit
-# ae89fda, before each bump): the upgraded files must play exactly the same games.
+# ae89fda; version 5: commit 2ea57af, before each bump): the upgraded files must play exactly
+# the same games.
 OLD_TRACES = {
     1: (11, [
         "6078c7224d716379c489f4010956679ed31f347715710532be9282a8b7582338",
@@ -230,10 +231,18 @@ OLD_TRACES = {
         "92116a544014cbc116156c3cb8b958d98fe75d763331bd1a4ea81693da9f50d8",
         "154970ede6a3423120ea70ad9ad1732bbf180546f2bf76aea2814e127742288c",
     ]),
+    5: (15, [
+        "8b9b81dc54c37e537ed4d7821027ec6089dfaa65d34cdab3fb770c8833693858",
+        "0b3661d20c76f98f387462c164434e95cc5373a6a4735db9b93394b9873dc26f",
+        "5518225af0484cd444d21089d15cc7a93a8f2f1be3198b9f47d00150a0e23bb8",
+        "cb39b88e8e6fb056133c576846657163b4fa4a8886f721144d948060dcff8739",
+        "8999cfcddab7c878fb35fb355c9b9479b1d8c13c4fb67aa3675005bf64891875",
+        "c85f5542f68b91fb74b4ff6572dd413f8abfbf1e8053157809c26edadc39acd1",
+    ]),
 }
 
 
-@pytest.mark.parametrize("version,n_genes", [(1, 27), (2, 43), (3, 45), (4, 47)])
+@pytest.mark.parametrize("version,n_genes", [(1, 27), (2, 43), (3, 45), (4, 47), (5, 49)])
 def test_older_files_load_and_play_as_before(tmp_path: Path, version: int, n_genes: int) -> None:
     seed, traces = OLD_TRACES[version]
     rng = np.random.default_rng(seed)
@@ -280,6 +289,6 @@ def test_version_1_file_errors(tmp_path: Path, edit: dict, match: str) -> None:
 
 def test_other_versions_are_one_line_errors(tmp_path: Path) -> None:
     genes = _old_genes(np.random.default_rng(0))
-    with pytest.raises(GenomeError, match="feature_set_version is 7, this build reads 1, 2, 3, 4 "
-                                          "\\(upgraded\\) and 5"):
+    with pytest.raises(GenomeError, match="feature_set_version is 7, this build reads 1, 2, 3, 4, "
+                                          "5 \\(upgraded\\) and 6"):
         load_genome(_v1_file(tmp_path / "new.json", genes, version=7))
