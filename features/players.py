@@ -55,14 +55,20 @@ class Players(NamedTuple):
     scalars: np.ndarray  # float64[N_SCALARS]: see SC_*
     army: np.ndarray  # int64[P]: armies per seat
     memo: np.ndarray  # int32[N_MEMO]: which summaries hold for the current position, see M_*
+    place: np.ndarray  # float64[T, N_PLACE]: the parts of p's reinforce scores, see PT_*
 
 
 SC_LEADER, SC_HAND, SC_DEFENCE = 0, 1, 2  # SC_DEFENCE: D of `pressure`
 N_SCALARS = 3
-# M_FRESH: the `summarize` part holds (set only by `carry`); M_STAGERS, M_PRESSURE: so do the
-# stagers and pressure's att and D (only read while M_FRESH is set).
-M_FRESH, M_STAGERS, M_PRESSURE = 0, 1, 2
-N_MEMO = 3
+# M_FRESH: the `summarize` part holds (set only by `carry`); M_STAGERS, M_PRESSURE, M_PLACE: so
+# do the stagers, pressure's att and D, and `place` (only read while M_FRESH is set).
+M_FRESH, M_STAGERS, M_PRESSURE, M_PLACE = 0, 1, 2, 3
+N_MEMO = 4
+# Per own territory, what `features.decide.decide_place` scores it from besides its armies and
+# plans, all unchanged by p's placements: the fixed terms' sum, H(t), E(t), the mission value,
+# G(t) and the held continent's bonus share.
+PT_FIXED, PT_H, PT_BIG, PT_MISSION, PT_GARRISON, PT_GUARD = 0, 1, 2, 3, 4, 5
+N_PLACE = 6
 
 
 def make_players(m: MapArrays, n_players: int) -> Players:
@@ -74,7 +80,8 @@ def make_players(m: MapArrays, n_players: int) -> Players:
                    np.zeros(len(m.continent_of), dtype=np.int32), np.zeros(n_cont),
                    np.zeros(n_cont, dtype=np.int32), np.zeros(n_players), np.zeros(n_players),
                    np.zeros(n_players, dtype=np.int32), np.zeros(N_SCALARS),
-                   np.zeros(n_players, dtype=np.int64), np.zeros(N_MEMO, dtype=np.int32))
+                   np.zeros(n_players, dtype=np.int64), np.zeros(N_MEMO, dtype=np.int32),
+                   np.zeros((len(m.continent_of), N_PLACE)))
 
 
 @jit_inline
@@ -219,9 +226,9 @@ def carry(m: MapArrays, s: StateArrays, seat: int, phase: int, kind: int, a: int
     the armies on a and b before it: bring the summaries of that decision up to date, or mark
     them stale (kind -1: not a linear decision, nothing to carry).
 
-    Carried: a placement in the reinforce phase (only p's armies and a's stager rank change)
-    and a battle without conquest (only a's and b's armies). All sums are of integers, so an
-    update gives the very floats a recount would.
+    Carried: a placement in the reinforce phase (only p's armies and a's stager rank change; p's
+    `place` parts stay) and a battle without conquest (only a's and b's armies). All sums are
+    of integers, so an update gives the very floats a recount would.
     """
     owner, armies, sc, memo = s.owner, s.armies, s.sc, pl.memo
     after = sc[L.S_PHASE]
@@ -257,6 +264,7 @@ def carry(m: MapArrays, s: StateArrays, seat: int, phase: int, kind: int, a: int
             pl.scalars[SC_DEFENCE] -= la  # a borders b: its armies count in D
             pl.att[q] -= ld  # b borders a: its armies count in att(q)
         memo[M_STAGERS] = 0
+        memo[M_PLACE] = 0
         memo[M_FRESH] = 1
     else:
         memo[:] = 0
