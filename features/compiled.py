@@ -69,16 +69,16 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
         seat = sc[L.S_CURRENT]
         phase = sc[L.S_PHASE]
         p = perm[seat]
-        pre_a, pre_b = 0, 0
+        pre_a, pre_b, pre_q = 0, 0, 0
         if policies[p] == 0:
             kind, a, b, c = _decide_inline(m, fx, s, rules, weights[p], work)
             if kind == L.A_ATTACK:
-                pre_a, pre_b = armies[a], armies[b]
+                pre_a, pre_b, pre_q = armies[a], armies[b], s.owner[b]
         else:
             kind, a, b, c = sparring_decide(policies[p], m, s, rules, bot_work)
         err = _step_inline(m, s, rules, rng, kind, a, b, c)
         # The decision's summaries, carried to the next decision where a step changes little.
-        carry(m, s, seat, phase, kind if policies[p] == 0 else -1, a, b, pre_a, pre_b,
+        carry(m, s, seat, phase, kind if policies[p] == 0 else -1, a, b, pre_a, pre_b, pre_q,
               work.players)
         if n < trace.shape[0]:
             trace[n, 0] = seat

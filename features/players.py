@@ -93,19 +93,14 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
     pl.memo[:] = 0  # stagers and pressure were of another position
     owner, armies, cards = s.owner, s.armies, s.cards
     census(m, owner, seat, pl.cnt, pl.holder, pl.nown)
-    nown, inc, hand, army = pl.nown, pl.inc, pl.hand, pl.army
+    nown, hand, army = pl.nown, pl.hand, pl.army
     n_pl = nown.shape[0]
     hand[:] = 0
     for c in range(cards.shape[0]):
         q = cards[c]
         if 0 <= q < n_pl:
             hand[q] += 1
-    for q in range(n_pl):
-        inc[q] = float(max(L.MIN_REINFORCEMENTS, nown[q] // L.TERRITORIES_PER_ARMY))
-    for c in range(pl.holder.shape[0]):
-        h = pl.holder[c]
-        if h >= 0:
-            inc[h] += m.bonus[c]
+    _incomes(m, pl)
     cost, ecost = pl.cost, pl.ecost
     cost[:] = 0.0
     ecost[:] = 0.0
@@ -124,6 +119,18 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
         pl.evalue[q] = (1.0 + min(hand[q], HAND_FULL)) / (1.0 + HAND_FULL)
     _strengths(seat, owner.shape[0], pl)
     pl.scalars[SC_HAND] = min(1.0, hand[seat] / HAND_FULL)
+
+
+@jit_inline
+def _incomes(m: MapArrays, pl: Players) -> None:
+    """inc(q) from the counts and the continents' holders."""
+    nown, inc = pl.nown, pl.inc
+    for q in range(nown.shape[0]):
+        inc[q] = float(max(L.MIN_REINFORCEMENTS, nown[q] // L.TERRITORIES_PER_ARMY))
+    for c in range(pl.holder.shape[0]):
+        h = pl.holder[c]
+        if h >= 0:
+            inc[h] += m.bonus[c]
 
 
 @jit_inline
@@ -221,14 +228,16 @@ def pressure(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> float:
 
 @jit_inline
 def carry(m: MapArrays, s: StateArrays, seat: int, phase: int, kind: int, a: int, b: int,
-          pre_a: int, pre_b: int, pl: Players) -> None:
+          pre_a: int, pre_b: int, pre_q: int, pl: Players) -> None:
     """After a step of `seat`'s decision (kind, a, b) taken in `phase`, with pre_a and pre_b
-    the armies on a and b before it: bring the summaries of that decision up to date, or mark
-    them stale (kind -1: not a linear decision, nothing to carry).
+    the armies on a and b before it and pre_q b's owner: bring the summaries of that decision
+    up to date, or mark them stale (kind -1: not a linear decision, nothing to carry).
 
     Carried: a placement in the reinforce phase (only p's armies and a's stager rank change; p's
-    `place` parts stay) and a battle without conquest (only a's and b's armies). All sums are
-    of integers, so an update gives the very floats a recount would.
+    `place` parts stay), a battle without conquest (only a's and b's armies), a conquest that
+    eliminates no one (b's owner, so one continent's counts and the incomes) and the occupying
+    move after it (p's armies only). All sums are of integers, so an update gives the very
+    floats a recount would.
     """
     owner, armies, sc, memo = s.owner, s.armies, s.sc, pl.memo
     after = sc[L.S_PHASE]
@@ -266,6 +275,30 @@ def carry(m: MapArrays, s: StateArrays, seat: int, phase: int, kind: int, a: int
         memo[M_STAGERS] = 0
         memo[M_PLACE] = 0
         memo[M_FRESH] = 1
+    elif (kind == L.A_ATTACK and phase == L.PH_ATTACK and sc[L.S_CURRENT] == seat
+          and owner[b] == seat and pl.nown[pre_q] > 1
+          and (after == L.PH_OCCUPY or after == L.PH_ATTACK)):
+        # A conquest that eliminates no one moves no card; b's armies all came from a.
+        la, c = pre_a - armies[a] - armies[b], m.continent_of[b]
+        pl.army[seat] -= la
+        pl.army[pre_q] -= pre_b
+        pl.cost[c] -= pre_b + 1
+        if pl.cost[c] == 1.0:  # only the source's army is left: p holds c
+            pl.cost[c] = 0.0
+        pl.ecost[pre_q] -= pre_b + 1
+        pl.nown[seat] += 1
+        pl.nown[pre_q] -= 1
+        pl.cnt[c] += 1
+        pl.holder[c] = seat if pl.cnt[c] == m.continent_size[c] else -1
+        _incomes(m, pl)
+        _strengths(seat, owner.shape[0], pl)
+        memo[:] = 0
+        memo[M_FRESH] = 1
+    elif (kind == L.A_MOVE and phase == L.PH_OCCUPY and after == L.PH_ATTACK
+          and sc[L.S_CURRENT] == seat):
+        memo[M_STAGERS] = 0  # moves only p's armies: the summaries stay, if fresh
+        memo[M_PRESSURE] = 0
+        memo[M_PLACE] = 0
     else:
         memo[:] = 0
 

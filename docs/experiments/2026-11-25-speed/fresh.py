@@ -60,11 +60,11 @@ def run(m, fx, rules, S_owner, S_armies, S_cards, S_pl, S_sc, S_ev, WR, idx, s, 
         work.players.memo[:] = 0
         seat, ph = s.sc[L.S_CURRENT], s.sc[L.S_PHASE]
         kind, a, b, c = _decide_inline(m, fx, s, rules, WR[i], work)
-        pre_a, pre_b = 0, 0
+        pre_a, pre_b, pre_q = 0, 0, 0
         if kind == L.A_ATTACK:
-            pre_a, pre_b = s.armies[a], s.armies[b]
+            pre_a, pre_b, pre_q = s.armies[a], s.armies[b], s.owner[b]
         _step_inline(m, s, rules, rng, kind, a, b, c)
-        carry(m, s, seat, ph, kind, a, b, pre_a, pre_b, work.players)
+        carry(m, s, seat, ph, kind, a, b, pre_a, pre_b, pre_q, work.players)
         if work.players.memo[M_FRESH] != 0 and s.sc[L.S_PHASE] == want:
             counts[0] += 1
             if do:
