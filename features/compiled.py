@@ -16,6 +16,7 @@ import numpy as np
 
 from features.decide import Work, decide, make_work
 from features.kernels import FeatureContext, feature_context, jit_inline
+from features.players import carry
 from features.registry import N_GENES
 from game import layout as L
 from game.bots.sparring import COMPILED_BOTS, sparring_decide
@@ -61,16 +62,24 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
     Player p decides with `decide` and its weights row when policies[p] == 0, else it is that
     sparring bot (game.bots.sparring); the branch costs nothing measurable per decision.
     """
-    sc = s.sc
+    sc, armies = s.sc, s.armies
+    work.players.memo[:] = 0
     n = 0
     while sc[L.S_PHASE] != L.PH_OVER:
         seat = sc[L.S_CURRENT]
+        phase = sc[L.S_PHASE]
         p = perm[seat]
+        pre_a, pre_b, pre_q = 0, 0, 0
         if policies[p] == 0:
             kind, a, b, c = _decide_inline(m, fx, s, rules, weights[p], work)
+            if kind == L.A_ATTACK:
+                pre_a, pre_b, pre_q = armies[a], armies[b], s.owner[b]
         else:
             kind, a, b, c = sparring_decide(policies[p], m, s, rules, bot_work)
         err = _step_inline(m, s, rules, rng, kind, a, b, c)
+        # The decision's summaries, carried to the next decision where a step changes little.
+        carry(m, s, seat, phase, kind if policies[p] == 0 else -1, a, b, pre_a, pre_b, pre_q,
+              work.players)
         if n < trace.shape[0]:
             trace[n, 0] = seat
             trace[n, 1] = kind

@@ -35,6 +35,14 @@ from features.kernels import (
     thin_share,
 )
 from features.players import (
+    M_FRESH,
+    M_PLACE,
+    PT_BIG,
+    PT_FIXED,
+    PT_GARRISON,
+    PT_GUARD,
+    PT_H,
+    PT_MISSION,
     SC_HAND,
     SC_LEADER,
     Players,
@@ -141,6 +149,10 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     bs, ss = -np.inf, -np.inf
     b_fixed, b_h, b_big, b_mval, b_g, b_guard = 0.0, 0, 0, 0.0, 0, 0.0
     b_pb, b_pk, b_eb, b_ek = 0.0, 0.0, 0.0, 0.0
+    # Within a run of placements (summaries carried) only armies and plans change: the other
+    # parts of each score are kept in pl.place from the run's first decision.
+    kept = pl.memo[M_FRESH] != 0 and pl.memo[M_PLACE] != 0
+    pt = pl.place
     for t in range(owner.shape[0]):
         if owner[t] != seat:
             continue
@@ -149,17 +161,23 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
             pb, pk = plan_of(fx.bonus_norm, t, armies[t], pool, pl.cost, pl.stager)
         if elims:
             eb, ek = plan_of(pl.evalue, t, armies[t], pool, pl.ecost, pl.estager)
-        reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, pb, pk,
-                       eb, ek, f)
-        fixed = 0.0
-        for i in range(F.NR):
-            if not _varies(i):
-                fixed += w[F.G_REINFORCE + i] * f[i]
-        nh, h, big = hostile(m, owner, armies, seat, t)
-        mval = f[F.RF_MISSION]
-        g = garrison(nh, big)
-        c = m.continent_of[t]
-        guard = fx.bonus_norm[c] if cnt[c] == m.continent_size[c] else 0.0
+        if kept:
+            fixed, h, big = pt[t, PT_FIXED], int(pt[t, PT_H]), int(pt[t, PT_BIG])
+            mval, g, guard = pt[t, PT_MISSION], int(pt[t, PT_GARRISON]), pt[t, PT_GUARD]
+        else:
+            reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, pb,
+                           pk, eb, ek, f)
+            fixed = 0.0
+            for i in range(F.NR):
+                if not _varies(i):
+                    fixed += w[F.G_REINFORCE + i] * f[i]
+            nh, h, big = hostile(m, owner, armies, seat, t)
+            mval = f[F.RF_MISSION]
+            g = garrison(nh, big)
+            c = m.continent_of[t]
+            guard = fx.bonus_norm[c] if cnt[c] == m.continent_size[c] else 0.0
+            pt[t, PT_FIXED], pt[t, PT_H], pt[t, PT_BIG] = fixed, h, big
+            pt[t, PT_MISSION], pt[t, PT_GARRISON], pt[t, PT_GUARD] = mval, g, guard
         v = fixed + _army_terms(w, h, big, armies[t], m18, mval, g, guard, pb, pk, eb, ek)
         if v > bs:
             second, ss = best, bs
@@ -168,6 +186,7 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
             b_pb, b_pk, b_eb, b_ek = pb, pk, eb, ek
         elif v > ss:
             second, ss = t, v
+    pl.memo[M_PLACE] = 1
     if best < 0:
         return NO_ACTION
     count = 1

@@ -18,6 +18,11 @@ of territories, sums over living seats):
   dead), the armies one stack needs to take all q has; v(q) = (1 + min(hand(q), 5)) / 6, what
   eliminating q is worth (a rival fewer, its cards taken); stager(q) = p's territory with most
   armies next to one of q's (`stagers`).
+
+The summaries are exact for the position they were computed in. The compiled game loop carries
+them across the two steps that change little (`carry`: a placement, a battle without conquest)
+and marks them fresh; `summarize`, `stagers` and `pressure` then return at once. Every other
+step, and every caller outside that loop, leaves them stale, so they are recomputed.
 """
 
 from __future__ import annotations
@@ -48,10 +53,22 @@ class Players(NamedTuple):
     evalue: np.ndarray  # float64[P]: v(q), what eliminating q is worth
     estager: np.ndarray  # int32[P]: stager(q), filled by `stagers` (placements only)
     scalars: np.ndarray  # float64[N_SCALARS]: see SC_*
+    army: np.ndarray  # int64[P]: armies per seat
+    memo: np.ndarray  # int32[N_MEMO]: which summaries hold for the current position, see M_*
+    place: np.ndarray  # float64[T, N_PLACE]: the parts of p's reinforce scores, see PT_*
 
 
-SC_LEADER, SC_HAND = 0, 1
-N_SCALARS = 2
+SC_LEADER, SC_HAND, SC_DEFENCE = 0, 1, 2  # SC_DEFENCE: D of `pressure`
+N_SCALARS = 3
+# M_FRESH: the `summarize` part holds (set only by `carry`); M_STAGERS, M_PRESSURE, M_PLACE: so
+# do the stagers, pressure's att and D, and `place` (only read while M_FRESH is set).
+M_FRESH, M_STAGERS, M_PRESSURE, M_PLACE = 0, 1, 2, 3
+N_MEMO = 4
+# Per own territory, what `features.decide.decide_place` scores it from besides its armies and
+# plans, all unchanged by p's placements: the fixed terms' sum, H(t), E(t), the mission value,
+# G(t) and the held continent's bonus share.
+PT_FIXED, PT_H, PT_BIG, PT_MISSION, PT_GARRISON, PT_GUARD = 0, 1, 2, 3, 4, 5
+N_PLACE = 6
 
 
 def make_players(m: MapArrays, n_players: int) -> Players:
@@ -62,35 +79,34 @@ def make_players(m: MapArrays, n_players: int) -> Players:
                    np.zeros(n_players), np.zeros(n_players), np.zeros(n_players),
                    np.zeros(len(m.continent_of), dtype=np.int32), np.zeros(n_cont),
                    np.zeros(n_cont, dtype=np.int32), np.zeros(n_players), np.zeros(n_players),
-                   np.zeros(n_players, dtype=np.int32), np.zeros(N_SCALARS))
+                   np.zeros(n_players, dtype=np.int32), np.zeros(N_SCALARS),
+                   np.zeros(n_players, dtype=np.int64), np.zeros(N_MEMO, dtype=np.int32),
+                   np.zeros((len(m.continent_of), N_PLACE)))
 
 
 @jit_inline
 def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
     """Fill census, hands, incomes, strengths, the leader, p's hand share, K and v (not
-    `pressure` or `stagers`)."""
+    `pressure` or `stagers`); nothing to do while they are fresh (`carry`)."""
+    if pl.memo[M_FRESH] != 0:
+        return
+    pl.memo[:] = 0  # stagers and pressure were of another position
     owner, armies, cards = s.owner, s.armies, s.cards
-    n_terr = owner.shape[0]
     census(m, owner, seat, pl.cnt, pl.holder, pl.nown)
-    nown, inc, hand, st = pl.nown, pl.inc, pl.hand, pl.strength
+    nown, hand, army = pl.nown, pl.hand, pl.army
     n_pl = nown.shape[0]
     hand[:] = 0
     for c in range(cards.shape[0]):
         q = cards[c]
         if 0 <= q < n_pl:
             hand[q] += 1
-    for q in range(n_pl):
-        inc[q] = float(max(L.MIN_REINFORCEMENTS, nown[q] // L.TERRITORIES_PER_ARMY))
-        st[q] = 0.0
-    for c in range(pl.holder.shape[0]):
-        h = pl.holder[c]
-        if h >= 0:
-            inc[h] += m.bonus[c]
+    _incomes(m, pl)
     cost, ecost = pl.cost, pl.ecost
     cost[:] = 0.0
     ecost[:] = 0.0
-    for t in range(n_terr):
-        st[owner[t]] += armies[t]  # armies per seat, turned into S(q) below
+    army[:] = 0
+    for t in range(owner.shape[0]):
+        army[owner[t]] += armies[t]
         if owner[t] != seat:
             cost[m.continent_of[t]] += armies[t] + 1
             ecost[owner[t]] += armies[t] + 1
@@ -101,30 +117,56 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
         if ecost[q] > 0:
             ecost[q] += 1.0
         pl.evalue[q] = (1.0 + min(hand[q], HAND_FULL)) / (1.0 + HAND_FULL)
+    _strengths(seat, owner.shape[0], pl)
+    pl.scalars[SC_HAND] = min(1.0, hand[seat] / HAND_FULL)
+
+
+@jit_inline
+def _incomes(m: MapArrays, pl: Players) -> None:
+    """inc(q) from the counts and the continents' holders."""
+    nown, inc = pl.nown, pl.inc
+    for q in range(nown.shape[0]):
+        inc[q] = float(max(L.MIN_REINFORCEMENTS, nown[q] // L.TERRITORIES_PER_ARMY))
+    for c in range(pl.holder.shape[0]):
+        h = pl.holder[c]
+        if h >= 0:
+            inc[h] += m.bonus[c]
+
+
+@jit_inline
+def _strengths(seat: int, n_terr: int, pl: Players) -> None:
+    """S(q) and the leader from the counts, incomes and armies per seat."""
+    nown, inc, army, st = pl.nown, pl.inc, pl.army, pl.strength
+    n_pl = nown.shape[0]
     sum_inc = 0.0
     sum_arm = 0.0
     for q in range(n_pl):
         if nown[q] > 0:
             sum_inc += inc[q]
             if q != seat:
-                sum_arm += st[q]
+                sum_arm += float(army[q])
     leader = -1
     top = -1.0
     for q in range(n_pl):
         if nown[q] == 0:
             st[q] = 0.0
             continue
-        arm_share = st[q] / sum_arm if sum_arm > 0 else 0.0
+        arm_share = float(army[q]) / sum_arm if sum_arm > 0 else 0.0
         st[q] = (nown[q] / n_terr + inc[q] / sum_inc + arm_share) / 3.0
         if q != seat and st[q] > top:
             top, leader = st[q], q
     pl.scalars[SC_LEADER] = leader
-    pl.scalars[SC_HAND] = min(1.0, hand[seat] / HAND_FULL)
 
 
 @jit_inline
 def stagers(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
-    """Fill stager(c) and stager(q); apart from `summarize` because only placements read them."""
+    """Fill stager(c) and stager(q); apart from `summarize` because only placements read them.
+
+    Call `summarize` first: it marks these stale when it recomputes.
+    """
+    if pl.memo[M_FRESH] != 0 and pl.memo[M_STAGERS] != 0:
+        return
+    pl.memo[M_STAGERS] = 1
     owner, armies, stager, estager = s.owner, s.armies, pl.stager, pl.estager
     stager[:] = -1
     estager[:] = -1
@@ -153,29 +195,112 @@ def pressure(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> float:
     """
     owner, armies = s.owner, s.armies
     mark, att = pl.mark, pl.att
-    mark[:] = 0
-    defence = 0.0
-    for t in range(owner.shape[0]):
-        if owner[t] != seat:
-            continue
-        border = False
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] != seat:
-                border = True
-                mark[u] = 1
-        if border:
-            defence += armies[t]
-    att[:] = 0.0
-    for u in range(owner.shape[0]):
-        if mark[u] != 0:
-            att[owner[u]] += armies[u] - 1
+    if pl.memo[M_FRESH] == 0 or pl.memo[M_PRESSURE] == 0:
+        pl.memo[M_PRESSURE] = 1
+        mark[:] = 0
+        defence = 0.0
+        for t in range(owner.shape[0]):
+            if owner[t] != seat:
+                continue
+            border = False
+            for k in range(m.degree[t]):
+                u = m.neighbours[t, k]
+                if owner[u] != seat:
+                    border = True
+                    mark[u] = 1
+            if border:
+                defence += armies[t]
+        pl.scalars[SC_DEFENCE] = defence
+        att[:] = 0.0
+        for u in range(owner.shape[0]):
+            if mark[u] != 0:
+                att[owner[u]] += armies[u] - 1
+        for q in range(att.shape[0]):
+            if q != seat and pl.nown[q] > 0:
+                att[q] += pl.inc[q]
     threat = 0.0
     for q in range(att.shape[0]):
         if q != seat and pl.nown[q] > 0:
-            att[q] += pl.inc[q]
             threat = max(threat, att[q])
+    defence = pl.scalars[SC_DEFENCE]
     return threat / (threat + defence) if threat + defence > 0 else 0.0
+
+
+@jit_inline
+def carry(m: MapArrays, s: StateArrays, seat: int, phase: int, kind: int, a: int, b: int,
+          pre_a: int, pre_b: int, pre_q: int, pl: Players) -> None:
+    """After a step of `seat`'s decision (kind, a, b) taken in `phase`, with pre_a and pre_b
+    the armies on a and b before it and pre_q b's owner: bring the summaries of that decision
+    up to date, or mark them stale (kind -1: not a linear decision, nothing to carry).
+
+    Carried: a placement in the reinforce phase (only p's armies and a's stager rank change; p's
+    `place` parts stay), a battle without conquest (only a's and b's armies), a conquest that
+    eliminates no one (b's owner, so one continent's counts and the incomes) and the occupying
+    move after it (p's armies only). All sums are of integers, so an update gives the very
+    floats a recount would.
+    """
+    owner, armies, sc, memo = s.owner, s.armies, s.sc, pl.memo
+    after = sc[L.S_PHASE]
+    if (kind == L.A_PLACE and phase == L.PH_REINFORCE and sc[L.S_CURRENT] == seat
+            and (after == L.PH_REINFORCE or after == L.PH_ATTACK)):
+        pl.army[seat] += b
+        _strengths(seat, owner.shape[0], pl)
+        if memo[M_STAGERS] != 0:
+            stager, estager = pl.stager, pl.estager
+            for k in range(m.degree[a]):
+                t = m.neighbours[a, k]
+                q = owner[t]
+                if q == seat:
+                    continue
+                c = m.continent_of[t]
+                g = stager[c]
+                if g < 0 or armies[a] > armies[g] or (armies[a] == armies[g] and a < g):
+                    stager[c] = a
+                g = estager[q]
+                if g < 0 or armies[a] > armies[g] or (armies[a] == armies[g] and a < g):
+                    estager[q] = a
+        memo[M_PRESSURE] = 0
+        memo[M_FRESH] = 1
+    elif (kind == L.A_ATTACK and phase == L.PH_ATTACK and after == L.PH_ATTACK
+          and sc[L.S_CURRENT] == seat and owner[b] != seat):
+        la, ld, q = pre_a - armies[a], pre_b - armies[b], owner[b]
+        pl.army[seat] -= la
+        pl.army[q] -= ld
+        pl.cost[m.continent_of[b]] -= ld  # b stays q's with an army: K stays above 0
+        pl.ecost[q] -= ld
+        _strengths(seat, owner.shape[0], pl)
+        if memo[M_PRESSURE] != 0:
+            pl.scalars[SC_DEFENCE] -= la  # a borders b: its armies count in D
+            pl.att[q] -= ld  # b borders a: its armies count in att(q)
+        memo[M_STAGERS] = 0
+        memo[M_PLACE] = 0
+        memo[M_FRESH] = 1
+    elif (kind == L.A_ATTACK and phase == L.PH_ATTACK and sc[L.S_CURRENT] == seat
+          and owner[b] == seat and pl.nown[pre_q] > 1
+          and (after == L.PH_OCCUPY or after == L.PH_ATTACK)):
+        # A conquest that eliminates no one moves no card; b's armies all came from a.
+        la, c = pre_a - armies[a] - armies[b], m.continent_of[b]
+        pl.army[seat] -= la
+        pl.army[pre_q] -= pre_b
+        pl.cost[c] -= pre_b + 1
+        if pl.cost[c] == 1.0:  # only the source's army is left: p holds c
+            pl.cost[c] = 0.0
+        pl.ecost[pre_q] -= pre_b + 1
+        pl.nown[seat] += 1
+        pl.nown[pre_q] -= 1
+        pl.cnt[c] += 1
+        pl.holder[c] = seat if pl.cnt[c] == m.continent_size[c] else -1
+        _incomes(m, pl)
+        _strengths(seat, owner.shape[0], pl)
+        memo[:] = 0
+        memo[M_FRESH] = 1
+    elif (kind == L.A_MOVE and phase == L.PH_OCCUPY and after == L.PH_ATTACK
+          and sc[L.S_CURRENT] == seat):
+        memo[M_STAGERS] = 0  # moves only p's armies: the summaries stay, if fresh
+        memo[M_PRESSURE] = 0
+        memo[M_PLACE] = 0
+    else:
+        memo[:] = 0
 
 
 @jit_inline
