@@ -17,10 +17,8 @@ from features.kernels import (
     FeatureContext,
     attack_elim,
     attack_plan,
-    census,
-    fortify_into,
+    dot,
     garrison,
-    holds,
     hostile,
     jit_inline,
     jit_kernel,
@@ -34,6 +32,7 @@ from features.kernels import (
     target_into,
     thin_share,
 )
+from features.moves import decide_fortify, decide_occupy
 from features.players import (
     M_FRESH,
     M_PLACE,
@@ -85,14 +84,6 @@ def make_work(m: MapArrays, n_players: int) -> Work:
         guard=np.zeros(n_terr, dtype=np.float64),
         players=make_players(m, n_players),
     )
-
-
-@jit_inline
-def _dot(w: np.ndarray, off: int, f: np.ndarray, n: int) -> float:
-    v = 0.0
-    for i in range(n):
-        v += w[off + i] * f[i]
-    return v
 
 
 @jit_inline
@@ -244,7 +235,7 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
                 f[:] = 0.0
                 target_into(m, fx, s, rules, seat, t, cnt, holder, nown, pl.hand, pl.strength,
                             leader, f)
-                tscore[t] = _dot(w, F.G_ATTACK, f, F.NA)  # pair and source slots are 0 here
+                tscore[t] = dot(w, F.G_ATTACK, f, F.NA)  # pair and source slots are 0 here
                 done[t] = 1
             pair_into(fx, armies[a], armies[t], h_a, f)
             v = (tscore[t] + src + w_win * f[F.AF_WIN] + w_ratio * f[F.AF_RATIO]
@@ -268,125 +259,6 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     if best_s >= 0 and bs > thr:
         return (L.A_ATTACK, int(best_s), int(best_t), 0)
     return (L.A_STOP, 0, 0, 0)
-
-
-@jit_inline
-def _components(m: MapArrays, owner: np.ndarray, seat: int, comp: np.ndarray,
-                stack: np.ndarray) -> None:
-    """Label the connected groups of seat's territories (comp = -1 elsewhere)."""
-    neighbours, degree = m.neighbours, m.degree
-    comp[:] = -1
-    label = 0
-    for r in range(owner.shape[0]):
-        if owner[r] != seat or comp[r] >= 0:
-            continue
-        comp[r] = label
-        stack[0] = r
-        top = 1
-        while top > 0:
-            top -= 1
-            u = stack[top]
-            for k in range(degree[u]):
-                v = neighbours[u, k]
-                if owner[v] == seat and comp[v] < 0:
-                    comp[v] = label
-                    stack[top] = v
-                    top += 1
-        label += 1
-
-
-@jit_inline
-def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
-                   w: np.ndarray, work: Work) -> Action4:
-    """Best (a, b) move by fortify rank if it clears fortify.threshold, else skip."""
-    adjacency = m.adjacency
-    owner, armies = s.owner, s.armies
-    seat = s.sc[L.S_CURRENT]
-    f, thr, border, comp = work.feat, work.score, work.flags, work.comp
-    need_t, guard_t = work.need, work.guard
-    n_terr = owner.shape[0]
-    # The garrison terms (version 6) are skipped when both weights are 0: they add exactly 0.
-    w_need = w[F.G_FORTIFY + F.FF_DEST_NEED]
-    w_dguard = w[F.G_FORTIFY + F.FF_DEST_GUARD]
-    garrisons = w_need != 0.0 or w_dguard != 0.0
-    cnt = work.players.cnt
-    if w_dguard != 0.0:
-        pl = work.players
-        census(m, owner, seat, cnt, pl.holder, pl.nown)
-    for t in range(n_terr):
-        if owner[t] == seat:
-            _nh, h, _big = hostile(m, owner, armies, seat, t)
-            thr[t] = h / (h + armies[t]) if h + armies[t] > 0 else 0.0
-            border[t] = 1 if _nh > 0 else 0
-            need_t[t] = 0.0
-            guard_t[t] = 0.0
-            if garrisons:
-                need_t[t] = need(garrison(_nh, _big), armies[t])
-                if w_dguard != 0.0:
-                    c = m.continent_of[t]
-                    if cnt[c] == m.continent_size[c]:
-                        guard_t[t] = fx.bonus_norm[c]
-    path = rules[L.R_PATH_FORTIFY] != 0
-    if path:
-        _components(m, owner, seat, comp, work.stack)
-    best_a, best_b = -1, -1
-    bs = -np.inf
-    for a in range(n_terr):
-        if owner[a] != seat or armies[a] < 2:
-            continue
-        for b in range(n_terr):
-            if b == a or owner[b] != seat:
-                continue
-            if path:
-                if comp[b] != comp[a]:
-                    continue
-            elif not adjacency[a, b]:
-                continue
-            fortify_into(armies[a], armies[b], thr[a], thr[b], border[a] != 0, border[b] != 0,
-                         need_t[b], guard_t[b], f)
-            v = _dot(w, F.G_FORTIFY, f, F.NF)
-            if v > bs:
-                bs, best_a, best_b = v, a, b
-    if best_a < 0 or not bs > w[F.G_FORTIFY_THRESHOLD]:
-        return (L.A_SKIP, 0, 0, 0)
-    n = armies[best_a] - 1
-    count = n
-    if border[best_a] != 0:
-        # A source facing enemies keeps part of its armies: fortify.share of the movable ones.
-        count = int(w[F.G_FORTIFY_SHARE] * n + 0.5)
-        count = min(n, max(1, count))
-    return (L.A_FORTIFY, int(best_a), int(best_b), int(count))
-
-
-@jit_inline
-def decide_occupy(m: MapArrays, fx: FeatureContext, s: StateArrays, w: np.ndarray) -> Action4:
-    """Move in lo + round(frac * (hi - lo)), frac = clip(share + threat * (hd - hs) + guard
-    terms, 0, 1).
-
-    hd and hs are the shares of hostile neighbours of the conquered and the source territory;
-    the guard terms (version 6) weigh what the source faces once the conquest is done: its
-    largest hostile army against its stack, and the held continent it may guard.
-    """
-    degree = m.degree
-    owner, armies, sc = s.owner, s.armies, s.sc
-    seat = sc[L.S_CURRENT]
-    src, dst = sc[L.S_SRC], sc[L.S_DST]
-    lo, hi = sc[L.S_MIN_MOVE], armies[src] - 1
-    nh_s, _h, big_s = hostile(m, owner, armies, seat, src)
-    hs = nh_s / degree[src]
-    hd = hostile(m, owner, armies, seat, dst)[0] / degree[dst]
-    frac = w[F.G_OCCUPY_SHARE] + w[F.G_OCCUPY_THREAT] * (hd - hs)
-    w_guard = w[F.G_OCCUPY_GUARD]
-    if w_guard != 0.0:
-        frac += w_guard * (big_s / (big_s + armies[src]))
-    w_cguard = w[F.G_OCCUPY_CONT_GUARD]
-    if w_cguard != 0.0 and nh_s > 0:
-        c = m.continent_of[src]
-        if holds(m, owner, seat, c):
-            frac += w_cguard * fx.bonus_norm[c]
-    frac = min(1.0, max(0.0, frac))
-    n = lo + int(frac * (hi - lo) + 0.5)
-    return (L.A_MOVE, int(min(hi, max(lo, n))), 0, 0)
 
 
 @jit_kernel

@@ -55,6 +55,15 @@ def feature_context(m: MapArrays) -> FeatureContext:
 
 
 @jit_inline
+def dot(w: np.ndarray, off: int, f: np.ndarray, n: int) -> float:
+    """Sum of w[off + i] * f[i] for i < n: a rank's weighted features."""
+    v = 0.0
+    for i in range(n):
+        v += w[off + i] * f[i]
+    return v
+
+
+@jit_inline
 def census(m: MapArrays, owner: np.ndarray, seat: int, cnt: np.ndarray, holder: np.ndarray,
            nown: np.ndarray) -> None:
     """Fill p's territories per continent, each continent's sole holder (-1) and per-seat counts."""
