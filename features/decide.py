@@ -254,7 +254,10 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     if s.sc[L.S_CONQUERED] != 0:
         thr += w[F.G_THRESHOLD_TERMS + F.TH_CONQUERED]
     w_thin = w[F.G_THRESHOLD_TERMS + F.TH_THIN]
-    if w_thin != 0.0 and best_s >= 0:
+    # The thin share lies in [0, 1], so its term lies between 0 and w_thin (rounding is
+    # monotone): it is counted only when it can change the answer.
+    if (w_thin != 0.0 and best_s >= 0 and thr + min(0.0, w_thin) < bs
+            and not bs > thr + max(0.0, w_thin)):
         thr += w_thin * thin_share(m, owner, armies, seat)
     if best_s >= 0 and bs > thr:
         return (L.A_ATTACK, int(best_s), int(best_t), 0)
