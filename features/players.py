@@ -159,6 +159,12 @@ def _strengths(seat: int, n_terr: int, pl: Players) -> None:
 
 
 @jit_inline
+def _stages_better(armies: np.ndarray, u: int, g: int) -> bool:
+    """True if u should replace stager g (-1: none): more armies, lowest index on ties."""
+    return g < 0 or armies[u] > armies[g] or (armies[u] == armies[g] and u < g)
+
+
+@jit_inline
 def stagers(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
     """Fill stager(c) and stager(q); apart from `summarize` because only placements read them.
 
@@ -178,11 +184,9 @@ def stagers(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
         for k in range(m.degree[t]):
             u = m.neighbours[t, k]
             if owner[u] == seat:
-                g = stager[c]
-                if g < 0 or armies[u] > armies[g] or (armies[u] == armies[g] and u < g):
+                if _stages_better(armies, u, stager[c]):
                     stager[c] = u
-                g = estager[q]
-                if g < 0 or armies[u] > armies[g] or (armies[u] == armies[g] and u < g):
+                if _stages_better(armies, u, estager[q]):
                     estager[q] = u
 
 
@@ -253,11 +257,9 @@ def carry(m: MapArrays, s: StateArrays, seat: int, phase: int, kind: int, a: int
                 if q == seat:
                     continue
                 c = m.continent_of[t]
-                g = stager[c]
-                if g < 0 or armies[a] > armies[g] or (armies[a] == armies[g] and a < g):
+                if _stages_better(armies, a, stager[c]):
                     stager[c] = a
-                g = estager[q]
-                if g < 0 or armies[a] > armies[g] or (armies[a] == armies[g] and a < g):
+                if _stages_better(armies, a, estager[q]):
                     estager[q] = a
         memo[M_PRESSURE] = 0
         memo[M_FRESH] = 1
