@@ -1,46 +1,19 @@
 # Usage: python kinds.py TREE random|hand|GENOME.json N  (decide and step cost per decision kind)
 """Per-decision-kind cost of the compiled loop: snapshots of real games, kernels timed in isolation."""
 import sys, time, statistics
-sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else "/work/wt-speed")
+sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else ".")
 import numpy as np
 from numba import njit
-from features.compiled import trace_linear_game
 from features.decide import decide, make_work
-from features.kernels import feature_context
-from features.genome import LAYOUT, hand_set_genome, random_genomes
-from game.kernel import setup, step
-from game.map import classic_map
-from game.state import Rules, State
-from game.layout import StateArrays
+from game.kernel import step
+from game.state import State
 from game import layout as L
 
-mp = classic_map(); m = mp.kernel; fx = feature_context(m); rules = Rules().vector()
+from snapshots import fx, genomes, m, mp, rules, snapshots
 which = sys.argv[2] if len(sys.argv) > 2 else "random"
 n = int(sys.argv[3]) if len(sys.argv) > 3 else 30
-rng = np.random.default_rng(1)
-if which == "random":
-    W = random_genomes(LAYOUT, 4 * n, rng).reshape(n, 4, -1)
-elif which == "hand":
-    W = np.broadcast_to(hand_set_genome(), (n, 4, LAYOUT.size)).copy()
-else:
-    from features.genome import load_genome
-    g, _ = load_genome(which)
-    W = np.broadcast_to(g, (n, 4, LAYOUT.size)).copy()
-snaps = {k: [] for k in ("owner", "armies", "cards", "pl", "sc", "ev")}
-wrow, acts = [], []
-for gi in range(n):
-    seed = 100 + gi
-    out, tr = trace_linear_game(W[gi], seed)
-    st = State.empty(mp, 4); s = st.kernel
-    r = np.random.Generator(np.random.PCG64(seed))
-    perm = setup(m, s, rules, r)
-    for row in tr:
-        for k in snaps: snaps[k].append(getattr(s, k).copy())
-        wrow.append(W[gi, perm[row[0]]]); acts.append(row[1:].copy())
-        err = step(m, s, rules, r, int(row[1]), int(row[2]), int(row[3]), int(row[4]))
-        assert err == 0
-S = {k: np.stack(v) for k, v in snaps.items()}
-WR = np.stack(wrow); A = np.stack(acts).astype(np.int64)
+W = genomes(which, n)
+S, WR, A = snapshots(W)
 phase = S["sc"][:, L.S_PHASE]
 rounds_total = None
 
