@@ -38,6 +38,7 @@ MAX_GENERATIONS = 10_000_000
 MAX_GAMES = 1_000_000  # evaluation, playoff and chunk sizes
 MAX_RATING = 1e6  # TrueSkill mu, sigma, beta, tau: squares and sums stay far from overflow
 MAX_LEAGUE_SEATS = 10_000_000  # run.population * run.games_per_individual
+MAX_GENOME_ANCHORS = 64  # league.genomes: bot files read at the start of a run
 
 # DEAP operators by name (evolve.toolbox registers them; tests check both lists agree).
 STRATEGIES = ("ga", "cma")
@@ -114,9 +115,10 @@ class EvalSection:
 
 @dataclass(frozen=True)
 class LeagueSection:
-    """Anchors in league games: sparring bots and a hall of past champions."""
+    """Anchors in league games: sparring bots, fixed genomes and a hall of past champions."""
 
     bots: tuple[str, ...] = _f()
+    genomes: tuple[str, ...] = _f()
     seats: int = _f(0, 5)
     hall_every: int = _f(0, MAX_GENERATIONS)
     hall_size: int = _f(0, 64)
@@ -333,10 +335,14 @@ def _cross_check(cfg: Config) -> None:
     if cfg.league.seats >= r.group_size:
         raise ConfigError(f"config field league.seats: must be < run.group_size "
                           f"({r.group_size}), got {cfg.league.seats}")
-    if cfg.league.seats > len(cfg.league.bots) + cfg.league.hall_size:
-        raise ConfigError(f"config field league.seats: {cfg.league.seats} anchors per game need "
-                          f"as many anchors (league.bots + league.hall_size), got "
-                          f"{len(cfg.league.bots) + cfg.league.hall_size}")
+    lg = cfg.league
+    if lg.seats > len(lg.bots) + len(lg.genomes) + lg.hall_size:
+        raise ConfigError(f"config field league.seats: {lg.seats} anchors per game need "
+                          f"as many anchors (league.bots + league.genomes + league.hall_size), "
+                          f"got {len(lg.bots) + len(lg.genomes) + lg.hall_size}")
+    if len(lg.genomes) > MAX_GENOME_ANCHORS:
+        raise ConfigError(f"config field league.genomes: at most {MAX_GENOME_ANCHORS} bot "
+                          f"files, got {len(lg.genomes)}")
     if cfg.parallel.n_jobs == 0:
         raise ConfigError("config field parallel.n_jobs: expected -1 (all cores) or >= 1, got 0")
     sched = cfg.parallel.scheduler

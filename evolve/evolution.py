@@ -24,7 +24,7 @@ from evolve.checkpoint import (
 )
 from evolve.config import Config, fingerprint, load_config
 from evolve.parallel import Runner
-from evolve.plugin import Plugin, check_league_bots, check_opponents
+from evolve.plugin import Plugin, check_league_bots, check_opponents, league_genomes
 from evolve.rater import Rater
 from evolve.runfolder import RunFolder
 from evolve.stats import wilson_interval
@@ -67,7 +67,7 @@ class Evolution:
                             "champion.opponents") if cfg.champion.every else ())
         self.anchors = Anchors.create(check_league_bots(cfg.league.bots, plugin.compiled_bots),
                                       plugin.compiled_bots, plugin.n_genes, cfg.rating.mu,
-                                      cfg.rating.sigma)
+                                      cfg.rating.sigma, league_genomes(cfg.league.genomes, plugin))
         self.rng = np.random.default_rng(np.random.SeedSequence(cfg.run.seed))
         self.generation = -1
         self.saved_generation = -1  # last generation whose checkpoint is on disk

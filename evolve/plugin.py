@@ -50,6 +50,9 @@ class Plugin:
     strong: tuple[str, ...] = ()  # the strongest of them: default eval and playoff opponents
     play_mixed: PlayMixed | None = None  # league games with bots seated (league.bots)
     compiled_bots: Mapping[str, int] = field(default_factory=dict)  # bots play_mixed can seat
+    # Reads a bot file's genes f64[G] for league.genomes (None: this plug-in has no bot files);
+    # raises ValueError with a one-line reason.
+    load_genome: Callable[[str], np.ndarray] | None = None
 
     @property
     def n_genes(self) -> int:
@@ -128,6 +131,37 @@ def _save_genome(path: Path, values: np.ndarray, meta: dict[str, Any]) -> None:
     save_genome(path, values, meta)
 
 
+def _load_genome(path: str) -> np.ndarray:
+    from features.genome import GenomeError, load_genome
+
+    try:
+        return load_genome(path)[0]
+    except GenomeError as e:
+        raise ValueError(str(e)) from None
+
+
+def league_genomes(paths: Sequence[str], plugin: Plugin) -> list[tuple[str, np.ndarray]]:
+    """The fixed genome anchors of `league.genomes`: (label, genes) per file; a ConfigError
+    naming the field and the file when one cannot be read or repeats a label."""
+    if paths and plugin.load_genome is None:
+        raise ConfigError("config field league.genomes: this game plug-in reads no bot files "
+                          "(allowed: [])")
+    out: list[tuple[str, np.ndarray]] = []
+    for p in paths:
+        try:
+            genes = plugin.load_genome(p)  # type: ignore[misc]
+        except ValueError as e:
+            raise ConfigError(f"config field league.genomes: {e}") from None
+        if genes.shape != (plugin.n_genes,):
+            raise ConfigError(f"config field league.genomes: {p}: {genes.shape[0]} genes, this "
+                              f"game plug-in has {plugin.n_genes}")
+        label = Path(p).stem
+        if label in (name for name, _ in out):
+            raise ConfigError(f"config field league.genomes: two files named {label!r}")
+        out.append((label, genes))
+    return out
+
+
 def default_plugin(cfg: Config) -> Plugin:
     """The real game: features.compiled batch games, game.engine eval against game.bots."""
     from features.compiled import play_linear_games, play_mixed_games
@@ -154,6 +188,7 @@ def default_plugin(cfg: Config) -> Plugin:
         play_games=play_linear_games, play_eval=eval_games, save_genome=_save_genome,
         rules=rules, map=board, bots=tuple(sorted(BOTS)), strong=GAUNTLET,
         play_mixed=play_mixed_games, compiled_bots=dict(COMPILED_BOTS),
+        load_genome=_load_genome,
     )
 
 

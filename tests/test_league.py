@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_run import tiny_args
+from test_run import fake_save_genome, tiny_args
 
 from evolve.anchors import Anchors, seat_anchors
 from evolve.checkpoint import checkpoint_path, load_checkpoint
@@ -78,6 +78,32 @@ def test_hall_is_bounded_oldest_first_and_round_trips() -> None:
         back.restore({**pool.arrays(), "league.mu": np.zeros(3)})
 
 
+def test_fixed_genomes_sit_between_bots_and_hall_and_never_leave() -> None:
+    fixed = [("old", np.full(3, 7.0)), ("older", np.full(3, 8.0))]
+    pool = Anchors.create(["b1"], {"b1": 3}, 3, 25.0, 8.0, fixed)
+    assert pool.admit(np.ones(3), 5, 30.0, 1.0, size=1)
+    assert pool.admit(np.full(3, 2.0), 7, 32.0, 1.1, size=1)  # gen 5 leaves, not a genome
+    assert pool.labels() == ["b1", "genome:old", "genome:older", "hall:gen 7"]
+    assert list(pool.mu) == [25.0, 25.0, 25.0, 32.0]
+    rng = np.random.default_rng(3)
+    genes = rng.normal(size=(6, 3))
+    lg = seat_anchors(draw_groups(6, 4, 1, rng), genes, pool, 3, rng)
+    assert lg.policies is not None
+    for g in range(len(lg.slots)):
+        for col in (1, 2, 3):
+            k = lg.slots[g, col] - 6
+            want = [np.zeros(3), np.full(3, 7.0), np.full(3, 8.0), np.full(3, 2.0)][k]
+            np.testing.assert_array_equal(lg.weights[g, col], want)
+            assert lg.policies[g, col] == (3 if k == 0 else 0)
+    # A resumed run takes the fixed genomes from its checkpoint, not from the files again.
+    back = Anchors.create(["b1"], {"b1": 3}, 3, 25.0, 8.0,
+                          [("old", np.zeros(3)), ("older", np.zeros(3))])
+    back.restore(pool.arrays())
+    np.testing.assert_array_equal(back.fixed_genes, pool.fixed_genes)
+    with pytest.raises(ValueError, match="unexpected shapes"):
+        Anchors.create(["b1"], {"b1": 3}, 3, 25.0, 8.0).restore(pool.arrays())
+
+
 def _final(runs: Path) -> tuple[bytes, list[dict[str, Any]]]:
     root = runs / "t"
     ck = checkpoint_path(root / "checkpoints", 5).read_bytes()
@@ -118,7 +144,25 @@ def test_league_run_rates_anchors_and_resumes_identically(tmp_path: Path) -> Non
     assert _final(tmp_path / "two") == (ck, log)
 
 
+def test_league_genomes_run_and_resume_from_the_checkpoint(tmp_path: Path) -> None:
+    bot = tmp_path / "champ.json"
+    fake_save_genome(bot, np.array([0.5, -0.5, 0.25, 1.0]), {})
+    league = ("--set", f"league.genomes=['{bot}']", "--set", "league.seats=1",
+              "--set", "league.hall_size=0")
+    assert run_main([*tiny_args(tmp_path / "full"), *league]) == 0
+    ck, log = _final(tmp_path / "full")
+    assert [a[0] for a in log[-1]["anchors"]] == ["genome:champ"]
+    assert log[-1]["anchors"][0][2] < 8.0  # rated in the league games
+    args = tiny_args(tmp_path / "cut")
+    args[args.index("--generations") + 1] = "3"
+    assert run_main([*args, *league]) == 0
+    fake_save_genome(bot, np.zeros(4), {})  # the file changes: the checkpoint's genes count
+    assert run_main([*tiny_args(tmp_path / "cut"), *league]) == 0
+    assert _final(tmp_path / "cut") == (ck, log)
+
+
 @pytest.mark.parametrize(("setting", "message"), [
+    ("league.genomes=['/no/such.json']", "league.genomes: /no/such.json: not a fake genome"),
     ("league.bots=['nosuch']", "league.bots: 'nosuch' cannot be seated"),
     ("league.seats=4", "league.seats: must be < run.group_size"),
 ])
@@ -127,3 +171,20 @@ def test_bad_league_settings_are_one_line_errors(tmp_path: Path, capsys: Any, se
     assert run_main([*tiny_args(tmp_path), "--set", setting]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err
+
+
+def test_the_real_plugin_reads_bot_files_for_league_genomes(tmp_path: Path) -> None:
+    from evolve.config import ConfigError, load_config
+    from evolve.plugin import default_plugin, league_genomes
+    from features.genome import LAYOUT, hand_set_genome, save_genome
+
+    plugin = default_plugin(load_config())
+    save_genome(tmp_path / "hand.json", hand_set_genome())
+    [(label, genes)] = league_genomes([str(tmp_path / "hand.json")], plugin)
+    assert label == "hand" and genes.shape == (len(LAYOUT.names),)
+    np.testing.assert_array_equal(genes, hand_set_genome())
+    (tmp_path / "bad.json").write_text("{")
+    with pytest.raises(ConfigError, match=r"league\.genomes: .*bad\.json: not valid JSON"):
+        league_genomes([str(tmp_path / "bad.json")], plugin)
+    with pytest.raises(ConfigError, match="two files named 'hand'"):
+        league_genomes([str(tmp_path / "hand.json")] * 2, plugin)

@@ -63,6 +63,15 @@ def fake_save_genome(path: Path, values: np.ndarray, meta: dict[str, Any]) -> No
     atomic_write_bytes(Path(path), json.dumps(doc).encode())
 
 
+def fake_load_genome(path: str) -> np.ndarray:
+    """The genes of a file `fake_save_genome` wrote; ValueError naming the file otherwise."""
+    try:
+        genes = json.loads(Path(path).read_text())["genes"]
+        return np.array([float(genes[n]) for n in NAMES])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: not a fake genome file ({type(e).__name__})") from None
+
+
 def fake_plugin(cfg: Config) -> Plugin:
     """A four-gene fake game; the evolution code cannot tell it from the real one."""
     return Plugin(names=NAMES, low=np.full(4, -1.0), high=np.full(4, 1.0),
@@ -70,7 +79,7 @@ def fake_plugin(cfg: Config) -> Plugin:
                   play_games=fake_play_games, play_eval=fake_play_eval,
                   save_genome=fake_save_genome, rules=None, map=None,
                   bots=("random", "greedy"), play_mixed=fake_play_mixed,
-                  compiled_bots={"fixedbot": 1})
+                  compiled_bots={"fixedbot": 1}, load_genome=fake_load_genome)
 
 
 def tiny_args(runs: Path, name: str = "t", *extra: str) -> list[str]:
