@@ -9,8 +9,11 @@ stops a run takes `champion.json` home, so that file holds the *proven* champion
 2. A candidate other than the incumbent plays a confirmation playoff: the candidate and the
    incumbent each play the same `champion.games` seeded games (same seeds, same seats: common
    random numbers) against `players - 1` copies of the strongest anchors. The candidate is
-   crowned only with strictly more outright wins. The first candidate of a run is crowned after
-   the same games, which become its record.
+   crowned only when its outright wins exceed the incumbent's by more than `champion.margin`
+   times the square root of the games exactly one of the two won (a paired sign test; margin 0:
+   any more wins). Most late candidates are as strong as the incumbent, so without the margin
+   the crown passes between equals by the luck of a few games (docs/evolution.md). The first
+   candidate of a run is crowned after the same games, which become its record.
 
 The playoff's seeds derive from (run seed, PLAYOFF_KEY, generation, game) and its games run in
 the run's worker pool, so a resumed run crowns the same champions. The state is a few plain
@@ -19,6 +22,7 @@ arrays in the checkpoint (`champion.*`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,11 +31,11 @@ import numpy as np
 
 from evolve.stats import wilson_interval
 
-__all__ = ["PLAYOFF_KEY", "Proven", "candidate_index", "playoff_seeds"]
+__all__ = ["PLAYOFF_KEY", "Proven", "beats", "candidate_index", "playoff_seeds"]
 
 PLAYOFF_KEY = 0xC4A3  # first spawn_key entry of playoff game seeds (eval uses EVAL_KEY)
-# Plays weights f64[G] in `games` seeded games against anchors; returns the outright wins.
-PlayAgainstAnchors = Callable[[np.ndarray, list[np.random.SeedSequence]], int]
+# Plays weights f64[G] in seeded games against anchors; returns bool[games]: an outright win.
+PlayAgainstAnchors = Callable[[np.ndarray, list[np.random.SeedSequence]], np.ndarray]
 
 
 def candidate_index(mu: np.ndarray, sigma: np.ndarray, max_sigma: float) -> int:
@@ -41,6 +45,14 @@ def candidate_index(mu: np.ndarray, sigma: np.ndarray, max_sigma: float) -> int:
         return -1
     score = np.where(ok, mu - 3.0 * sigma, -np.inf)
     return int(np.argmax(score))
+
+
+def beats(candidate: np.ndarray, incumbent: np.ndarray, margin: float) -> tuple[bool, int, float]:
+    """Paired sign test on the same games (bool wins of each): (candidate's wins exceed the
+    incumbent's by more than margin * sqrt(discordant games), discordant, that bound)."""
+    discordant = int((np.asarray(candidate) != np.asarray(incumbent)).sum())
+    need = margin * math.sqrt(discordant)
+    return int(np.sum(candidate)) - int(np.sum(incumbent)) > need, discordant, need
 
 
 def playoff_seeds(run_seed: int, generation: int, games: int) -> list[np.random.SeedSequence]:
@@ -71,14 +83,20 @@ class Proven:
         return self.genes is not None and bool(np.array_equal(self.genes, genes))
 
     def playoff(self, genes: np.ndarray, mu: float, sigma: float, generation: int,
-                play: PlayAgainstAnchors, seeds: list[np.random.SeedSequence]
-                ) -> dict[str, Any]:
-        """Run the playoff of a candidate; crown it if it wins; return the log record."""
-        cand = play(genes, seeds)
-        inc = play(self.genes, seeds) if self.genes is not None else -1
-        crowned = cand > inc
-        rec = {"games": len(seeds), "candidate_wins": cand,
-               "incumbent_wins": inc, "incumbent_born": self.born, "crowned": crowned}
+                play: PlayAgainstAnchors, seeds: list[np.random.SeedSequence],
+                margin: float = 0.0) -> dict[str, Any]:
+        """Run the playoff of a candidate; crown it if it beats the incumbent by the margin
+        (`beats`); return the log record."""
+        won = np.asarray(play(genes, seeds), dtype=np.bool_)
+        cand, inc, discordant, need = int(won.sum()), -1, -1, 0.0
+        crowned = True
+        if self.genes is not None:
+            inc_won = np.asarray(play(self.genes, seeds), dtype=np.bool_)
+            inc = int(inc_won.sum())
+            crowned, discordant, need = beats(won, inc_won, margin)
+        rec = {"games": len(seeds), "candidate_wins": cand, "incumbent_wins": inc,
+               "incumbent_born": self.born, "discordant": discordant, "needed": need,
+               "crowned": crowned}
         if crowned:
             self.beaten, self.beaten_born = inc, self.born
             self.genes = np.array(genes, dtype=np.float64)

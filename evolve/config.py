@@ -131,6 +131,7 @@ class ChampionSection:
     every: int = _f(0, MAX_GENERATIONS)
     max_sigma: float = _f(1e-9, MAX_RATING)
     games: int = _f(1, MAX_GAMES)
+    margin: float = _f(0.0, 10.0)
     opponents: tuple[str, ...] = _f()
 
 

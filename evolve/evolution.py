@@ -207,11 +207,11 @@ class Evolution:
         if i < 0 or self.proven.same(genes[i]):
             return None
 
-        def play(weights: np.ndarray, seeds: list[np.random.SeedSequence]) -> int:
-            return int((self.versus(runner, weights, self.playoff_opponents, seeds) == 0).sum())
+        def play(weights: np.ndarray, seeds: list[np.random.SeedSequence]) -> np.ndarray:
+            return self.versus(runner, weights, self.playoff_opponents, seeds) == 0
 
         return self.proven.playoff(genes[i], float(mu[i]), float(sigma[i]), g, play,
-                                   playoff_seeds(self.cfg.run.seed, g, c.games))
+                                   playoff_seeds(self.cfg.run.seed, g, c.games), c.margin)
 
     def record(self, g: int, genes: np.ndarray, mu: np.ndarray, sigma: np.ndarray,
                games: league.Results, champ: int, ev: dict[str, Any] | None,

@@ -74,9 +74,11 @@ def summary(rec: dict[str, Any], total: int) -> str:
          f"rounds {rec['mean_rounds']:.1f} capped {100 * rec['capped_fraction']:.1f}%")
     po = rec.get("playoff")
     if po:
-        verdict = "crowned" if po["crowned"] else "kept the champion of gen " + str(
+        verdict = "crowned" if po["crowned"] else "kept the champion of generation " + str(
             po["incumbent_born"])
         inc = "" if po["incumbent_wins"] < 0 else f" vs {po['incumbent_wins']}"
+        if po["incumbent_wins"] >= 0 and po.get("needed"):  # a margin was asked for
+            inc += f" (needs +{po['needed']:.0f})"
         s += f"  playoff {po['candidate_wins']}{inc} of {po['games']}: {verdict}"
     ev = rec["eval"]
     if ev:

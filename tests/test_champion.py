@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 from test_run import tiny_args
 
-from evolve.champion import Proven, candidate_index, playoff_seeds
+from evolve.champion import Proven, beats, candidate_index, playoff_seeds
 from evolve.checkpoint import list_checkpoints, load_checkpoint
 from evolve.run_cmd import main as run_main
 
@@ -24,7 +25,8 @@ def test_candidate_needs_a_small_sigma() -> None:
 
 
 def _player(strength: dict[float, int]) -> Any:
-    return lambda genes, seeds: strength[float(genes[0])]
+    """Wins the first `strength` of the seeded games."""
+    return lambda genes, seeds: np.arange(len(seeds)) < strength[float(genes[0])]
 
 
 def test_playoff_crowns_only_a_strictly_better_candidate() -> None:
@@ -37,7 +39,7 @@ def test_playoff_crowns_only_a_strictly_better_candidate() -> None:
     assert not tie["crowned"] and p.genes is not None and p.genes[0] == 1.0
     better = p.playoff(np.array([3.0]), 31.0, 1.1, 8, play, seeds)
     assert better == {"games": 10, "candidate_wins": 5, "incumbent_wins": 3,
-                      "incumbent_born": 4, "crowned": True}
+                      "incumbent_born": 4, "discordant": 2, "needed": 0.0, "crowned": True}
     meta = p.meta()
     assert meta["crowned_generation"] == 8 and meta["playoff"]["wins"] == 5
     assert meta["playoff"]["dethroned_wins"] == 3 and meta["playoff"]["dethroned_generation"] == 4
@@ -47,6 +49,26 @@ def test_playoff_crowns_only_a_strictly_better_candidate() -> None:
     np.testing.assert_array_equal(back.genes, p.genes)  # type: ignore[arg-type]
     assert Proven.from_arrays(Proven().arrays(1), 1).genes is None
     assert Proven.from_arrays({}, 1).genes is None
+
+
+@pytest.mark.parametrize(("cand", "inc", "margin", "crowned"), [
+    # 8 more wins in 8 discordant games: 8 > 2 sqrt(8) = 5.7.
+    ([1] * 8 + [0] * 92, [0] * 100, 2.0, True),
+    # The same 8 more wins among 60 discordant games (34 against 26): 8 < 2 sqrt(60) = 15.5.
+    ([1] * 34 + [0] * 26 + [0] * 40, [0] * 34 + [1] * 26 + [0] * 40, 2.0, False),
+    ([1] * 34 + [0] * 26 + [0] * 40, [0] * 34 + [1] * 26 + [0] * 40, 0.0, True),
+    ([1] * 5 + [0] * 5, [1] * 5 + [0] * 5, 0.0, False),  # equal wins never crown
+])
+def test_crowning_is_a_paired_sign_test(cand: list[int], inc: list[int], margin: float,
+                                        crowned: bool) -> None:
+    c, i = np.array(cand, bool), np.array(inc, bool)
+    ok, discordant, need = beats(c, i, margin)
+    assert ok is crowned and discordant == int((c != i).sum())
+    assert need == pytest.approx(margin * discordant ** 0.5)
+    p = Proven(genes=np.array([1.0]), born=0)
+    rec = p.playoff(np.array([2.0]), 30.0, 1.0, 5,
+                    lambda g, s: c if g[0] == 2.0 else i, playoff_seeds(1, 5, len(c)), margin)
+    assert rec["crowned"] is crowned and (p.born == 5) is crowned
 
 
 def test_playoff_seeds_differ_per_generation() -> None:
