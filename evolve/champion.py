@@ -10,10 +10,10 @@ stops a run takes `champion.json` home, so that file holds the *proven* champion
    incumbent each play the same `champion.games` seeded games (same seeds, same seats: common
    random numbers) against `players - 1` copies of the strongest anchors. The candidate is
    crowned only when its outright wins exceed the incumbent's by more than `champion.margin`
-   times the square root of the games exactly one of the two won (a paired sign test; margin 0:
-   any more wins). Most late candidates are as strong as the incumbent, so without the margin
-   the crown passes between equals by the luck of a few games (docs/evolution.md). The first
-   candidate of a run is crowned after the same games, which become its record.
+   times the square root of the games exactly one of the two won (a paired sign test; the
+   default margin 0: any more wins; a larger one kept older champions, no clearly stronger
+   ones: docs/evolution.md). The first candidate of a run is crowned after the same games,
+   which become its record.
 
 The playoff's seeds derive from (run seed, PLAYOFF_KEY, generation, game) and its games run in
 the run's worker pool, so a resumed run crowns the same champions. The state is a few plain
