@@ -12,7 +12,8 @@ the other seats are the population's, drawn as before.
 Anchors are rated in the same TrueSkill games as everyone (their ratings move, and persist from
 generation to generation), so an individual's mu reflects how it does against strong fixed play.
 The fixed genomes, the hall and the anchors' ratings are plain arrays in the checkpoint
-(`league.*`); a resumed run takes the fixed genomes from there, not from the files again.
+(`league.*`); a resumed run plays the fixed genomes its checkpoint holds, even if a file
+changed since (the files must still be readable).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ class Anchors:
     fixed_genes: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))  # f64[f, G]
     hall_genes: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))  # f64[h, G]
     hall_generation: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
-    mu: np.ndarray = field(default_factory=lambda: np.zeros(0))  # f64[A]: bots, then hall
+    mu: np.ndarray = field(default_factory=lambda: np.zeros(0))  # f64[A]: bots, genomes, hall
     sigma: np.ndarray = field(default_factory=lambda: np.zeros(0))
 
     @classmethod
