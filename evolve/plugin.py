@@ -143,13 +143,16 @@ def _load_genome(path: str) -> np.ndarray:
 def league_genomes(paths: Sequence[str], plugin: Plugin) -> list[tuple[str, np.ndarray]]:
     """The fixed genome anchors of `league.genomes`: (label, genes) per file; a ConfigError
     naming the field and the file when one cannot be read or repeats a label."""
-    if paths and plugin.load_genome is None:
-        raise ConfigError("config field league.genomes: this game plug-in reads no bot files "
-                          "(allowed: [])")
+    load = plugin.load_genome
+    if load is None:
+        if paths:
+            raise ConfigError("config field league.genomes: this game plug-in reads no bot "
+                              "files (allowed: [])")
+        return []
     out: list[tuple[str, np.ndarray]] = []
     for p in paths:
         try:
-            genes = plugin.load_genome(p)  # type: ignore[misc]
+            genes = load(p)
         except ValueError as e:
             raise ConfigError(f"config field league.genomes: {e}") from None
         if genes.shape != (plugin.n_genes,):
