@@ -42,6 +42,8 @@ MAX_GENOME_ANCHORS = 64  # league.genomes: bot files read at the start of a run
 
 # DEAP operators by name (evolve.toolbox registers them; tests check both lists agree).
 STRATEGIES = ("ga", "cma")
+# What a league game tells TrueSkill (evolve.rater.rated_places).
+OUTCOMES = ("order", "win")
 MATE_CHOICES = ("cxUniform", "cxOnePoint", "cxTwoPoint")
 MUTATE_CHOICES = ("mutGaussian",)
 SELECT_CHOICES = ("selTournament", "selBest", "selRandom")
@@ -94,6 +96,7 @@ class RatingSection:
     tau: float = _f(0, MAX_RATING)
     draw_probability: float = _f(0, 0.999)
     engine: str = _f(choices=("compiled", "reference"))
+    outcome: str = _f(choices=OUTCOMES)
 
 
 @dataclass(frozen=True)

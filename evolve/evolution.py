@@ -25,7 +25,7 @@ from evolve.checkpoint import (
 from evolve.config import Config, fingerprint, load_config
 from evolve.parallel import Runner
 from evolve.plugin import Plugin, check_league_bots, check_opponents, league_genomes
-from evolve.rater import Rater
+from evolve.rater import Rater, rated_places
 from evolve.runfolder import RunFolder
 from evolve.stats import wilson_interval
 from evolve.stopwatch import Stopwatch
@@ -162,7 +162,8 @@ class Evolution:
             for a, b in league.play(runner, self.plugin, lg.weights, self.cfg, g, games,
                                     lg.policies):
                 with sw.lap("rating"):  # tell: rate each chunk as it arrives
-                    self.rater.rate(lg.slots[a:b], games.placements[a:b])
+                    self.rater.rate(lg.slots[a:b], rated_places(
+                        games.placements[a:b], games.capped[a:b], self.cfg.rating.outcome))
                 if progress is not None:
                     progress(b, len(lg.slots))
         self.anchors.mu, self.anchors.sigma = self.rater.anchors

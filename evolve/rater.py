@@ -59,6 +59,22 @@ def rate_reference(env: trueskill.TrueSkill, mu: np.ndarray, sigma: np.ndarray,
     return -1
 
 
+def rated_places(placements: np.ndarray, capped: np.ndarray, outcome: str) -> np.ndarray:
+    """The places TrueSkill rates, int32[g, k] (1 = best), from the games' finishing order.
+
+    "order" keeps every place. "win" keeps only an outright win: the winner is 1 and the others
+    tie at 2; a capped game has no winner, so everyone ties at 1. Other engines and the yardstick
+    count only outright wins, which the finishing order rewards in one comparison of three.
+    """
+    places = np.asarray(placements, dtype=np.int32)
+    if outcome == "order":
+        return places
+    if outcome != "win":
+        raise ValueError(f"rating.outcome {outcome!r}: allowed order, win")
+    capped = np.asarray(capped, dtype=np.bool_)[:, None]
+    return np.where(capped, 1, np.where(places == 1, 1, 2)).astype(np.int32)
+
+
 class Rater:
     """mu, sigma f64[N] and fixed bool[N] of the population (first) and league anchors."""
 

@@ -57,6 +57,8 @@ def test_invalid_values_name_the_field(override: dict[str, object], field: str) 
 def test_error_says_what_is_allowed() -> None:
     with pytest.raises(ConfigError, match=r"one of 'loky', 'threading', 'sequential', 'dask'"):
         load_config(overrides={"parallel.backend": "mpi"})
+    with pytest.raises(ConfigError, match=r"rating.outcome.*one of 'order', 'win'"):
+        load_config(overrides={"rating.outcome": "elo"})
     with pytest.raises(ConfigError, match=r"allowed: missions, fixed_cards, path_fortify, cap"):
         load_config(overrides={"rules.fog": True})
 

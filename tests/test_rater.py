@@ -11,7 +11,14 @@ import trueskill
 from evolve import trueskill_kernel as tk
 from evolve.config import RatingSection, load_config
 from evolve.league import draw_groups
-from evolve.rater import Rater, RatingError, environment, kernel_params, rate_reference
+from evolve.rater import (
+    Rater,
+    RatingError,
+    environment,
+    kernel_params,
+    rate_reference,
+    rated_places,
+)
 
 RATING = load_config().rating
 
@@ -135,3 +142,33 @@ def test_bad_shapes_and_engine_are_errors() -> None:
         Rater(RATING, 2, "fast")
     with pytest.raises(ValueError, match="match"):
         Rater(RATING, 8).rate(np.zeros((1, 7), dtype=np.int64), np.ones((1, 7)))
+
+
+# rating.outcome: (placements, capped, outcome) -> the places TrueSkill rates.
+OUTCOME_CASES = [
+    ([[1, 2, 3, 4]], [False], "order", [[1, 2, 3, 4]]),
+    ([[3, 1, 4, 2]], [False], "win", [[2, 1, 2, 2]]),
+    ([[1, 2, 3, 4]], [True], "order", [[1, 2, 3, 4]]),  # the territory leader of a capped game
+    ([[1, 2, 3, 4]], [True], "win", [[1, 1, 1, 1]]),  # ... wins nothing
+    ([[2, 1, 3, 4], [1, 2, 2, 4]], [False, True], "win", [[2, 1, 2, 2], [1, 1, 1, 1]]),
+]
+
+
+@pytest.mark.parametrize(("places", "capped", "outcome", "rated"), OUTCOME_CASES)
+def test_rated_places(places: list[list[int]], capped: list[bool], outcome: str,
+                      rated: list[list[int]]) -> None:
+    out = rated_places(np.array(places, np.int32), np.array(capped), outcome)
+    assert out.dtype == np.int32 and out.tolist() == rated
+
+
+def test_win_outcome_rates_every_loser_alike() -> None:
+    r = Rater(RATING, 4)
+    places = np.array([[1, 2, 3, 4]], np.int32)
+    r.rate(np.array([[0, 1, 2, 3]]), rated_places(places, np.array([False]), "win"))
+    assert r.mu[0] > r.mu[1] + 1
+    assert r.mu[1] == pytest.approx(r.mu[2], abs=0.05) == pytest.approx(r.mu[3], abs=0.05)
+
+
+def test_unknown_outcome_is_an_error() -> None:
+    with pytest.raises(ValueError, match="rating.outcome 'elo': allowed order, win"):
+        rated_places(np.ones((1, 4), np.int32), np.zeros(1, bool), "elo")
