@@ -44,6 +44,9 @@ MAX_GENOME_ANCHORS = 64  # league.genomes: bot files read at the start of a run
 STRATEGIES = ("ga", "cma")
 # What a league game tells TrueSkill (evolve.rater.rated_places).
 OUTCOMES = ("order", "win")
+# Fields added with a default that plays differently from before: the value a run's config.toml
+# or checkpoint written without the field played with, so that resuming it does not change it.
+BEFORE_ADDED: dict[str, Any] = {"rating.outcome": "order"}
 MATE_CHOICES = ("cxUniform", "cxOnePoint", "cxTwoPoint")
 MUTATE_CHOICES = ("mutGaussian",)
 SELECT_CHOICES = ("selTournament", "selBest", "selRandom")
@@ -290,12 +293,21 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 
 def load_config(files: list[Path] | tuple[Path, ...] = (),
-                overrides: dict[str, Any] | None = None) -> Config:
-    """Defaults, then each file in order, then `section.field -> value` overrides; validated."""
+                overrides: dict[str, Any] | None = None, run_file: Path | None = None) -> Config:
+    """Defaults, then a run folder's config.toml (`run_file`, a resumed run: fields it lacks
+    take their `BEFORE_ADDED` value), then each file in order, then `section.field -> value`
+    overrides; validated."""
     # The rules' defaults are Rules' own: defaults.toml need not copy them.
     raw: dict[str, Any] = {"rules": dataclasses.asdict(Rules())}
     text = (resources.files("evolve") / "defaults.toml").read_text(encoding="utf-8")
     _merge(raw, tomllib.loads(text), "defaults.toml")
+    if run_file is not None:
+        own = _read_toml(Path(run_file))
+        for key, v in BEFORE_ADDED.items():
+            sname, _, fname = key.partition(".")
+            if not isinstance(own.get(sname), dict) or fname not in own[sname]:
+                _merge(raw, {sname: {fname: v}}, str(run_file))
+        _merge(raw, own, str(run_file))
     for p in files:
         _merge(raw, _read_toml(Path(p)), str(p))
     for key, v in (overrides or {}).items():

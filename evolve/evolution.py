@@ -22,7 +22,7 @@ from evolve.checkpoint import (
     restore_rng,
     save_checkpoint,
 )
-from evolve.config import Config, fingerprint, load_config
+from evolve.config import BEFORE_ADDED, Config, fingerprint, load_config
 from evolve.parallel import Runner
 from evolve.plugin import Plugin, check_league_bots, check_opponents, league_genomes
 from evolve.rater import Rater, rated_places
@@ -102,7 +102,7 @@ class Evolution:
         path = found[-1][1]
         ck = load_checkpoint(path)
         check_compatible(ck, path, fingerprint(self.cfg), self.plugin.names,
-                         defaults=fingerprint(load_config()))
+                         defaults={**fingerprint(load_config()), **BEFORE_ADDED})
         restore_rng(self.rng, ck, path)
         try:
             self.strategy.restore(ck.arrays)

@@ -61,7 +61,7 @@ def resolve_config(args: argparse.Namespace) -> tuple[Config, RunFolder, str]:
     name = check_name(args.name or time.strftime("run-%Y%m%d-%H%M%S"))
     folder = RunFolder(Path(cfg.output.runs_dir) / name)
     if folder.config.exists():
-        cfg = load_config([folder.config, *files], overrides)
+        cfg = load_config(files, overrides, run_file=folder.config)
     return cfg, folder, name
 
 

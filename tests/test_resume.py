@@ -25,7 +25,7 @@ from evolve.checkpoint import (
     npz_bytes,
     restore_rng,
 )
-from evolve.config import Config
+from evolve.config import BEFORE_ADDED, OUTCOMES, Config
 from evolve.plugin import Plugin
 from evolve.run_cmd import main as run_main
 
@@ -125,6 +125,33 @@ def test_mismatched_config_is_an_error(tmp_path: Path, capsys: Any) -> None:
     assert run_main(tiny_args(tmp_path, "t", "--set", "variation.flip_prob=0.5")) == 2
     err = capsys.readouterr().err
     assert "variation.flip_prob" in err and "0.5" in err
+
+
+def test_a_run_from_before_an_added_field_resumes_with_its_old_value(tmp_path: Path,
+                                                                      capsys: Any) -> None:
+    """A run folder whose config.toml and checkpoint lack a BEFORE_ADDED field plays on with
+    the value it was made with, not a changed default, and refuses another value."""
+    assert run_main(tiny_args(tmp_path)) == 0
+    root = tmp_path / "t"
+    text = (root / "config.toml").read_text()
+    assert "\noutcome = " in text
+    (root / "config.toml").write_text(
+        "".join(x for x in text.splitlines(True) if not x.startswith("outcome = ")))
+    for _, p in list_checkpoints(root / "checkpoints"):
+        ck = load_checkpoint(p)
+        del ck.config["rating.outcome"]
+        p.write_bytes(ck.to_bytes())
+    args = tiny_args(tmp_path)
+    args[args.index("--generations") + 1] = "8"
+    capsys.readouterr()
+    assert run_main(args) == 0, capsys.readouterr().err
+    assert f'\noutcome = "{BEFORE_ADDED["rating.outcome"]}"' in (root / "config.toml").read_text()
+    other = next(v for v in OUTCOMES if v != BEFORE_ADDED["rating.outcome"])
+    capsys.readouterr()
+    args[args.index("--generations") + 1] = "10"
+    assert run_main([*args, "--set", f'rating.outcome="{other}"']) == 2
+    err = capsys.readouterr().err
+    assert "rating.outcome" in err and other in err
 
 
 def test_temp_files_are_not_checkpoints(tmp_path: Path) -> None:

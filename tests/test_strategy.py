@@ -113,10 +113,11 @@ def _resume_old(tmp_path: Path, engine: str) -> bytes:
     root = tmp_path / engine / "t"
     (root / "checkpoints").mkdir(parents=True)
     shutil.copy(DATA / "ckpt_format1_fake.npz", root / "checkpoints" / "ckpt_00002.npz")
-    # The file was made when the default mutation_indpb was 0.2; a folder without config.toml
-    # resumes only with the checkpoint's values (else a one-line error names the field).
+    # The file was made when the default mutation_indpb was 0.2 and games were rated by their
+    # finishing order; a folder without config.toml resumes only with the checkpoint's values
+    # (else a one-line error names the field).
     return _run(tmp_path / engine, 6, "--set", f"rating.engine={engine}",
-                "--set", "variation.mutation_indpb=0.2")
+                "--set", "variation.mutation_indpb=0.2", "--set", 'rating.outcome="order"')
 
 
 def test_checkpoint_of_the_previous_format_resumes_alike_with_both_engines(
