@@ -42,11 +42,7 @@ MAX_GENOME_ANCHORS = 64  # league.genomes: bot files read at the start of a run
 
 # DEAP operators by name (evolve.toolbox registers them; tests check both lists agree).
 STRATEGIES = ("ga", "cma")
-# What a league game tells TrueSkill (evolve.rater.rated_places).
-OUTCOMES = ("order", "win")
-# Fields added with a default that plays differently from before: the value a run's config.toml
-# or checkpoint written without the field played with, so that resuming it does not change it.
-BEFORE_ADDED: dict[str, Any] = {"rating.outcome": "order"}
+OUTCOMES = ("order", "win")  # what a league game tells TrueSkill (evolve.rater.rated_places)
 MATE_CHOICES = ("cxUniform", "cxOnePoint", "cxTwoPoint")
 MUTATE_CHOICES = ("mutGaussian",)
 SELECT_CHOICES = ("selTournament", "selBest", "selRandom")
@@ -179,9 +175,10 @@ class Config:
 
 
 # Fields that may change when a run is resumed: they do not change its results (both rating
-# engines give the same numbers).
-# The champion's settings change which champion is crowned, never the population.
+# engines give the same numbers; the champion's settings change only which one is crowned).
 RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "champion.", "rating.engine")
+# Fields added with a default that plays differently: a run made before them resumes with this.
+BEFORE_ADDED: dict[str, Any] = {"rating.outcome": "order"}
 
 _SECTIONS: dict[str, Any] = get_type_hints(Config)
 # A dask scheduler address: tcp://host:port (host a name, IPv4, or [IPv6]).
@@ -294,26 +291,23 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 def load_config(files: list[Path] | tuple[Path, ...] = (),
                 overrides: dict[str, Any] | None = None, run_file: Path | None = None) -> Config:
-    """Defaults, then a run folder's config.toml (`run_file`, a resumed run: fields it lacks
-    take their `BEFORE_ADDED` value), then each file in order, then `section.field -> value`
-    overrides; validated."""
+    """Defaults, then a resumed run's config.toml (`run_file`; fields it lacks take their
+    `BEFORE_ADDED` value), then each file in order, then `section.field -> value` overrides."""
     # The rules' defaults are Rules' own: defaults.toml need not copy them.
     raw: dict[str, Any] = {"rules": dataclasses.asdict(Rules())}
     text = (resources.files("evolve") / "defaults.toml").read_text(encoding="utf-8")
     _merge(raw, tomllib.loads(text), "defaults.toml")
-    if run_file is not None:
-        own = _read_toml(Path(run_file))
-        for key, v in BEFORE_ADDED.items():
-            sname, _, fname = key.partition(".")
-            if not isinstance(own.get(sname), dict) or fname not in own[sname]:
-                _merge(raw, {sname: {fname: v}}, str(run_file))
-        _merge(raw, own, str(run_file))
-    for p in files:
+    _merge_flat(raw, BEFORE_ADDED if run_file is not None else {}, "evolve.config.BEFORE_ADDED")
+    for p in [*([run_file] if run_file is not None else []), *files]:
         _merge(raw, _read_toml(Path(p)), str(p))
-    for key, v in (overrides or {}).items():
-        sname, _, fname = key.partition(".")
-        _merge(raw, {sname: {fname: v}}, "command line")
+    _merge_flat(raw, overrides or {}, "command line")
     return from_dict(raw)
+
+
+def _merge_flat(base: dict[str, Any], flat: dict[str, Any], source: str) -> None:
+    for key, v in flat.items():
+        sname, _, fname = key.partition(".")
+        _merge(base, {sname: {fname: v}}, source)
 
 
 def from_dict(raw: dict[str, Any]) -> Config:
