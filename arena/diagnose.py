@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from arena.behaviour import METRICS, Counts, Tally, Watcher
-from arena.tournament import add_timeout_argument
+from arena.bots import add_timeout_argument
 from game.atomic import atomic_write_bytes
 
 __all__ = ["METRICS", "diagnose", "format_diagnosis", "main", "plot_diagnosis",
@@ -37,7 +37,8 @@ def _play_one(specs: tuple[str, ...], seed: int, rules: str | None,
     """One observed game (runs in a worker): counts per player in input order and the
     forfeit reasons ("" for none; class-path bots play isolated, `timeout` s per decision);
     `transcript_to`: write the game's transcript there."""
-    from arena.play import make_rules, play_specs
+    from arena.bots import make_rules
+    from arena.play import play_specs
     from game.map import classic_map
 
     watcher = Watcher(classic_map(), len(specs))
@@ -182,7 +183,8 @@ def main(argv: list[str]) -> int:
         return records_main(args.records, args.label)
     if args.bot is None:
         ap.error("BOT is required (or --records DIR)")
-    from arena.play import GameArgError, check_event, labels_for
+    from arena.bots import GameArgError, check_event
+    from arena.play import labels_for
     from evolve.cli import error
     from evolve.plots import save_figure
 

@@ -1,11 +1,11 @@
 """Untrusted bots play isolated: in their own process, through the bot protocol.
 
-A bot named by class path (`package.module:Class`, see `arena.play.trusted`) is third-party
+A bot named by class path (`package.module:Class`, see `arena.bots.trusted`) is third-party
 code. Imported into the game's process it could reach the live game through Python (make a
 read-only array writable, follow a private attribute to the opponents' cards, patch the
 engine at import). So the arena never imports it: `isolated_bot(spec)` starts
-`python -m arena.isolation SPEC`, which loads the bot in a fresh interpreter and answers the
-protocol (docs/protocol.md) in strict mode (`arena.serve.Server(strict=True)`: the bot's own
+`python -m arena.isolated_child SPEC`, which loads the bot in a fresh interpreter and answers
+the protocol (docs/protocol.md) in strict mode (`arena.serve.Server(strict=True)`: the bot's own
 answer or an error, never a fallback). Each decision sends only what the seat may see
 (`arena.protocol.encode_state`); the bot gets a view built on its own decoded copy, so
 whatever it does to it stays in its process. A decision not answered within the time limit
@@ -18,17 +18,14 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
-import json
 import os
 import sys
-import threading
-import time
 
 from arena.protocol import ProtocolError
 from arena.subprocess_player import SubprocessPlayer
 
 __all__ = ["DECISION_TIMEOUT_S", "START_GRACE_S", "IsolatedBot", "close_idle", "isolated_bot",
-           "main", "release"]
+           "release"]
 
 DECISION_TIMEOUT_S = 10.0  # default per-decision time limit of every arena tool
 START_GRACE_S = 30.0  # added to the first exchange: the interpreter and the bot loading
@@ -49,7 +46,7 @@ _GUARDED = False
 
 
 class IsolatedBot(SubprocessPlayer):
-    """A third-party bot in its own process (`python -m arena.isolation SPEC`)."""
+    """A third-party bot in its own process (`python -m arena.isolated_child SPEC`)."""
 
     def __init__(self, spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> None:
         _undumpable()
@@ -57,7 +54,7 @@ class IsolatedBot(SubprocessPlayer):
         # The child imports what this process could import (tests, the working folder, ...).
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         start = None if timeout is None else timeout + START_GRACE_S
-        super().__init__([sys.executable, "-m", "arena.isolation", spec], timeout=timeout,
+        super().__init__([sys.executable, "-m", "arena.isolated_child", spec], timeout=timeout,
                          start_timeout=start, env=env)
         self.spec = spec
 
@@ -113,52 +110,3 @@ def isolated_bot(spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> Isola
         bot.kill()
         raise ValueError(str(e).removeprefix("bot error on hello: ")) from None
     return bot
-
-
-def _watch_parent(parent: int) -> None:
-    """End this process when the engine that started it is gone (even if the bot hangs)."""
-    while True:
-        time.sleep(1.0)
-        if os.getppid() != parent:
-            os._exit(3)
-
-
-def main(argv: list[str]) -> int:
-    """`python -m arena.isolation SPEC`: serve one untrusted bot to the engine that started it."""
-    # The protocol keeps this process's stdin/stdout; the bot's prints go to stderr and its
-    # reads of stdin see nothing.
-    proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8", errors="replace")
-    proto_out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
-    os.dup2(2, 1)
-    devnull = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(devnull, 0)
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
-    from arena.play import make_bot
-    from arena.serve import serve
-
-    if len(argv) != 1:
-        proto_out.write(json.dumps({"id": None, "error": "usage: python -m arena.isolation "
-                                                         "package.module:Class"}) + "\n")
-        return 2
-    spec = argv[0]
-
-    def make() -> object:
-        return make_bot(spec, isolate=False)
-
-    try:
-        make()
-    except Exception as e:  # noqa: BLE001 - whatever the bot's import does: one line back
-        first = proto_in.readline()
-        try:
-            rid = json.loads(first).get("id")
-        except (ValueError, AttributeError, RecursionError):
-            rid = None
-        msg = " ".join(f"{e}".split())[:300] or type(e).__name__
-        proto_out.write(json.dumps({"id": rid, "error": msg}) + "\n")
-        return 2
-    serve(make, proto_in, proto_out, strict=True)  # type: ignore[arg-type]
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

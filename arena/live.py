@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena.answers import final_answer
-from arena.play import close_bot
+from arena.bots import close_bot
 from arena.protocol import ProtocolError
 from arena.replay import card_text, mission_text, replay
 from game import kernel

@@ -77,8 +77,8 @@ class SubprocessPlayer:
 
     @classmethod
     def for_bot(cls, spec: str) -> SubprocessPlayer:
-        """`python -m arena.serve SPEC` (as `python -m arena serve`) with this interpreter."""
-        return cls([sys.executable, "-m", "arena.serve", spec])
+        """`python -m arena serve SPEC` with this interpreter."""
+        return cls([sys.executable, "-m", "arena", "serve", spec])
 
     def kill(self) -> None:
         """End the process now (its pipes closed, its exit collected)."""

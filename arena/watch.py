@@ -162,7 +162,8 @@ def write_gif(frames: list[Path], out: Path, ms_per_frame: int = 400, width: int
 
 def main(argv: list[str]) -> int:
     """`python -m arena watch BOTS... --seed S --out DIR`: PNG per turn and game.gif."""
-    from arena.play import GameArgError, add_game_arguments, close_bot, game_setup, labels_for
+    from arena.bots import GameArgError, close_bot
+    from arena.play import add_game_arguments, game_setup, labels_for
     from evolve.cli import error
 
     ap = argparse.ArgumentParser(prog="python -m arena watch", description=main.__doc__)

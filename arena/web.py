@@ -23,16 +23,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from arena.bots import BotSpecError, GameArgError, check_bot, make_bot, make_rules, trusted
 from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
-from arena.play import (
-    BotSpecError,
-    GameArgError,
-    check_bot,
-    labels_for,
-    make_bot,
-    make_rules,
-    trusted,
-)
+from arena.play import labels_for
 from arena.replay import Replay, ReplayError, read_transcript, replay
 from evolve.cli import error
 from game.map import Map, board_positions, classic_map

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from serve_helpers import START, TIMEOUT, json_paths, replaced, request, write_bot
 
-from arena.play import make_bot
+from arena.bots import make_bot
 from arena.serve import Server, SubprocessPlayer, reply_line
 from game.engine import play_game
 from game.map import build_map
@@ -106,7 +106,7 @@ def test_subprocess_outlives_hostile_lines(bot: str) -> None:
              json.dumps(replaced(VALID[3], ("state", "players"), {"cards": 1})),
              json.dumps(replaced(VALID[3], ("state", "owner", 1), 5)),
              json.dumps(VALID[3])]
-    res = subprocess.run([sys.executable, "-m", "arena.serve", bot], capture_output=True,
+    res = subprocess.run([sys.executable, "-m", "arena", "serve", bot], capture_output=True,
                          input="\n".join(lines) + "\n", text=True, timeout=TIMEOUT)
     replies = [json.loads(x) for x in res.stdout.splitlines()]
     assert res.returncode == 0 and len(replies) == len(lines)
