@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BotSpecError", "GameArgError", "add_timeout_argument", "check_bot", "check_event",
-    "check_seed", "check_timeout", "close_bot", "is_bot_file", "make_bot", "make_rules",
-    "trusted",
+    "check_seed", "check_timeout", "close_bot", "game_seed", "is_bot_file", "make_bot",
+    "make_rules", "secret_note", "trusted",
 ]
 
 
@@ -96,6 +96,31 @@ def trusted(spec: str) -> bool:
     return is_bot_file(spec) or ":" not in spec
 
 
+def game_seed(seed: int, specs: Sequence[str]) -> int:
+    """The seed a game among `specs` is dealt from: `seed` itself when every seat is trusted
+    (the same games as ever), else its keyed hash (`arena.isolation.secret_seed`), so that an
+    isolated bot that reads or guesses --seed still cannot rebuild the deal, the deck, the
+    dice or the missions (GameArgError if $RISKEVO_SECRET is malformed)."""
+    if all(trusted(s) for s in specs):
+        return seed
+    from arena.isolation import secret_seed
+
+    try:
+        return secret_seed(seed)
+    except ValueError as e:
+        raise GameArgError(str(e)) from None
+
+
+def secret_note(specs: Sequence[str]) -> str | None:
+    """After the games: how to deal them again (games with an isolated seat only)."""
+    if all(trusted(s) for s in specs):
+        return None
+    from arena.isolation import SECRET_ENV, secret
+
+    return (f"class-path bots: games dealt from the seed and a secret; "
+            f"{SECRET_ENV}={secret().hex()} deals them again")
+
+
 def make_rules(text: str | None, cap: int | None = None) -> Rules:
     """Rules from 'missions,fixed_cards,path_fortify,cap=50' plus an optional cap override."""
     from game.state import Rules, RulesError
@@ -128,6 +153,7 @@ def check_event(specs: Sequence[str], *, seed: int, timeout: float, jobs: int,
     if jobs == 0:
         raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
     make_rules(rules, cap)
+    game_seed(seed, specs)  # a malformed secret fails now, and workers inherit the key
     for s in dict.fromkeys(specs):
         check_bot(s)  # fail fast, with a readable message
 

@@ -183,7 +183,7 @@ def main(argv: list[str]) -> int:
         return records_main(args.records, args.label)
     if args.bot is None:
         ap.error("BOT is required (or --records DIR)")
-    from arena.bots import GameArgError, check_event
+    from arena.bots import GameArgError, check_event, secret_note
     from arena.play import labels_for
     from evolve.cli import error
     from evolve.plots import save_figure
@@ -217,6 +217,8 @@ def main(argv: list[str]) -> int:
     print(f"{len(lost)} forfeits (a forfeiting bot's seat is played out passively)")
     for line in lost:
         print(f"  {line}")
+    if note := secret_note([args.bot, *opponents]):
+        print(note)
     print(write_diagnosis_csv(labels, table, out / "diagnose.csv"))
     fig = plot_diagnosis(labels, table, f"behaviour of {label}: {args.games} games")
     print(save_figure(fig, out / "diagnose.png"))

@@ -18,14 +18,19 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
+import hashlib
 import os
+import secrets
 import sys
+from typing import Any
+
+import numpy as np
 
 from arena.protocol import ProtocolError
 from arena.subprocess_player import SubprocessPlayer
 
-__all__ = ["DECISION_TIMEOUT_S", "START_GRACE_S", "IsolatedBot", "close_idle", "isolated_bot",
-           "release"]
+__all__ = ["DECISION_TIMEOUT_S", "SECRET_ENV", "START_GRACE_S", "IsolatedBot", "close_idle",
+           "isolated_bot", "release", "secret", "secret_seed"]
 
 DECISION_TIMEOUT_S = 10.0  # default per-decision time limit of every arena tool
 START_GRACE_S = 30.0  # added to the first exchange: the interpreter and the bot loading
@@ -44,13 +49,39 @@ def _undumpable() -> None:
 
 _GUARDED = False
 
+SECRET_ENV = "RISKEVO_SECRET"  # hex key dealing games with an isolated seat; never a bot's
+
+
+def secret() -> bytes:
+    """The key that deals every game with an isolated seat: $RISKEVO_SECRET (32..128 hex
+    digits) if set, else 16 bytes of fresh OS entropy, kept in this process's environment so
+    that worker processes started later deal from the same key (ValueError if malformed).
+    A process holding it is made not dumpable; a bot's process never gets it."""
+    _undumpable()
+    text = os.environ.get(SECRET_ENV, "")
+    if not text:
+        text = os.environ[SECRET_ENV] = secrets.token_hex(16)
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if not 16 <= len(key) <= 64:
+        raise ValueError(f"${SECRET_ENV} must be 32..128 hex digits, got {len(text)} characters")
+    return key
+
+
+def secret_seed(seed: int) -> int:
+    """A 63-bit seed no bot can compute: the keyed hash (BLAKE2b, key `secret()`) of `seed`."""
+    digest = hashlib.blake2b(str(seed).encode(), key=secret(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
 
 class IsolatedBot(SubprocessPlayer):
     """A third-party bot in its own process (`python -m arena.isolated_child SPEC`)."""
 
     def __init__(self, spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> None:
         _undumpable()
-        env = dict(os.environ)
+        env = {k: v for k, v in os.environ.items() if k != SECRET_ENV}
         # The child imports what this process could import (tests, the working folder, ...).
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         start = None if timeout is None else timeout + START_GRACE_S
@@ -60,6 +91,11 @@ class IsolatedBot(SubprocessPlayer):
 
     def __repr__(self) -> str:
         return f"IsolatedBot({self.spec!r})"
+
+    def rng_fields(self, rng: np.random.Generator) -> dict[str, Any]:
+        """A seed for the bot's own randomness that reveals nothing of the game's: a keyed
+        hash of a draw from its seat's generator (reproducible with the same secret)."""
+        return {"seed": secret_seed(int(rng.integers(2**63)))}
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):

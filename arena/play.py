@@ -15,8 +15,10 @@ from arena.bots import (
     check_seed,
     check_timeout,
     close_bot,
+    game_seed,
     make_bot,
     make_rules,
+    secret_note,
     trusted,
 )
 from evolve.cli import error
@@ -55,6 +57,7 @@ def game_setup(bots: list[str], seed: int, rules_text: str | None, cap: int | No
     if timeout is not None:
         check_timeout(timeout)
     rules = make_rules(rules_text, cap)
+    game_seed(seed, bots)  # a malformed secret fails before any bot starts
     players: list[Player] = []
     try:
         for s in bots:
@@ -78,7 +81,7 @@ def play_specs(specs: Sequence[str], seed: int, rules: Rules, *,
     try:
         for s in specs:
             players.append(make_bot(s, timeout=timeout))
-        out = play_game(players, rules=rules, seed=seed, observer=observer,
+        out = play_game(players, rules=rules, seed=game_seed(seed, specs), observer=observer,
                         full_access=[trusted(s) for s in specs], forfeits=True,
                         transcript=transcript_to is not None)
     finally:
@@ -125,13 +128,15 @@ def main(argv: list[str]) -> int:
     from game.engine import play_game
 
     try:
-        out = play_game(players, rules=rules, seed=args.seed,
+        out = play_game(players, rules=rules, seed=game_seed(args.seed, args.bots),
                         transcript=args.transcript or args.save is not None,
                         full_access=[trusted(b) for b in args.bots], forfeits=True)
     finally:
         for p in players:
             close_bot(p)
     print_outcome(labels_for(args.bots), out, args.transcript)
+    if note := secret_note(args.bots):
+        print(note)
     if args.save is not None:
         try:
             save_transcript(args.save, out.transcript)

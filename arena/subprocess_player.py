@@ -161,12 +161,17 @@ class SubprocessPlayer:
         except ValueError as e:
             raise IllegalActionError(f"bot answered {text!r} to {ask}: {e}") from None
 
+    def rng_fields(self, rng: np.random.Generator) -> dict[str, Any]:
+        """The bot's randomness at start_game: this player's generator state (the same game
+        as in-process; an untrusted bot gets a seed instead, arena.isolation)."""
+        return {"rng_state": rng.bit_generator.state}
+
     def start_game(self, view: GameView, rng: np.random.Generator) -> None:
-        """Send the board, rules, seat and this player's generator state."""
+        """Send the board, rules, seat and the bot's randomness (`rng_fields`)."""
         self.map = view.map
         r = view.rules
         self.request("start_game", map=map_json(view.map), seat=view.seat,
-                     n_players=view.n_players, rng_state=rng.bit_generator.state,
+                     n_players=view.n_players, **self.rng_fields(rng),
                      rules=dataclasses.asdict(r), protocol=PROTOCOL,
                      state=encode_state(view))
 

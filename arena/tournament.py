@@ -344,7 +344,7 @@ def main(argv: list[str]) -> int:
                     "python -m arena web --replay FILE)")
     add_timeout_argument(ap)
     args = ap.parse_args(argv)
-    from arena.bots import GameArgError, check_event
+    from arena.bots import GameArgError, check_event, secret_note
     from arena.play import labels_for
     from evolve.cli import error
 
@@ -372,6 +372,8 @@ def main(argv: list[str]) -> int:
           f"seed {args.seed}")
     for line in lost:
         print(f"  {line}")
+    if note := secret_note(args.bots):
+        print(note)
     print(write_csv(rows, args.per_game, out / "table.csv"))
     print(write_forfeits_csv(labels, results, out / "forfeits.csv"))
     title = f"tournament: {len(results)} games, {args.per_game} per game, seed {args.seed}"

@@ -5,6 +5,9 @@ In the arena they play isolated (arena.isolation) and forfeit (game.forfeit); se
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -69,3 +72,20 @@ class Spy(RandomBot):
         if others:
             raise RuntimeError(f"saw {others} hidden missions")
         return super().act(view, decision)
+
+
+class Thief(RandomBot):
+    """Writes what it was given at start_game to the file named by $RISKEVO_TEST_THIEF: its
+    generator's state, the board it was dealt and the engine's secret if it reached it (the
+    seed-recovery attack starts from these)."""
+
+    name = "thief"
+
+    def start_game(self, view: Any, rng: np.random.Generator) -> None:
+        """Keep the evidence, then play at random."""
+        path = os.environ.get("RISKEVO_TEST_THIEF")
+        if path:
+            seen = {"rng": rng.bit_generator.state, "owner": np.asarray(view.owner).tolist(),
+                    "secret": os.environ.get("RISKEVO_SECRET")}
+            Path(path).write_text(json.dumps(seen))
+        super().start_game(view, rng)
