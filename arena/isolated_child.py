@@ -25,6 +25,9 @@ def _watch_parent(parent: int) -> None:
 
 def main(argv: list[str]) -> int:
     """`python -m arena.isolated_child SPEC`: serve one untrusted bot to its engine."""
+    from arena.isolation import not_dumpable
+
+    not_dumpable()  # before any bot code: the other bots' processes cannot read this one
     # The protocol keeps this process's stdin/stdout; the bot's prints go to stderr and its
     # reads of stdin see nothing.
     proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8", errors="replace")

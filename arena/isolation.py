@@ -21,33 +21,32 @@ import ctypes
 import hashlib
 import os
 import secrets
+import signal
+import subprocess
 import sys
-from typing import Any
+import threading
+from typing import IO, Any
 
 import numpy as np
 
 from arena.protocol import ProtocolError
 from arena.subprocess_player import SubprocessPlayer
 
-__all__ = ["DECISION_TIMEOUT_S", "SECRET_ENV", "START_GRACE_S", "IsolatedBot", "close_idle",
-           "isolated_bot", "release", "secret", "secret_seed"]
+__all__ = ["DECISION_TIMEOUT_S", "MAX_STDERR", "SECRET_ENV", "START_GRACE_S", "IsolatedBot",
+           "close_idle", "isolated_bot", "not_dumpable", "release", "secret", "secret_seed"]
 
 DECISION_TIMEOUT_S = 10.0  # default per-decision time limit of every arena tool
 START_GRACE_S = 30.0  # added to the first exchange: the interpreter and the bot loading
+MAX_STDERR = 64 * 1024  # bytes of a bot process's output passed on to the engine's stderr
 
 
-def _undumpable() -> None:
-    """Linux: mark this (the engine's) process not dumpable, so that a bot process of the same
-    user cannot read its memory through /proc/PID/mem or ptrace (root still can)."""
-    global _GUARDED
-    if _GUARDED or not sys.platform.startswith("linux"):
-        return
-    _GUARDED = True
-    with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
-
-
-_GUARDED = False
+def not_dumpable() -> None:
+    """Linux: mark this process not dumpable, so that a process of the same user (a bot) cannot
+    read its memory through /proc/PID/mem or ptrace (root still can). The engine calls it when
+    it starts an isolated bot, every bot's process before it loads the bot."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
 
 SECRET_ENV = "RISKEVO_SECRET"  # hex key dealing games with an isolated seat; never a bot's
 
@@ -57,7 +56,7 @@ def secret() -> bytes:
     digits) if set, else 16 bytes of fresh OS entropy, kept in this process's environment so
     that worker processes started later deal from the same key (ValueError if malformed).
     A process holding it is made not dumpable; a bot's process never gets it."""
-    _undumpable()
+    not_dumpable()
     text = os.environ.get(SECRET_ENV, "")
     if not text:
         text = os.environ[SECRET_ENV] = secrets.token_hex(16)
@@ -80,14 +79,43 @@ class IsolatedBot(SubprocessPlayer):
     """A third-party bot in its own process (`python -m arena.isolated_child SPEC`)."""
 
     def __init__(self, spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> None:
-        _undumpable()
+        not_dumpable()
         env = {k: v for k, v in os.environ.items() if k != SECRET_ENV}
         # The child imports what this process could import (tests, the working folder, ...).
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         start = None if timeout is None else timeout + START_GRACE_S
+        # Its own session and process group (every process it forks is killed with it), its
+        # output through a pipe this process bounds (a forked child cannot hold our stderr).
         super().__init__([sys.executable, "-m", "arena.isolated_child", spec], timeout=timeout,
-                         start_timeout=start, env=env)
+                         start_timeout=start, env=env, start_new_session=True,
+                         stderr=subprocess.PIPE)
         self.spec = spec
+        if self.proc is not None and self.proc.stderr is not None:
+            threading.Thread(target=_pass_on, args=(self.proc.stderr, spec),
+                             daemon=True).start()
+
+    def kill(self) -> None:
+        """End the bot's process and every process of its group."""
+        if self.proc is not None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        super().kill()
+
+    def alone(self) -> bool:
+        """True when no other process is in the bot's group (it forked none that lives)."""
+        if self.proc is None:
+            return False
+        try:
+            stats = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != self.proc.pid]
+        except OSError:
+            return False  # cannot tell: do not keep it
+        for pid in stats:
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                with open(f"/proc/{pid}/stat", "rb") as f:
+                    fields = f.read().rpartition(b")")[2].split()
+                if int(fields[2]) == self.proc.pid:  # pgrp
+                    return False
+        return True
 
     def __repr__(self) -> str:
         return f"IsolatedBot({self.spec!r})"
@@ -110,7 +138,8 @@ def release(bot: IsolatedBot) -> None:
     """After a game: keep a healthy process for the next game of this spec (a new game starts
     a new player in it: start_game), else end it."""
     idle = _IDLE.setdefault((bot.spec, bot.timeout), [])
-    if bot.broken or bot.proc is None or bot.proc.poll() is not None or len(idle) >= _MAX_IDLE:
+    if (bot.broken or bot.proc is None or bot.proc.poll() is not None or len(idle) >= _MAX_IDLE
+            or not bot.alone()):
         bot.close()
         return
     try:
@@ -120,6 +149,27 @@ def release(bot: IsolatedBot) -> None:
         return
     bot.map = None
     idle.append(bot)
+
+
+def _pass_on(stream: IO[bytes], spec: str) -> None:
+    """Copy a bot process's output to stderr, at most MAX_STDERR bytes, until it closes."""
+    sent = 0
+    while True:
+        try:
+            chunk = os.read(stream.fileno(), 65536)
+        except (OSError, ValueError):
+            chunk = b""
+        if not chunk:
+            break
+        with contextlib.suppress(Exception):
+            if sent < MAX_STDERR:
+                sys.stderr.write(chunk[:MAX_STDERR - sent].decode("utf-8", "replace"))
+            if sent <= MAX_STDERR < sent + len(chunk):
+                sys.stderr.write(f"\n[{spec}: output beyond {MAX_STDERR} bytes dropped]\n")
+            sys.stderr.flush()
+        sent += len(chunk)
+    with contextlib.suppress(OSError):
+        stream.close()
 
 
 @atexit.register

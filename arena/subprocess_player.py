@@ -63,10 +63,11 @@ class SubprocessPlayer:
     name = "subprocess"
 
     def __init__(self, command: Sequence[str] | None, *, timeout: float | None = None,
-                 start_timeout: float | None = None, env: dict[str, str] | None = None) -> None:
+                 start_timeout: float | None = None, env: dict[str, str] | None = None,
+                 **popen: Any) -> None:
         self.command = list(command or [])
         self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     env=env) if command else None
+                                     env=env, **popen) if command else None
         self.timeout = timeout
         self.start_timeout = start_timeout
         self.map: Map | None = None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,14 @@ class Spy(RandomBot):
         return super().act(view, decision)
 
 
+def _dumpable() -> int:
+    """PR_GET_DUMPABLE of this process (-1 off Linux)."""
+    import ctypes
+    import sys
+
+    return int(ctypes.CDLL(None).prctl(3, 0, 0, 0, 0)) if sys.platform == "linux" else -1
+
+
 class Thief(RandomBot):
     """Writes what it was given at start_game to the file named by $RISKEVO_TEST_THIEF: its
     generator's state, the board it was dealt and the engine's secret if it reached it (the
@@ -86,6 +95,26 @@ class Thief(RandomBot):
         path = os.environ.get("RISKEVO_TEST_THIEF")
         if path:
             seen = {"rng": rng.bit_generator.state, "owner": np.asarray(view.owner).tolist(),
-                    "secret": os.environ.get("RISKEVO_SECRET")}
+                    "secret": os.environ.get("RISKEVO_SECRET"), "dumpable": _dumpable()}
             Path(path).write_text(json.dumps(seen))
+        super().start_game(view, rng)
+
+
+class Fork(RandomBot):
+    """Forks a child that outlives the game (its pid in $RISKEVO_TEST_FORK) and floods its
+    output (the engine passes on a bounded part)."""
+
+    name = "fork"
+
+    def start_game(self, view: Any, rng: np.random.Generator) -> None:
+        """Fork a sleeper, shout, then play at random."""
+        child = os.fork()
+        if child == 0:
+            os.write(2, b"x" * (1 << 20))
+            while True:
+                time.sleep(1)
+        path = os.environ.get("RISKEVO_TEST_FORK")
+        if path:
+            with open(path, "a", encoding="utf-8") as f:
+                f.write(f"{child}\n")
         super().start_game(view, rng)
