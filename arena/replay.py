@@ -19,6 +19,7 @@ from game.map import Map, MapError, classic_map
 from game.transcript import FORMAT
 
 MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024  # a capped 6-player game is well under 1 MiB
+MAX_SEATS = 6  # a game seats 2..6 players
 KIND_NAMES = ("infantry", "cavalry", "artillery", "wild")
 
 
@@ -117,6 +118,10 @@ class _Board:
             return f"{who} eliminates {self.who(q)} and takes {len(taken)} cards"
         if words[0] == "card":
             card = int(words[1])
+            if not 0 <= card < len(self.m.card_kind) or any(card in h for h in self.hands):
+                # A real deck holds each card once: this also bounds every frame's hands.
+                raise ValueError(f"card {card} is not in the deck (0..{len(self.m.card_kind) - 1}, "
+                                 "each card once)")
             self.hands[seat].append(card)
             return f"{who} draws {card_text(self.m, card) if show_cards else 'a card'}"
         act = parse_action(head, self.m)
@@ -197,6 +202,9 @@ def replay(lines: Iterable[str], labels: Sequence[str] | None = None, m: Map | N
                 if key == "deal":
                     m = m or _board(header.get("map", "classic"))
                     seats = [int(x) for x in header["seats"].split()]
+                    if not 2 <= len(seats) <= MAX_SEATS:
+                        raise ReplayError(f"line {no}: a game has 2..{MAX_SEATS} seats, "
+                                          f"got {len(seats)}")
                     owner = [int(x) for x in value.split()]
                     if len(owner) != m.n_territories:
                         raise ReplayError(f"line {no}: the deal names {len(owner)} territories, "

@@ -47,3 +47,35 @@ def test_live_bot_processes_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None
     finally:
         for game in lobby.games.values():
             game.close()
+
+
+def _crafted(lines: int, header: str = "seats 0 1") -> list[str]:
+    """A transcript whose every line draws a card: before, every frame copied every hand."""
+    from game.transcript import FORMAT
+
+    deal = " ".join(str(i % 2) for i in range(42))
+    return [FORMAT, "map classic", header, f"deal {deal}",
+            *(f"r1 s0 card {i % 44}" for i in range(lines))]
+
+
+@pytest.mark.parametrize(("lines", "header", "needle"), [
+    (20_000, "seats 0 1", "card 0 is not in the deck"),       # the 260 KB file of issue 42
+    (3, "seats " + " ".join(["0"] * 5000), "a game has 2..6 seats"),
+])
+def test_a_crafted_replay_is_refused_in_linear_time(lines: int, header: str,
+                                                    needle: str) -> None:
+    import time
+
+    from arena.replay import ReplayError, replay
+
+    start = time.perf_counter()
+    with pytest.raises(ReplayError, match=needle):
+        replay(_crafted(lines, header))
+    assert time.perf_counter() - start < 2.0
+
+
+def test_a_replay_holds_each_card_once() -> None:
+    from arena.replay import replay
+
+    rep = replay(_crafted(44))  # every card drawn once: fine
+    assert sum(len(h) for h in rep.frames[-1].hands) == 44
