@@ -15,7 +15,7 @@ import numpy as np
 
 from arena.bots import add_timeout_argument
 from evolve.stats import wilson_interval
-from game.atomic import atomic_write_bytes
+from game.atomic import atomic_write_bytes, check_replaceable
 
 __all__ = [
     "GameResult",
@@ -349,6 +349,7 @@ def main(argv: list[str]) -> int:
     from evolve.cli import error
 
     out = Path(args.out)
+    outputs = [out / name for name in ("table.csv", "forfeits.csv", "table.png")]
     try:
         check_event(args.bots, seed=args.seed, timeout=args.decision_timeout, jobs=args.jobs,
                     rules=args.rules, cap=args.cap)
@@ -356,13 +357,21 @@ def main(argv: list[str]) -> int:
         folder = out / "transcripts" if args.transcripts else None
         if folder is not None:
             folder.mkdir(exist_ok=True)
-        results = run_tournament(args.bots, args.games, per_game=args.per_game, seed=args.seed,
-                                 n_jobs=args.jobs, rules=args.rules, cap=args.cap,
-                                 timeout=args.decision_timeout, transcripts=folder)
+        for path in outputs:  # a link or a folder in the way fails now, not after the games
+            check_replaceable(path)
     except (GameArgError, TournamentError) as e:
         return error(e)
     except OSError as e:
-        return error(f"--out {out}: cannot create the folder ({e.strerror or e})")
+        return error(f"--out {e.filename or out}: {e.strerror or e}")
+    try:
+        results = run_tournament(args.bots, args.games, per_game=args.per_game, seed=args.seed,
+                                 n_jobs=args.jobs, rules=args.rules, cap=args.cap,
+                                 timeout=args.decision_timeout, transcripts=folder)
+    except TournamentError as e:
+        return error(e)
+    except OSError as e:
+        return error(f"during the games: {e.strerror or e}"
+                     + (f" ({e.filename})" if e.filename else ""))
     labels = labels_for(args.bots)
     rows = summarize(labels, results, args.per_game)
     print(format_table(rows, args.per_game))
