@@ -133,6 +133,9 @@ def _wrong_field(rec: dict[str, Any]) -> str | None:
                 return f"eval.{k}"
         if not isinstance(ev.get("opponents", []), list):
             return "eval.opponents"
+    po = rec.get("playoff")
+    if po is not None and not (isinstance(po, dict) and isinstance(po.get("crowned", False), bool)):
+        return "playoff" if not isinstance(po, dict) else "playoff.crowned"
     return None
 
 
