@@ -146,6 +146,8 @@ def test_subprocess_outlives_hostile_lines(bot: str) -> None:
     (replaced(START, ("seat",), 2), "start_game.seat must be 0..1, got 2"),
     (replaced(START, ("n_players",), 7), "start_game.n_players must be 2..6, got 7"),
     (replaced(START, ("rng_state",), {"bit_generator": "PCG64"}), "start_game.rng_state must be"),
+    (replaced(VALID[5], ("state", "players"), [{"alive": 1}, {"alive": 0}]),
+     "state.players[1].alive is false, yet seat 1 owns territories"),
 ])
 def test_impossible_states_name_the_field(req: dict[str, Any], error: str) -> None:
     server = Server(lambda: make_bot("random"))
