@@ -260,6 +260,9 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     if evo.generation + 1 >= total:
         stack.close()
         print(f"run already has {evo.generation + 1} generations (--generations to extend)")
+        if cfg.output.plot_every and folder.drawn_generation() < evo.generation:
+            print("drawing the final plots (the last drawing was cut short)", flush=True)
+            PlotRefresher(folder.root, cfg.output.plot_every).finish(final=True)
         return 0
     save_error: OSError | None = None
     lost: WorkersLostError | None = None

@@ -247,6 +247,20 @@ class RunFolder:
         """The effective config.toml."""
         atomic_write_bytes(self.config, text.encode())
 
+    # ----- plots/drawn.txt -----
+    def mark_drawn(self, generation: int) -> None:
+        """Every plot is drawn up to `generation` (written last by `evolve plot`)."""
+        atomic_write_bytes(self.plots / "drawn.txt", f"{generation}\n".encode())
+
+    def drawn_generation(self) -> int:
+        """The generation the plots were last all drawn for (-1: never, or a drawing cut
+        short by a kill)."""
+        try:
+            with open(self.plots / "drawn.txt", "rb") as f:
+                return int(f.read(20).strip())
+        except (OSError, ValueError):
+            return -1
+
     # ----- log.jsonl -----
     def append_log(self, record: dict[str, Any]) -> None:
         """One JSON line per generation (flushed and fsynced: the log survives a kill)."""
