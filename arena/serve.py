@@ -69,6 +69,7 @@ class Server:
         # and the player (still busy) is not asked again in this game.
         self.decision_timeout = decision_timeout
         self.stuck = False
+        self.busy: threading.Thread | None = None  # a timed-out decision still running
         self.player: Player | None = None
         self.map: Map | None = None
         self.rules = Rules()
@@ -261,7 +262,7 @@ class Server:
         t.start()
         t.join(limit)
         if t.is_alive():
-            self.stuck = True
+            self.stuck, self.busy = True, t
             print(f"seat {self.seat}: no answer within {limit:g} s; fallback answers for the "
                   "rest of this game", file=sys.stderr, flush=True)
             return None
