@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from arena import webserver
 from arena.bots import (
     BotSpecError,
     GameArgError,
@@ -36,6 +37,7 @@ from arena.bots import (
 from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
 from arena.play import labels_for
 from arena.replay import Replay, ReplayError, read_transcript, replay
+from arena.webserver import BoundedHTTPServer, Deadline, foreign_request
 from evolve.cli import error
 from game.map import Map, board_positions, classic_map
 from game.state import Rules, RulesError
@@ -292,12 +294,26 @@ class Handler(BaseHTTPRequestHandler):
             raise RequestError("the request body must be a JSON object")
         return body
 
+    def handle_one_request(self) -> None:
+        """One request, which must arrive whole within REQUEST_DEADLINE_S (webserver)."""
+        self._deadline = Deadline(self.connection, webserver.REQUEST_DEADLINE_S)
+        try:
+            super().handle_one_request()
+        finally:
+            self._deadline.stop()
+
     def _handle(self, method: str) -> None:
         try:
             if method == "GET" and not self.path.startswith("/api/"):
+                self._deadline.stop()
                 self._static()
                 return
+            why = foreign_request(self.headers.get("Host"), self.headers.get("Origin"))
+            if why is not None:
+                self.close_connection = True
+                raise RequestError(why, HTTPStatus.FORBIDDEN)
             body = self._body() if method == "POST" else None
+            self._deadline.stop()  # the request is in; answering it may take longer
             out, kind = _route(self.lobby, method, self.path, body)
             if kind == "text":
                 self._send(200, str(out).encode(), "text/plain; charset=utf-8")
@@ -329,9 +345,7 @@ class Handler(BaseHTTPRequestHandler):
 def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
     """A server bound to (host, port) serving `lobby` (port 0: any free port)."""
     handler = type("LobbyHandler", (Handler,), {"lobby": lobby})
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return BoundedHTTPServer((host, port), handler)
 
 
 def newest_champion(root: Path = Path("runs")) -> Path | None:

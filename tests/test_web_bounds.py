@@ -79,3 +79,99 @@ def test_a_replay_holds_each_card_once() -> None:
 
     rep = replay(_crafted(44))  # every card drawn once: fine
     assert sum(len(h) for h in rep.frames[-1].hands) == 44
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Any:
+    import threading
+
+    from arena import webserver
+    from arena.web import make_server
+
+    monkeypatch.setattr(webserver, "MAX_CONNECTIONS", 3)
+    monkeypatch.setattr(webserver, "REQUEST_DEADLINE_S", 1.0)
+    lobby = make_lobby(["random"], seat=0, rules_text="cap=5", seed=1, replay_file=None)
+    srv = make_server(lobby, port=0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield srv, lobby
+    srv.shutdown()
+    srv.server_close()
+
+
+def _ask(srv: Any, method: str, path: str, headers: dict[str, str]) -> tuple[int, str]:
+    import http.client
+
+    c = http.client.HTTPConnection("127.0.0.1", srv.server_address[1], timeout=10)
+    c.request(method, path, body=b"{}" if method == "POST" else None, headers=headers)
+    r = c.getresponse()
+    text = r.read().decode()
+    c.close()
+    return r.status, text
+
+
+@pytest.mark.parametrize(("headers", "status"), [
+    ({}, 200),                                                   # no Origin: curl, scripts
+    ({"Origin": "http://{here}"}, 200),                          # this server's own page
+    ({"Origin": "https://evil.example"}, 403),                   # another site's page
+    ({"Host": "evil.example:{port}"}, 403),                      # DNS rebinding
+    ({"Host": "localhost:{port}", "Origin": "http://localhost:{port}"}, 200),
+])
+def test_requests_from_other_sites_are_refused(server: Any, headers: dict[str, str],
+                                               status: int) -> None:
+    srv, lobby = server
+    port = srv.server_address[1]
+    filled = {k: v.format(here=f"127.0.0.1:{port}", port=port) for k, v in headers.items()}
+    got, text = _ask(srv, "POST", "/api/games", filled)
+    assert got == status, text
+    assert len(lobby.games) == (1 if status == 200 else 0)
+    for game in lobby.games.values():
+        game.close()
+
+
+def _closed_within(sock: Any, seconds: float) -> bool:
+    import time
+
+    sock.settimeout(seconds)
+    start = time.monotonic()
+    try:
+        while sock.recv(4096):
+            pass
+    except OSError:
+        return False
+    return time.monotonic() - start < seconds
+
+
+def test_a_trickled_request_is_cut_and_connections_are_capped(server: Any) -> None:
+    import socket
+    import time
+
+    srv, _ = server
+    address = ("127.0.0.1", srv.server_address[1])
+    slow = [socket.create_connection(address, timeout=5) for _ in range(3)]
+    for s in slow:
+        s.sendall(b"GET /api/config HTTP/1.1\r\n")  # and never the rest
+    time.sleep(0.2)
+    extra = socket.create_connection(address, timeout=5)
+    assert b"503" in extra.recv(4096)  # 3 connections at once: a fourth is refused
+    extra.close()
+    for s in slow:
+        assert _closed_within(s, 3.0)  # cut at the 1 s deadline, however slowly it trickles
+        s.close()
+    time.sleep(0.2)
+    assert _ask(srv, "GET", "/api/config", {})[0] == 200  # the slots are free again
+
+
+def test_a_client_reset_prints_no_traceback(server: Any,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+    import struct
+    import time
+
+    srv, _ = server
+    for _ in range(5):
+        s = socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=5)
+        s.sendall(b'POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}')
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        s.close()  # RST before the answer
+    time.sleep(1.0)
+    assert "Traceback" not in capsys.readouterr().err
