@@ -182,67 +182,102 @@ class _Board:
         return text
 
 
+class Replayer:
+    """A transcript read line by line (`feed`): the frame each line makes, so a live game's
+    log grows with its transcript instead of being replayed whole for every request.
+    `keep`: also collect the frames in `out.frames` (as `replay` returns them)."""
+
+    def __init__(self, labels: Sequence[str] | None = None, m: Map | None = None,
+                 show_cards: bool = True, by_seat: bool = False, keep: bool = True) -> None:
+        self.labels, self.m, self.show_cards, self.by_seat, self.keep = (
+            labels, m, show_cards, by_seat, keep)
+        self.header: dict[str, str] = {}
+        self.board: _Board | None = None
+        self.out: Replay | None = None
+        self.lines = 0  # lines fed, blank ones included
+        self.round = 0  # the round of the last frame
+        self.done = False  # the 'end' line was read
+
+    def feed(self, raw: str) -> Frame | None:
+        """The frame of the next transcript line (None for header, blank and mission lines,
+        and after the end); ReplayError naming the line if it cannot be replayed."""
+        self.lines += 1
+        line = raw.strip()
+        if not line or self.done:
+            return None
+        try:
+            frame = self._frame(self.lines, line)
+        except ReplayError:
+            raise
+        except (ValueError, KeyError, IndexError, MapError) as e:
+            raise ReplayError(f"line {self.lines}: cannot replay {line[:80]!r}: {e}") from None
+        if frame is not None:
+            self.round = frame.round
+            if self.keep:
+                assert self.out is not None  # noqa: S101 - a frame comes after the deal
+                self.out.frames.append(frame)
+        return frame
+
+    def _frame(self, no: int, line: str) -> Frame | None:
+        board = self.board
+        if board is None:
+            return self._head(no, line)
+        assert self.out is not None  # noqa: S101 - set with the board
+        if line.startswith("mission "):
+            s, mid, tgt = line.split()[1:]
+            seat = int(s.removeprefix("s"))
+            self.out.missions[seat] = mission_text(board.m, int(mid), int(tgt), board.labels)
+            return None
+        if line.startswith("end "):
+            self.out.result = line
+            self.done = True
+            return board.frame(self.round, -1, _end_text(line, board), line, no - 1)
+        r, s, rest = line.split(" ", 2)
+        round_, seat = int(r.removeprefix("r")), int(s.removeprefix("s"))
+        text = board.apply(seat, rest, self.show_cards)
+        return board.frame(round_, seat, text, line, no - 1)
+
+    def _head(self, no: int, line: str) -> Frame | None:
+        """A header line; the deal makes the board and the first frame."""
+        key, _, value = line.partition(" ")
+        if no == 1 and line != FORMAT:
+            raise ReplayError(f"line 1: not a transcript (expected {FORMAT!r})")
+        if key != "deal":
+            if key != FORMAT.split()[0]:
+                self.header[key] = value
+            return None
+        m = self.m = self.m or _board(self.header.get("map", "classic"))
+        seats = [int(x) for x in self.header["seats"].split()]
+        if not 2 <= len(seats) <= MAX_SEATS:
+            raise ReplayError(f"line {no}: a game has 2..{MAX_SEATS} seats, got {len(seats)}")
+        owner = [int(x) for x in value.split()]
+        if len(owner) != m.n_territories:
+            raise ReplayError(f"line {no}: the deal names {len(owner)} territories, "
+                              f"map {m.name!r} has {m.n_territories}")
+        labels = self.labels
+        if labels and self.by_seat:
+            names = list(labels)
+        elif labels:
+            names = [labels[p] for p in seats]
+        else:
+            names = [f"seat {s}" for s in range(len(seats))]
+        self.board = _Board(m, owner, len(seats), names)
+        self.out = Replay(m, self.header.get("rules", ""), seats)
+        return self.board.frame(0, -1, "territories dealt", line, no - 1)
+
+
 def replay(lines: Iterable[str], labels: Sequence[str] | None = None, m: Map | None = None,
            show_cards: bool = True, by_seat: bool = False) -> Replay:
     """Frames of a transcript (lines of `game.transcript`); ReplayError naming a bad line.
     `labels` name the players in the order they were given (by seat with `by_seat`)."""
-    it = iter(enumerate(lines, 1))
-    header: dict[str, str] = {}
-    board: _Board | None = None
-    out: Replay | None = None
-    for no, raw in it:
-        line = raw.strip()
-        if not line:
-            continue
-        try:
-            if board is None:
-                key, _, value = line.partition(" ")
-                if no == 1 and line != FORMAT:
-                    raise ReplayError(f"line 1: not a transcript (expected {FORMAT!r})")
-                if key == "deal":
-                    m = m or _board(header.get("map", "classic"))
-                    seats = [int(x) for x in header["seats"].split()]
-                    if not 2 <= len(seats) <= MAX_SEATS:
-                        raise ReplayError(f"line {no}: a game has 2..{MAX_SEATS} seats, "
-                                          f"got {len(seats)}")
-                    owner = [int(x) for x in value.split()]
-                    if len(owner) != m.n_territories:
-                        raise ReplayError(f"line {no}: the deal names {len(owner)} territories, "
-                                          f"map {m.name!r} has {m.n_territories}")
-                    if labels and by_seat:
-                        names = list(labels)
-                    elif labels:
-                        names = [labels[p] for p in seats]
-                    else:
-                        names = [f"seat {s}" for s in range(len(seats))]
-                    board = _Board(m, owner, len(seats), names)
-                    out = Replay(m, header.get("rules", ""), seats)
-                    out.frames.append(board.frame(0, -1, "territories dealt", line, no - 1))
-                elif key != FORMAT.split()[0]:
-                    header[key] = value
-                continue
-            assert out is not None
-            if line.startswith("mission "):
-                s, mid, tgt = line.split()[1:]
-                seat = int(s.removeprefix("s"))
-                out.missions[seat] = mission_text(board.m, int(mid), int(tgt), board.labels)
-                continue
-            if line.startswith("end "):
-                out.result = line
-                out.frames.append(board.frame(out.frames[-1].round, -1, _end_text(line, board),
-                                              line, no - 1))
-                break
-            r, s, rest = line.split(" ", 2)
-            round_, seat = int(r.removeprefix("r")), int(s.removeprefix("s"))
-            text = board.apply(seat, rest, show_cards)
-            out.frames.append(board.frame(round_, seat, text, line, no - 1))
-        except ReplayError:
-            raise
-        except (ValueError, KeyError, IndexError, MapError) as e:
-            raise ReplayError(f"line {no}: cannot replay {line[:80]!r}: {e}") from None
-    if out is None:
+    r = Replayer(labels, m, show_cards, by_seat)
+    for raw in lines:
+        r.feed(raw)
+        if r.done:
+            break
+    if r.out is None:
         raise ReplayError("the transcript has no 'deal' line")
-    return out
+    return r.out
 
 
 def _board(name: str) -> Map:

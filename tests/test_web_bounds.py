@@ -175,3 +175,32 @@ def test_a_client_reset_prints_no_traceback(server: Any,
         s.close()  # RST before the answer
     time.sleep(1.0)
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_poll_puts_only_the_new_transcript_lines_in_words(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from arena import replay as replay_module
+    from arena.live import LiveGame, Seat
+    from game.bots import BOTS
+    from game.map import classic_map
+    from game.state import Rules
+
+    bots = ["aggressive", "continent", "random"]
+    game = LiveGame(classic_map(), Rules(cap=40), [Seat(b, BOTS[b](), True) for b in bots],
+                    seed=9)
+    polled = []
+    while not game.over:
+        game.advance(50)
+        polled.append(game.public(0)["log"])
+    applied = []
+    real = replay_module._Board.apply
+
+    def counting(self: Any, *args: Any) -> str:
+        applied.append(1)
+        return real(self, *args)
+
+    monkeypatch.setattr(replay_module._Board, "apply", counting)
+    assert game.public(len(game.transcript()))["log"] == []
+    assert applied == []  # before: every request replayed the whole transcript
+    game._log = None  # a fresh reading of the whole game gives the same log
+    assert game.public(0)["log"] == polled[-1] and len(applied) > 100
