@@ -100,7 +100,8 @@ def game_seed(seed: int, specs: Sequence[str]) -> int:
     """The seed a game among `specs` is dealt from: `seed` itself when every seat is trusted
     (the same games as ever), else its keyed hash (`arena.isolation.secret_seed`), so that an
     isolated bot that reads or guesses --seed still cannot rebuild the deal, the deck, the
-    dice or the missions (GameArgError if $RISKEVO_SECRET is malformed)."""
+    dice or the missions (GameArgError if $RISKEVO_SECRET is malformed). Call it in the
+    process that plans the games (it holds the key) and hand the result to the workers."""
     if all(trusted(s) for s in specs):
         return seed
     from arena.isolation import secret_seed
@@ -153,7 +154,7 @@ def check_event(specs: Sequence[str], *, seed: int, timeout: float, jobs: int,
     if jobs == 0:
         raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
     make_rules(rules, cap)
-    game_seed(seed, specs)  # a malformed secret fails now, and workers inherit the key
+    game_seed(seed, specs)  # a malformed secret fails now, before any game
     for s in dict.fromkeys(specs):
         check_bot(s)  # fail fast, with a readable message
 

@@ -60,6 +60,7 @@ def diagnose(bot: str, opponents: Sequence[str], games: int, *, seed: int = 0,
     game i's transcript as `game-<i>.txt`."""
     from joblib import Parallel, delayed
 
+    from arena.bots import game_seed
     from arena.play import labels_for
 
     specs = (bot, *opponents)
@@ -67,7 +68,8 @@ def diagnose(bot: str, opponents: Sequence[str], games: int, *, seed: int = 0,
     # Copies of one opponent pool under one label: "continent#2" reads as "continent".
     pooled = [labels[0], *(lb.split("#")[0] for lb in labels[1:])]
     children = np.random.SeedSequence(seed).spawn(games)
-    seeds = [int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)) for c in children]
+    seeds = [game_seed(int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)), specs)
+             for c in children]  # a keyed hash when a seat is isolated (arena.bots)
     width = len(str(games - 1))
     paths = [None if transcripts is None else transcripts / f"game-{i:0{width}d}.txt"
              for i in range(games)]

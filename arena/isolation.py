@@ -53,20 +53,25 @@ SECRET_ENV = "RISKEVO_SECRET"  # hex key dealing games with an isolated seat; ne
 
 def secret() -> bytes:
     """The key that deals every game with an isolated seat: $RISKEVO_SECRET (32..128 hex
-    digits) if set, else 16 bytes of fresh OS entropy, kept in this process's environment so
-    that worker processes started later deal from the same key (ValueError if malformed).
-    A process holding it is made not dumpable; a bot's process never gets it."""
+    digits) if set, else 16 bytes of fresh OS entropy (ValueError if malformed). It stays in
+    this process (not dumpable from now on): the variable leaves the environment, so no
+    process started later (a worker, a bot) inherits it; workers get the seeds it made."""
+    global _SECRET
     not_dumpable()
-    text = os.environ.get(SECRET_ENV, "")
-    if not text:
-        text = os.environ[SECRET_ENV] = secrets.token_hex(16)
-    try:
-        key = bytes.fromhex(text)
-    except ValueError:
-        key = b""
-    if not 16 <= len(key) <= 64:
-        raise ValueError(f"${SECRET_ENV} must be 32..128 hex digits, got {len(text)} characters")
-    return key
+    if _SECRET is None:
+        text = os.environ.pop(SECRET_ENV, "")
+        try:
+            key = bytes.fromhex(text) if text else secrets.token_bytes(16)
+        except ValueError:
+            key = b""
+        if not 16 <= len(key) <= 64:
+            raise ValueError(f"${SECRET_ENV} must be 32..128 hex digits, got {len(text)} "
+                             "characters")
+        _SECRET = key
+    return _SECRET
+
+
+_SECRET: bytes | None = None
 
 
 def secret_seed(seed: int) -> int:
@@ -80,7 +85,7 @@ class IsolatedBot(SubprocessPlayer):
 
     def __init__(self, spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> None:
         not_dumpable()
-        env = {k: v for k, v in os.environ.items() if k != SECRET_ENV}
+        env = {k: v for k, v in os.environ.items() if k != SECRET_ENV}  # never the bot's
         # The child imports what this process could import (tests, the working folder, ...).
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         start = None if timeout is None else timeout + START_GRACE_S
@@ -121,9 +126,9 @@ class IsolatedBot(SubprocessPlayer):
         return f"IsolatedBot({self.spec!r})"
 
     def rng_fields(self, rng: np.random.Generator) -> dict[str, Any]:
-        """A seed for the bot's own randomness that reveals nothing of the game's: a keyed
-        hash of a draw from its seat's generator (reproducible with the same secret)."""
-        return {"seed": secret_seed(int(rng.integers(2**63)))}
+        """A seed for the bot's own randomness, not its seat's generator state: a draw from
+        it, which reveals nothing of a game dealt from a secret seed (`secret_seed`)."""
+        return {"seed": int(rng.integers(2**63))}
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):

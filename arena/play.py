@@ -72,16 +72,17 @@ def game_setup(bots: list[str], seed: int, rules_text: str | None, cap: int | No
 def play_specs(specs: Sequence[str], seed: int, rules: Rules, *,
                timeout: float | None = None, observer: Any = None,
                transcript_to: Path | None = None) -> Any:
-    """One game with fresh players for `specs` (the arena tools' one way to play it): a bot
-    that fails forfeits, class-path bots play isolated (`timeout` s per decision) and are
-    released after; `transcript_to` gets the transcript. Returns the `Outcome`."""
+    """One game with fresh players for `specs` (the arena tools' one way to play it), dealt
+    from `seed` (a planner passes `game_seed(...)` of the user's seed): a bot that fails
+    forfeits, class-path bots play isolated (`timeout` s per decision) and are released
+    after; `transcript_to` gets the transcript. Returns the `Outcome`."""
     from game.engine import play_game
 
     players: list[Player] = []
     try:
         for s in specs:
             players.append(make_bot(s, timeout=timeout))
-        out = play_game(players, rules=rules, seed=game_seed(seed, specs), observer=observer,
+        out = play_game(players, rules=rules, seed=seed, observer=observer,
                         full_access=[trusted(s) for s in specs], forfeits=True,
                         transcript=transcript_to is not None)
     finally:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from arena.bots import add_timeout_argument
+from arena.bots import add_timeout_argument, game_seed
 from evolve.stats import wilson_interval
 from game.atomic import atomic_write_bytes, check_replaceable
 
@@ -189,8 +189,10 @@ def run_tournament(specs: Sequence[str], games: int, *, per_game: int = 4, seed:
     lineups = schedule(len(specs), per_game, games, rng)
     children = np.random.SeedSequence(seed).spawn(games + 1)[1:]
     seeds = [int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)) for c in children]
-    calls = [(play_of(i), (tuple(specs[b] for b in lu), s, rules, cap))
-             for i, (lu, s) in enumerate(zip(lineups, seeds, strict=True))]
+    lineup_specs = [tuple(specs[b] for b in lu) for lu in lineups]
+    # A game with an isolated seat is dealt from a keyed hash of its seed (arena.bots).
+    calls = [(play_of(i), (ls, game_seed(s, ls), rules, cap))
+             for i, (ls, s) in enumerate(zip(lineup_specs, seeds, strict=True))]
     raw = (Parallel(n_jobs=n_jobs, batch_size="auto")(delayed(f)(*a) for f, a in calls)
            if n_jobs != 1 else [f(*a) for f, a in calls])
     results = []

@@ -7,15 +7,17 @@ generator's state, the board it was dealt, its environment), rebuild the game's 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 import pytest
 
+from arena import isolation
 from arena.bots import game_seed
 from arena.play import main as play_main
-from arena.play import play_specs
+from arena.tournament import run_tournament
 from game.bots import RandomBot
 from game.engine import game_rngs, play_game
 from game.state import Rules
@@ -34,39 +36,52 @@ class _Deal(RandomBot):
         super().start_game(view, rng)
 
 
-def _steal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> dict[str, Any]:
-    seen = tmp_path / "seen.json"
-    monkeypatch.delenv("RISKEVO_SECRET", raising=False)  # the key made here goes at teardown
-    monkeypatch.setenv("RISKEVO_TEST_THIEF", str(seen))
-    play_specs([THIEF, "random", "random"], seed, Rules(cap=2), timeout=20)
-    return dict(json.loads(seen.read_text()))
+@pytest.fixture(autouse=True)
+def fresh_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test reads the key anew (a process reads it once) and leaves none behind; its bots
+    are new processes (a kept one would write to an earlier test's file)."""
+    isolation.close_idle()
+    monkeypatch.setattr(isolation, "_SECRET", None)
+    monkeypatch.delenv(isolation.SECRET_ENV, raising=False)
 
 
+@pytest.mark.parametrize("tool", ["play", "tournament"])
 def test_an_isolated_bot_cannot_rebuild_the_game_from_the_seed(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _steal(tmp_path, monkeypatch, seed=5)
-    play_game([_Deal(), RandomBot(), RandomBot()], seed=5, rules=Rules(cap=1))
-    _, rngs = game_rngs(5, 3)
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tool: str) -> None:
+    seen_file = tmp_path / "seen.json"
+    monkeypatch.setenv("RISKEVO_TEST_THIEF", str(seen_file))
+    monkeypatch.setenv(isolation.SECRET_ENV, KEY)  # set by the user: still not the bot's
+    specs = [THIEF, "random", "random"]
+    if tool == "play":
+        assert play_main([*specs, "--seed", "5", "--cap", "2"]) == 0
+        seed = 5
+    else:  # the first game of a tournament: the seed its schedule gives game 0
+        seeds = np.random.SeedSequence(5).spawn(2)[1:]
+        seed = int(seeds[0].generate_state(1, np.uint64)[0] >> np.uint64(1))
+        run_tournament(specs, 1, per_game=3, seed=5, rules="cap=2", timeout=20)
+    seen = json.loads(seen_file.read_text())
     # Knowing --seed 5 (the command line is readable by any user) is not enough: the deal
     # comes from a keyed hash of it, and the bot's generator is not its seat's generator.
+    play_game([_Deal(), RandomBot(), RandomBot()], seed=seed, rules=Rules(cap=1))
+    _, rngs = game_rngs(seed, 3)
     assert seen["owner"] != _Deal.owner
-    assert seen["rng"] != rngs[0].bit_generator.state
+    assert all(seen["rng"] != r.bit_generator.state for r in rngs)
     assert seen["secret"] is None  # the key never reaches the bot's process
 
 
 def test_the_same_secret_deals_the_same_game(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RISKEVO_SECRET", KEY)
     games = []
-    for i in range(2):
+    for i, key in enumerate([KEY, KEY, "cd" * 16]):
+        monkeypatch.setattr(isolation, "_SECRET", None)
+        monkeypatch.setenv(isolation.SECRET_ENV, key)
         path = tmp_path / f"game-{i}.txt"
-        play_specs([THIEF, "random", "random"], 3, Rules(cap=5), timeout=20, transcript_to=path)
+        assert play_main([THIEF, "random", "random", "--seed", "3", "--cap", "5",
+                          "--save", str(path)]) == 0
+        assert isolation.SECRET_ENV not in os.environ  # no process started later inherits it
         games.append(path.read_text())
     assert games[0] == games[1]  # the thief's own randomness included
-    monkeypatch.setenv("RISKEVO_SECRET", "cd" * 16)
-    play_specs([THIEF, "random", "random"], 3, Rules(cap=5), timeout=20,
-               transcript_to=tmp_path / "other.txt")
-    assert (tmp_path / "other.txt").read_text() != games[0]
+    assert games[2] != games[0]
 
 
 @pytest.mark.parametrize(("specs", "same"), [
@@ -76,7 +91,7 @@ def test_the_same_secret_deals_the_same_game(tmp_path: Path,
 ])
 def test_only_games_with_an_isolated_seat_are_dealt_from_the_secret(
         monkeypatch: pytest.MonkeyPatch, specs: list[str], same: bool) -> None:
-    monkeypatch.setenv("RISKEVO_SECRET", KEY)
+    monkeypatch.setenv(isolation.SECRET_ENV, KEY)
     assert (game_seed(7, specs) == 7) is same
     assert 0 <= game_seed(7, specs) < 2**63
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.isolation import MAX_STDERR, not_dumpable
+from arena.isolation import MAX_STDERR, close_idle, not_dumpable
 from arena.play import play_specs
 from game.state import Rules
 
@@ -42,6 +42,7 @@ def _gone(pid: int, within: float = 10.0) -> bool:
 def test_a_process_a_bot_forks_ends_with_its_game(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     pids = tmp_path / "pids"
+    close_idle()
     monkeypatch.setenv("RISKEVO_TEST_FORK", str(pids))
     play_specs(["tests.hostile_bots:Fork", "random", "random"], 1, Rules(cap=2), timeout=20)
     forked = [int(x) for x in pids.read_text().split()]
@@ -61,6 +62,7 @@ def test_a_forking_bot_neither_holds_nor_floods_the_callers_stderr() -> None:
 def test_every_isolated_bot_process_is_not_dumpable(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     seen = tmp_path / "seen.json"
+    close_idle()  # a new process: a kept one would write to an earlier test's file
     monkeypatch.setenv("RISKEVO_TEST_THIEF", str(seen))
     play_specs(["tests.hostile_bots:Thief", "random"], 1, Rules(cap=2), timeout=20)
     assert json.loads(seen.read_text())["dumpable"] == 0  # set before the bot's code loaded
