@@ -364,7 +364,9 @@ def main(argv: list[str]) -> int:
     except (GameArgError, TournamentError) as e:
         return error(e)
     except OSError as e:
-        return error(f"--out {e.filename or out}: {e.strerror or e}")
+        if isinstance(e, FileExistsError) and e.filename:  # check_replaceable's refusal
+            return error(f"--out {out}: {e.filename} {e.strerror}")
+        return error(f"--out {out}: cannot create the folder ({e.strerror or e})")
     try:
         results = run_tournament(args.bots, args.games, per_game=args.per_game, seed=args.seed,
                                  n_jobs=args.jobs, rules=args.rules, cap=args.cap,
