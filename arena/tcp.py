@@ -9,7 +9,6 @@ costs no traceback.
 
 from __future__ import annotations
 
-import contextlib
 import socketserver
 import sys
 import threading
@@ -17,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from arena.capped import Capped
 from arena.recorder import Recorder
 from arena.serve import Server, reply_line
 from game.protocol import Player
@@ -78,7 +78,7 @@ class _Session(socketserver.BaseRequestHandler):
             self.request.sendall(reply_line(reply).encode())
 
 
-class _TCPServer(socketserver.ThreadingTCPServer):
+class _TCPServer(Capped, socketserver.ThreadingTCPServer):
     daemon_threads = True
     allow_reuse_address = True
 
@@ -90,29 +90,12 @@ class _TCPServer(socketserver.ThreadingTCPServer):
         self.recorder = recorder
         self.idle_timeout = idle_timeout
         self.decision_timeout = decision_timeout
-        self.slots = threading.BoundedSemaphore(max_sessions)
-        self.max_sessions = max_sessions
+        self.capped(max_sessions)
         super().__init__(address, _Session)
 
-    def get_request(self) -> tuple[Any, Any]:
-        try:
-            return super().get_request()
-        except OSError:
-            time.sleep(0.05)  # out of file descriptors: wait instead of spinning on accept
-            raise
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.slots.acquire(blocking=False):
-            busy = {"id": None, "error": f"server busy: {self.max_sessions} sessions already"}
-            with contextlib.suppress(OSError):
-                request.sendall(reply_line(busy).encode())
-            self.shutdown_request(request)
-            return
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.slots.release()
-            raise
+    def busy_reply(self) -> bytes:
+        busy = {"id": None, "error": f"server busy: {self.max_connections} sessions already"}
+        return reply_line(busy).encode()
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         busy: threading.Thread | None = None

@@ -18,12 +18,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from arena import webserver
 from arena.bots import (
     BotSpecError,
     GameArgError,
@@ -37,7 +36,7 @@ from arena.bots import (
 from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
 from arena.play import labels_for
 from arena.replay import Replay, ReplayError, read_transcript, replay
-from arena.webserver import BoundedHTTPServer, Deadline, foreign_request
+from arena.webserver import BoundedHTTPServer, GuardedHandler
 from evolve.cli import error
 from game.map import Map, board_positions, classic_map
 from game.state import Rules, RulesError
@@ -252,7 +251,7 @@ def _int(text: str, name: str) -> int:
     return int(text)
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(GuardedHandler):
     """Static files and the JSON API; every error is a JSON {"error": ...} reply."""
 
     lobby: Lobby  # set on the subclass made by make_server
@@ -294,26 +293,16 @@ class Handler(BaseHTTPRequestHandler):
             raise RequestError("the request body must be a JSON object")
         return body
 
-    def handle_one_request(self) -> None:
-        """One request, which must arrive whole within REQUEST_DEADLINE_S (webserver)."""
-        self._deadline = Deadline(self.connection, webserver.REQUEST_DEADLINE_S)
-        try:
-            super().handle_one_request()
-        finally:
-            self._deadline.stop()
-
     def _handle(self, method: str) -> None:
         try:
             if method == "GET" and not self.path.startswith("/api/"):
-                self._deadline.stop()
+                self.request_in()
                 self._static()
                 return
-            why = foreign_request(self.headers.get("Host"), self.headers.get("Origin"))
-            if why is not None:
-                self.close_connection = True
+            if why := self.foreign():
                 raise RequestError(why, HTTPStatus.FORBIDDEN)
             body = self._body() if method == "POST" else None
-            self._deadline.stop()  # the request is in; answering it may take longer
+            self.request_in()  # answering it may take longer than the deadline
             out, kind = _route(self.lobby, method, self.path, body)
             if kind == "text":
                 self._send(200, str(out).encode(), "text/plain; charset=utf-8")

@@ -14,49 +14,32 @@ import json
 import socket
 import sys
 import threading
-import time
-from http.server import ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from arena.capped import Capped
+
 __all__ = ["MAX_CONNECTIONS", "REQUEST_DEADLINE_S", "BoundedHTTPServer", "Deadline",
-           "foreign_request"]
+           "GuardedHandler", "foreign_request"]
 
 MAX_CONNECTIONS = 32  # connections served at once (a page polls over one or two)
 REQUEST_DEADLINE_S = 20.0  # a request arrives whole by then (an idle keep-alive closes too)
 
 
-class BoundedHTTPServer(ThreadingHTTPServer):
+class BoundedHTTPServer(Capped, ThreadingHTTPServer):
     """ThreadingHTTPServer with a cap on connections and no traceback for routine resets."""
 
     daemon_threads = True
 
     def __init__(self, address: tuple[str, int], handler: Any) -> None:
-        self.max_connections = MAX_CONNECTIONS
-        self.slots = threading.BoundedSemaphore(self.max_connections)
+        self.capped(MAX_CONNECTIONS)
         super().__init__(address, handler)
 
-    def get_request(self) -> tuple[Any, Any]:
-        try:
-            return super().get_request()
-        except OSError:
-            time.sleep(0.05)  # out of file descriptors: wait instead of spinning on accept
-            raise
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.slots.acquire(blocking=False):
-            body = json.dumps({"error": f"server busy: {self.max_connections} connections "
-                                        "already"}).encode()
-            head = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
-                    f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
-            with contextlib.suppress(OSError):
-                request.sendall(head + body)
-            self.shutdown_request(request)
-            return
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.slots.release()
-            raise
+    def busy_reply(self) -> bytes:
+        body = json.dumps({"error": f"server busy: {self.max_connections} connections "
+                                    "already"}).encode()
+        return ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
@@ -71,6 +54,30 @@ class BoundedHTTPServer(ThreadingHTTPServer):
             return
         print(f"riskevo web: {client_address}: {type(e).__name__}: {e}", file=sys.stderr,
               flush=True)
+
+
+class GuardedHandler(BaseHTTPRequestHandler):
+    """A request handler whose request must arrive whole within REQUEST_DEADLINE_S (call
+    `request_in` once it has) and that can tell a request from another site (`foreign`)."""
+
+    def handle_one_request(self) -> None:
+        """One request, cut if it has not arrived whole in time."""
+        self._deadline = Deadline(self.connection, REQUEST_DEADLINE_S)
+        try:
+            super().handle_one_request()
+        finally:
+            self._deadline.stop()
+
+    def request_in(self) -> None:
+        """The request has arrived whole: no cut while it is answered."""
+        self._deadline.stop()
+
+    def foreign(self) -> str | None:
+        """Why this request must be refused (`foreign_request`); the connection then closes."""
+        why = foreign_request(self.headers.get("Host"), self.headers.get("Origin"))
+        if why is not None:
+            self.close_connection = True
+        return why
 
 
 class Deadline:
