@@ -6,8 +6,10 @@ docs/trust.md.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -16,10 +18,14 @@ __all__ = ["main"]
 
 
 def _watch_parent(parent: int) -> None:
-    """End this process when the engine that started it is gone (even if the bot hangs)."""
+    """End this process and its group (whatever the bot forked) when the engine that started
+    it is gone, even if the bot hangs."""
     while True:
         time.sleep(1.0)
         if os.getppid() != parent:
+            with contextlib.suppress(OSError):
+                if os.getpgrp() == os.getpid():  # its own group (IsolatedBot starts it so)
+                    os.killpg(0, signal.SIGKILL)
             os._exit(3)
 
 

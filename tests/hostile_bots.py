@@ -102,9 +102,18 @@ class Thief(RandomBot):
 
 class Fork(RandomBot):
     """Forks a child that outlives the game (its pid in $RISKEVO_TEST_FORK) and floods its
-    output (the engine passes on a bounded part)."""
+    output (the engine passes on a bounded part); with $RISKEVO_TEST_FORK_SLEEP it then sleeps
+    that many seconds at its first attack (an engine to kill meanwhile)."""
 
     name = "fork"
+
+    def act(self, view: Any, decision: Decision) -> Any:
+        """Sleep at the first attack if asked, then play at random."""
+        nap = float(os.environ.get("RISKEVO_TEST_FORK_SLEEP", "0"))
+        if nap and decision.kind is DecisionKind.ATTACK:
+            os.environ["RISKEVO_TEST_FORK_SLEEP"] = "0"
+            time.sleep(nap)
+        return super().act(view, decision)
 
     def start_game(self, view: Any, rng: np.random.Generator) -> None:
         """Fork a sleeper, shout, then play at random."""

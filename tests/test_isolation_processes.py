@@ -49,6 +49,25 @@ def test_a_process_a_bot_forks_ends_with_its_game(tmp_path: Path,
     assert forked and all(_gone(p) for p in forked)
 
 
+@linux
+def test_an_engine_killed_takes_the_bots_forks_with_it(tmp_path: Path) -> None:
+    pids = tmp_path / "pids"
+    env = {**os.environ, "RISKEVO_TEST_FORK": str(pids), "RISKEVO_TEST_FORK_SLEEP": "60"}
+    engine = subprocess.Popen([sys.executable, "-m", "arena", "play", "tests.hostile_bots:Fork",
+                               "random", "--cap", "5"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        end = time.monotonic() + 120
+        while not pids.exists() and time.monotonic() < end:
+            time.sleep(0.2)
+        forked = [int(x) for x in pids.read_text().split()]
+        time.sleep(1.0)  # the bot is asleep in its first attack
+    finally:
+        engine.kill()  # kill -9: no cleanup of its own runs
+        engine.wait()
+    assert forked and all(_gone(p) for p in forked)  # the bot's watcher ended its group
+
+
 def test_a_forking_bot_neither_holds_nor_floods_the_callers_stderr() -> None:
     # Before: the forked child kept the pipe open and this run hung until killed.
     res = subprocess.run([sys.executable, "-m", "arena", "play", "tests.hostile_bots:Fork",
