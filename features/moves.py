@@ -6,8 +6,6 @@ ranks that choose where to fight and the decisions that move armies already on t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from features import registry as F
@@ -22,11 +20,9 @@ from features.kernels import (
     jit_inline,
     need,
 )
+from features.work import Action4, Work
 from game import layout as L
 from game.layout import MapArrays, StateArrays
-
-if TYPE_CHECKING:
-    from features.decide import Action4, Work
 
 
 @jit_inline
