@@ -11,7 +11,7 @@ from game import layout as L
 from game.map import Map
 from game.protocol import Action4
 
-TOP_TERMS = 3  # terms shown by name per option; the rest are summed
+TOP_TERMS = 4  # terms shown by name per option; the rest are summed
 RUNNERS = 2  # runner-ups shown after the chosen option
 _WORDS_MAX = 64  # characters of a gene's meaning shown beside it
 
@@ -66,6 +66,25 @@ def _option_lines(m: Map, o: Option, head: str) -> list[str]:
     return lines
 
 
+def _runner_lines(m: Map, o: Option, best: Option, i: int) -> list[str]:
+    """A runner-up with the terms that differ most from the chosen option's: why it lost."""
+    gap = best.score - o.score
+    why = f"{gap:.4f} below" if gap > 0 else "tied: the decision keeps the first it scanned"
+    lines = [f"  runner-up {i} ({why}): {action_words(m, o.action)}: score {o.score:.4f}"]
+    ref = {t.gene: t for t in best.terms}
+    differ = [t for t in o.terms if t.gene not in ref or t.part != ref[t.gene].part]
+    differ.sort(key=lambda t: -abs(t.part - (ref[t.gene].part if t.gene in ref else 0.0)))
+    for t in differ[:TOP_TERMS]:
+        was = f"; chosen: {ref[t.gene].value:.4f}" if t.gene in ref else ""
+        lines.append(_term_line(t) + was)
+    rest = [t for t in o.terms if t not in differ[:TOP_TERMS]]
+    if rest:
+        same = "" if len(differ) > TOP_TERMS else ", as the chosen's"
+        lines.append(f"      {sum(t.part for t in rest):+.4f}  the other {len(rest)} "
+                     f"terms{same}")
+    return lines
+
+
 def describe(ex: Explanation, m: Map, who: str = "") -> str:
     """The explanation as text: the chosen option, the best runner-ups, the bar and the note."""
     who = who or f"seat {ex.seat}"
@@ -75,7 +94,7 @@ def describe(ex: Explanation, m: Map, who: str = "") -> str:
     if best is not None:
         lines += _option_lines(m, best, "chosen" if chosen is not None else "best option")
         for i, o in enumerate(ex.options[1:1 + RUNNERS], 1):
-            lines += _option_lines(m, o, f"runner-up {i} ({best.score - o.score:.4f} below):")
+            lines += _runner_lines(m, o, best, i)
         if len(ex.options) > 1 + RUNNERS:
             lines.append(f"  ... {len(ex.options) - 1 - RUNNERS} more options, lower")
     if ex.bar is not None and best is not None:
