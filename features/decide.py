@@ -152,15 +152,27 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
         # keeps choosing it while its rescored value still beats the runner-up. (Its plan is
         # kept for the run even if the run makes it the largest stack next to another plan's
         # continent; the next decision rescores every territory with the new stagers.)
-        a0 = armies[best]
-        while count < pool:
-            v = b_fixed + _army_terms(w, b_h, b_big, a0 + count, m18, b_mval, b_g, b_guard,
-                                      b_pb, b_pk, b_eb, b_ek)
-            if second < 0 or v > ss or (v == ss and best < second):
-                count += 1
-            else:
-                break
+        count = place_run(w, best, armies[best], pool, second, ss, b_fixed, b_h, b_big, m18,
+                          b_mval, b_g, b_guard, b_pb, b_pk, b_eb, b_ek)
     return (L.A_PLACE, int(best), int(count), 0)
+
+
+@jit_inline
+def place_run(w: np.ndarray, best: int, a0: int, pool: int, second: int, ss: float,
+              fixed: float, h: int, big: int, m18: bool, mval: float, g: int, guard: float,
+              plan_b: float, plan_k: float, elim_b: float, elim_k: float) -> int:
+    """Armies of the pool placed on `best` (a0 armies, fixed score part and army terms'
+    arguments as in `decide_place`): one more while its rescored value beats the runner-up
+    `second` (score ss; -1 if none), ties to the lower index."""
+    count = 1
+    while count < pool:
+        v = fixed + _army_terms(w, h, big, a0 + count, m18, mval, g, guard, plan_b, plan_k,
+                                elim_b, elim_k)
+        if second < 0 or v > ss or (v == ss and best < second):
+            count += 1
+        else:
+            break
+    return count
 
 
 @jit_inline

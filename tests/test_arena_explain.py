@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_linear import _Recorder
 
 from arena.explain import from_transcript, main
 from features.explain import KINDS
@@ -27,22 +28,13 @@ def bot(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-class _Recorder(LinearPlayer):
-    def __init__(self, weights: np.ndarray, log: list[tuple[int, ...]]) -> None:
-        super().__init__(weights)
-        self.log = log
-
-    def kernel_action(self, view):  # type: ignore[no-untyped-def]
-        r = super().kernel_action(view)
-        self.log.append(r)
-        return r
-
-
 def test_a_seeded_decision_is_the_one_the_bot_made(bot: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    log: list[tuple[int, ...]] = []
-    play_game([_Recorder(hand_set_genome(), log), make_player("random"), make_player("random")],
-              seed=3, rules=Rules(cap=10))
+    everyone: list[tuple[int, ...]] = []
+    recorder = _Recorder(hand_set_genome(), everyone)
+    play_game([recorder, make_player("random"), make_player("random")], seed=3,
+              rules=Rules(cap=10))
+    log = [r[1:] for r in everyone]  # the bot's (kind, a, b, c): the only linear seat
     n = next(i for i, a in enumerate(log, 1) if a[0] == L.A_ATTACK)
     assert main([str(bot), "random", "random", "--seed", "3", "--cap", "10", "--decision",
                  str(n), "--json"]) == 0

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from features import registry as F
-from features.decide import _army_terms, _varies, decide
+from features.decide import _army_terms, _varies, decide, place_run
 from features.genome import LAYOUT
 from features.kernels import (
     FeatureContext,
@@ -37,7 +37,7 @@ from features.kernels import (
     target_into,
     thin_share,
 )
-from features.moves import _components
+from features.moves import _components, fortify_count
 from features.players import SC_HAND, SC_LEADER, Players, continent_term, make_players, pressure
 from features.players import stagers as fill_stagers
 from features.players import summarize as fill_summary
@@ -169,18 +169,14 @@ def _place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray, 
     if s.sc[L.S_PHASE] == L.PH_REINFORCE:
         fixed, h, big, mval, g, guard, pb, pk, eb, ek = parts[best]
         a0, t2 = armies[t_best], (options[second].action[1] if second >= 0 else -1)
-        v = bs
-        while count < pool:
-            v = fixed + _army_terms(w, h, big, a0 + count, m18, mval, g, guard, pb, pk, eb, ek)
-            if second < 0 or v > ss or (v == ss and t_best < t2):
-                count += 1
-            else:
-                break
+        count = place_run(w, t_best, a0, pool, t2, ss, fixed, h, big, m18, mval, g, guard, pb,
+                          pk, eb, ek)
         note = (f"places {count} of {pool}: the score rescored with each army placed stays "
                 f"above the runner-up's {ss:.4f}" if second >= 0 else
                 f"places all {pool}: no other territory to place on")
         if count < pool and second >= 0:
-            note += f" until it falls to {v:.4f}"
+            v = fixed + _army_terms(w, h, big, a0 + count, m18, mval, g, guard, pb, pk, eb, ek)
+            note += f"; one more army would score {v:.4f}"
     options[best] = Option((L.A_PLACE, t_best, count, 0), options[best].score,
                            options[best].terms)
     return (L.A_PLACE, t_best, count, 0), options, best, note
@@ -321,11 +317,10 @@ def _fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray
         return (L.A_SKIP, 0, 0, 0), options, best, bar, "does not fortify"
     _k, a, b, _c = options[best].action
     n = int(armies[a] - 1)
-    count, note = n, f"moves all {n} movable armies: the source has no hostile neighbour"
-    if border[a] != 0:
-        count = min(n, max(1, int(w[F.G_FORTIFY_SHARE] * n + 0.5)))
-        note = (f"moves {count} of {n} movable armies: fortify.share {w[F.G_FORTIFY_SHARE]:.4f} "
-                "of them, the source facing enemies")
+    count = int(fortify_count(w, n, border[a] != 0))
+    note = (f"moves {count} of {n} movable armies: fortify.share {w[F.G_FORTIFY_SHARE]:.4f} "
+            "of them, the source facing enemies" if border[a] != 0 else
+            f"moves all {n} movable armies: the source has no hostile neighbour")
     options[best] = Option((L.A_FORTIFY, a, b, count), options[best].score, options[best].terms)
     return options[best].action, options, best, bar, note
 
