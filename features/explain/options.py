@@ -12,12 +12,11 @@ the player plays is an `ExplainError`, never shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from features import registry as F
 from features.decide import _army_terms, _varies, decide, place_run
+from features.explain.model import Bar, ExplainError, Explanation, Option, Term
 from features.genome import LAYOUT
 from features.kernels import (
     FeatureContext,
@@ -49,61 +48,9 @@ from game.kernel import trade_compulsory
 from game.layout import MapArrays, StateArrays
 from game.queries import bonus_open
 
-KINDS = ("placement", "reinforcement", "trade", "attack", "move-in", "fortify")
 _KIND_OF_PHASE = {L.PH_SETUP: "placement", L.PH_REINFORCE: "reinforcement",
                   L.PH_TRADE: "trade", L.PH_ATTACK: "attack", L.PH_OCCUPY: "move-in",
                   L.PH_FORTIFY: "fortify"}
-
-
-class ExplainError(ValueError):
-    """No decision to explain here, or an explanation that disagrees with the decision."""
-
-
-@dataclass(frozen=True)
-class Term:
-    """One gene's part of a score: weight x value."""
-
-    gene: str
-    weight: float
-    value: float
-
-    @property
-    def part(self) -> float:
-        """weight x value."""
-        return self.weight * self.value
-
-
-@dataclass(frozen=True)
-class Option:
-    """One option: the action it plays, its score as the decision computed it, and its terms."""
-
-    action: Action4
-    score: float
-    terms: tuple[Term, ...]
-
-
-@dataclass(frozen=True)
-class Bar:
-    """What the best option had to clear: its terms, their total as the decision adds them, and
-    whether the decision went on (attack: best > total; fortify: best > total; trade: best >=
-    total)."""
-
-    terms: tuple[Term, ...]
-    total: float
-    passed: bool
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """A decision of `seat`: what it plays, every option best first (`options[0]` is the best;
-    the decision's tie-break, the scan order, keeps ties in order), the bar and a note."""
-
-    kind: str  # one of KINDS
-    seat: int
-    action: Action4  # what the player plays: `decide`'s own answer
-    options: tuple[Option, ...]
-    bar: Bar | None
-    note: str
 
 
 def _names(off: int, n: int) -> tuple[str, ...]:
@@ -402,4 +349,4 @@ def explain(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
     return Explanation(kind, seat, action, _ranked(options, first), bar, note)
 
 
-__all__ = ["KINDS", "Bar", "ExplainError", "Explanation", "Option", "Term", "explain"]
+__all__ = ["explain"]

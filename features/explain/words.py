@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from features.explain.options import Explanation, Option, Term
+from features.explain.model import Explanation, Option, Term
 from features.genome import LAYOUT
 from game import layout as L
 from game.map import Map
