@@ -129,7 +129,8 @@ THRESHOLD_TERMS: tuple[Row, ...] = (
     ("attack.threshold_pressure", -1.0, 1.0, False,
      "threshold term: pressure A / (A + D), the strongest opponent's attack potential against "
      "p's border armies"),
-    ("attack.threshold_cards", -1.0, 1.0, False, "threshold term: min(1, own hand / 5)"),
+    ("attack.threshold_cards", -1.0, 1.0, False,
+     "threshold term: min(1, own hand / rules.trade_at), the hand that must trade (5 by default)"),
     ("attack.threshold_conquered", -1.0, 1.0, False,
      "threshold term: 1 once p has conquered this turn (its card is earned)"),
     ("attack.threshold_thin", -1.0, 1.0, False,

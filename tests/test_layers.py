@@ -58,7 +58,8 @@ def test_arena_commands_work_from_both_entry_points() -> None:
     from arena.cli import SUBCOMMANDS as ARENA
     from evolve.cli import SUBCOMMANDS, resolve
 
-    assert set(ARENA) == {"play", "tournament", "gauntlet", "diagnose", "watch", "serve", "web"}
+    assert set(ARENA) == {"play", "tournament", "gauntlet", "diagnose", "watch", "serve", "web",
+                          "explain"}
     for name in ARENA:
         assert callable(resolve(name))  # evolve's lazy table entry points at a real function
     for entry in ("evolve", "arena"):

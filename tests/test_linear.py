@@ -7,9 +7,9 @@ import pytest
 from conftest import CLASSIC, card_of_kind, position, tid
 
 from features.compiled import play_linear_game, play_linear_games, trace_linear_game
-from features.decide import decide, make_work
+from features.decide import decide
 from features.genome import LAYOUT, random_genomes
-from features.kernels import feature_context, reinforce_features
+from features.kernels import feature_context
 from features.linear import LinearPlayer
 from features.registry import (
     G_ATTACK,
@@ -22,6 +22,8 @@ from features.registry import (
     NR,
     RF_ARMY_VANTAGE,
 )
+from features.vectors import reinforce_features
+from features.work import make_work
 from game.dice import conquest_table
 from game.engine import play_game
 from game.layout import (
