@@ -18,6 +18,7 @@ from typing import Any, get_type_hints
 
 from game.atomic import MiB, read_limited
 from game.state import Rules, RulesError
+from game.version import FIELD, recorded_version, riskevo_version
 
 MAX_CONFIG_BYTES = 1 * MiB  # a config file (a few KB)
 
@@ -177,8 +178,10 @@ class Config:
 # Fields that may change when a run is resumed: they do not change its results (both rating
 # engines give the same numbers; the champion's settings change only which one is crowned).
 RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "champion.", "rating.engine")
-# Fields added with a default that plays differently: a run made before them resumes with this.
-BEFORE_ADDED: dict[str, Any] = {"rating.outcome": "order"}
+# Fields added with a default that plays differently: field -> (the riskevo version that added
+# it, the value a run made before it resumes with). A run file naming a version that already
+# wrote the field but lacking it is refused rather than guessed.
+BEFORE_ADDED: dict[str, tuple[str, Any]] = {"rating.outcome": ("0.9.0", "order")}
 
 _SECTIONS: dict[str, Any] = get_type_hints(Config)
 # A dask scheduler address: tcp://host:port (host a name, IPv4, or [IPv6]).
@@ -297,11 +300,36 @@ def load_config(files: list[Path] | tuple[Path, ...] = (),
     raw: dict[str, Any] = {"rules": dataclasses.asdict(Rules())}
     text = (resources.files("evolve") / "defaults.toml").read_text(encoding="utf-8")
     _merge(raw, tomllib.loads(text), "defaults.toml")
-    _merge_flat(raw, BEFORE_ADDED if run_file is not None else {}, "evolve.config.BEFORE_ADDED")
+    if run_file is not None:
+        _merge_flat(raw, run_file_origin(run_file)[1], "evolve.config.BEFORE_ADDED")
     for p in [*([run_file] if run_file is not None else []), *files]:
-        _merge(raw, _read_toml(Path(p)), str(p))
+        doc = _read_toml(Path(p))
+        doc.pop(FIELD, None)  # which version wrote the file, not a setting
+        _merge(raw, doc, str(p))
     _merge_flat(raw, overrides or {}, "command line")
     return from_dict(raw)
+
+
+def _version_key(v: str) -> tuple[int, ...] | None:
+    parts = re.match(r"^(\d+)\.(\d+)(?:\.(\d+))?", v)
+    return tuple(int(x or 0) for x in parts.groups()) if parts else None
+
+
+def run_file_origin(path: Path) -> tuple[str | None, dict[str, Any]]:
+    """The version that wrote a run's config.toml (None: it predates version recording) and the
+    `BEFORE_ADDED` fields it lacks, with the values the run resumes with."""
+    doc = _read_toml(path)
+    made_by = recorded_version(doc)
+    made, assumed = _version_key(made_by) if made_by else None, {}
+    for key, (added, before) in BEFORE_ADDED.items():
+        sname, _, fname = key.partition(".")
+        if isinstance(doc.get(sname), dict) and fname in doc[sname]:
+            continue
+        if made is not None and made >= (_version_key(added) or ()):
+            raise ConfigError(f"{path}: config field {key} is missing, but riskevo {made_by} "
+                              f"wrote this file and every version since {added} writes it")
+        assumed[key] = before
+    return made_by, assumed
 
 
 def _merge_flat(base: dict[str, Any], flat: dict[str, Any], source: str) -> None:
@@ -393,7 +421,8 @@ def _toml_value(v: Any) -> str:
 
 def to_toml(cfg: Config) -> str:
     """TOML text that `load_config` reads back to an equal Config."""
-    lines = ["# Effective configuration of this run (written by python -m evolve run)."]
+    lines = ["# Effective configuration of this run (written by python -m evolve run).",
+             f"{FIELD} = {_toml_value(riskevo_version())}"]
     for sname, sec in to_dict(cfg).items():
         lines.append(f"\n[{sname}]")
         lines += [f"{k} = {_toml_value(v)}" for k, v in sec.items()]

@@ -41,6 +41,7 @@ from features.registry import (
     TRADE_SCALE,
 )
 from game.atomic import MiB, atomic_write_text, read_limited
+from game.version import FIELD, riskevo_version
 
 FORMAT = "riskevo-genome"
 UPGRADABLE = (1, 2, 3, 4, 5)  # older feature-set versions whose files load (`upgrade_genes`)
@@ -271,8 +272,9 @@ def random_genomes(layout: GenomeLayout, n: int, rng: np.random.Generator) -> np
 
 def save_genome(path: str | Path, values: np.ndarray, meta: dict[str, Any] | None = None,
                 layout: GenomeLayout = LAYOUT) -> None:
-    """Write a genome file atomically (temp file in the same folder, then os.replace)."""
-    doc = {"format": FORMAT, "feature_set_version": layout.version,
+    """Write a genome file atomically (temp file in the same folder, then os.replace); it names
+    the riskevo version that wrote it (`load_genome` ignores that field: old files load)."""
+    doc = {"format": FORMAT, FIELD: riskevo_version(), "feature_set_version": layout.version,
            "genes": layout.as_dict(values), "meta": dict(meta or {})}
     try:
         text = json.dumps(doc, indent=2, allow_nan=False) + "\n"

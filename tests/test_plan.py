@@ -25,6 +25,7 @@ from game.layout import (
     S_POOL,
     StateArrays,
 )
+from game.state import State
 
 
 def _tiny_at(owner: list[int], armies: list[int], phase: int, pool: int = 0) -> StateArrays:
@@ -35,8 +36,9 @@ def _tiny_at(owner: list[int], armies: list[int], phase: int, pool: int = 0) -> 
 
 
 def act(s: StateArrays, w: np.ndarray) -> tuple[int, ...]:
-    """The linear decision on the tiny board."""
-    return tuple(int(x) for x in decide(MK, FX, s, OFF, w, make_work(MK, 2)))
+    """The linear decision on the tiny board (read-only, as in `test_linear.act`)."""
+    return tuple(int(x) for x in decide(MK, FX, State(*s).readonly().kernel, OFF, w,
+                                        make_work(MK, 2)))
 
 
 def test_cost_and_stager_by_hand() -> None:
