@@ -29,6 +29,7 @@ from arena.bots import (
     check_bot,
     close_bot,
     game_seed,
+    is_bot_file,
     make_bot,
     make_rules,
     trusted,
@@ -36,9 +37,11 @@ from arena.bots import (
 from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
 from arena.play import labels_for
 from arena.replay import Replay, ReplayError, read_transcript, replay
-from arena.webserver import BoundedHTTPServer, GuardedHandler
+from arena.webinsight import explain_json, game_route
+from arena.webjson import map_json, replay_json
+from arena.webserver import BoundedHTTPServer, GuardedHandler, RequestError
 from evolve.cli import error
-from game.map import Map, board_positions, classic_map
+from game.map import Map, classic_map
 from game.state import Rules, RulesError
 
 MAX_BODY = 64 * 1024
@@ -47,17 +50,9 @@ MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live g
 IDLE_SECONDS = 30 * 60
 MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
 STATIC = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
-          "style.css": "text/css; charset=utf-8"}
+          "story.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 BUNDLED = ("strategist", "continent", "planner", "hunter", "distributor", "bully",
            "aggressive", "random")
-
-
-class RequestError(ValueError):
-    """A request the server refuses; the message is sent back as {"error": ...}."""
-
-    def __init__(self, msg: str, status: HTTPStatus = HTTPStatus.BAD_REQUEST) -> None:
-        super().__init__(msg)
-        self.status = status
 
 
 @dataclass
@@ -72,6 +67,7 @@ class Lobby:
     seed: int | None
     replay: Replay | None = None
     replay_name: str = ""
+    replay_lines: list[str] = field(default_factory=list)
     games: dict[str, LiveGame] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     isolated: dict[str, int] = field(default_factory=dict)  # game id -> its isolated bots
@@ -136,7 +132,7 @@ class Lobby:
         players = [Seat("human", None)]
         try:
             for name, spec in zip(names, specs, strict=True):
-                players.append(Seat(name, make_bot(spec), trusted(spec)))
+                players.append(Seat(name, make_bot(spec), trusted(spec), spec))
             return LiveGame(self.map, rules, players, seed, human_seat=seat)
         except (BotSpecError, GameArgError, RulesError, ValueError) as e:
             for p in players:
@@ -161,39 +157,30 @@ class Lobby:
         game.touched = time.monotonic()
         return game
 
+    def listing(self) -> list[dict[str, Any]]:
+        """The live games, for the page's list (reattach by id)."""
+        with self.lock:
+            self._expire()
+            games = list(self.games.items())
+        return [{"id": g, "labels": game.labels, "human": game.human, "over": game.over,
+                 "round": int(game.state.round)} for g, game in games]
+
+    def champions(self) -> list[str]:
+        """The bot files the server offers (the first explains the replay's lines)."""
+        return [spec for spec in self.bots.values() if is_bot_file(spec)]
+
     def config(self) -> dict[str, Any]:
         """What the page needs before a game: bots, defaults, the board, a replay if any."""
         return {"bots": list(self.bots), "defaults": self.defaults, "map": map_json(self.map),
                 "rules": self.rules_text(), "seat": self.seat, "seed": self.seed,
-                "replay": self.replay_name or None}
+                "replay": self.replay_name or None,
+                "explainers": [b for b, spec in self.bots.items() if is_bot_file(spec)]}
 
     def rules_text(self) -> str:
         r = self.rules
         opts = [k for k in ("missions", "fixed_cards", "path_fortify", "bonus_every_set")
                 if getattr(r, k)]
         return ",".join([*opts, f"cap={r.cap}", f"trade_at={r.trade_at}"])
-
-
-def map_json(m: Map) -> dict[str, Any]:
-    """The board for drawing: names, positions, continents with bonuses, borders."""
-    pos = board_positions(m)
-    borders = [[a, b] for a in range(m.n_territories) for b in range(a + 1, m.n_territories)
-               if m.adjacency[a, b]]
-    return {"name": m.name, "territories": list(m.territories),
-            "positions": [[round(float(x), 4), round(float(y), 4)] for x, y in pos],
-            "continents": [{"name": c, "bonus": int(m.bonus[i]),
-                            "members": [t for t in range(m.n_territories)
-                                        if int(m.continent_of[t]) == i]}
-                           for i, c in enumerate(m.continents)],
-            "borders": borders, "card_kinds": [int(k) for k in m.card_kind]}
-
-
-def replay_json(rep: Replay, name: str) -> dict[str, Any]:
-    """A replay as the page reads it."""
-    labels = [f"seat {s}" for s in range(len(rep.seats))]
-    return {"name": name, "map": map_json(rep.map), "rules": rep.rules, "result": rep.result,
-            "missions": {str(k): v for k, v in rep.missions.items()}, "labels": labels,
-            "frames": [f.to_json() for f in rep.frames]}
 
 
 def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
@@ -207,6 +194,11 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
         if lobby.replay is None:
             raise RequestError("the server was started without --replay", HTTPStatus.NOT_FOUND)
         return replay_json(lobby.replay, lobby.replay_name), "json"
+    if parts == ["api", "games"] and method == "GET":
+        return {"games": lobby.listing()}, "json"
+    if parts == ["api", "replay", "explain"] and method == "GET":
+        spec = lobby.bots.get(query.get("bot", ""), (lobby.champions() or [""])[0])
+        return explain_json(spec, lobby.replay_lines, _int(query.get("line", ""), "line")), "json"
     if parts == ["api", "games"] and method == "POST":
         gid, game = lobby.new_game(body or {})
         with game.lock:
@@ -219,6 +211,8 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
     with game.lock:
         if rest == [] and method == "GET":
             return game.public(since), "json"
+        if len(rest) == 1 and rest[0] in ("explain", "hint", "odds") and method == "GET":
+            return game_route(game, rest[0], query, lobby.champions()), "json"
         if rest == ["advance"] and method == "POST":
             steps = (body or {}).get("max", 1)
             if type(steps) is not int or not 1 <= steps <= MAX_ADVANCE:
@@ -260,19 +254,6 @@ class Handler(GuardedHandler):
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
         """Quiet: the terminal shows the address, not every poll."""
-
-    def _send(self, status: int, data: bytes, ctype: str) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.end_headers()
-        self.wfile.write(data)
-
-    def _json(self, status: int, obj: dict[str, Any]) -> None:
-        self._send(status, json.dumps(obj, separators=(",", ":")).encode(),
-                   "application/json")
 
     def _body(self) -> dict[str, Any] | None:
         length = self.headers.get("Content-Length")
@@ -363,7 +344,8 @@ def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: 
     rules.check(m, len(specs) + 1)
     lobby = Lobby(offered, labels_for(specs), m, rules, seat, seed)
     if replay_file:
-        lobby.replay = replay(read_transcript(replay_file))
+        lobby.replay_lines = read_transcript(replay_file)
+        lobby.replay = replay(lobby.replay_lines)
         lobby.replay_name = Path(replay_file).name
     return lobby
 
