@@ -197,3 +197,23 @@ def test_hint_and_odds(served: tuple[Client, Lobby]) -> None:
     assert o["source_left"] == want.source_left and o["defender_dice"] == want.defender_dice
     status, err = c.call("GET", f"/api/games/{gid}/odds?src={src}&dst={src}&down_to=2")
     assert status == 400 and "src must be" in err["error"]
+
+
+def test_replays_say_the_rules_as_the_live_game_and_the_page_has_an_icon(
+        served: tuple[Client, Lobby]) -> None:
+    from arena.webjson import replay_json
+
+    g = bots_game(3)
+    out = replay_json(replay(g.transcript()), "x")
+    assert out["rules"] == g.public()["rules"] and "trade at 5 cards" in out["rules"]
+    assert all("event" in f for f in out["frames"])
+    c, _ = served
+    assert 'rel="icon"' in c.call("GET", "/")[1]
+
+
+def test_initial_placement_says_how_many_are_left() -> None:
+    g = human_game()
+    g.advance(100)
+    q = g.public()["decision"]
+    assert isinstance(q, dict) and q["kind"] == "place_initial"
+    assert q["left"] == int(g.state.pl[g.human or 0, L.P_SETUP_LEFT]) > 1

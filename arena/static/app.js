@@ -132,7 +132,7 @@ function render(s) {
     li.className = e.note ? "note" : (e.seat === s.human ? "you" : "");
     li.dataset.line = e.i + 1;
     li.innerHTML = (e.seat >= 0 ? swatch(e.seat) + " " : "") + esc(e.text);
-    if (!e.note) whyButton(li, e.seat, e.i + 1);
+    if (!e.note) whyButton(li, e.seat, e.i + 1, e.ev);
     log.appendChild(li);
     if (!e.note) { storyAdd(e); announce(e.ev); }
   }
@@ -147,8 +147,9 @@ function render(s) {
   if (s.over) showEnd(s);
 }
 
-function whyButton(li, seat, line) {
-  if (!explainable(seat)) return;
+function whyButton(li, seat, line, ev) {
+  // Decisions only: a card drawn or an elimination follows from a move, nobody chose it.
+  if (!explainable(seat) || !ev || ["card", "eliminate", "deal", "end"].includes(ev.kind)) return;
   const b = document.createElement("button");
   b.type = "button"; b.className = "why"; b.textContent = "why?"; b.dataset.line = line;
   b.title = "why this bot chose this move";
@@ -513,7 +514,8 @@ async function openReplay(path) {
     log.innerHTML = r.frames.map((f, i) => `<li data-frame="${i}" data-line="${f.index + 1}">${f.seat >= 0 ? swatch(f.seat) + " " : ""}${esc(f.text)}</li>`).join("");
     log.querySelectorAll("li").forEach((li) => {
       li.onclick = () => showFrame(+li.dataset.frame);
-      whyButton(li, r.frames[+li.dataset.frame].seat, +li.dataset.line);
+      const f = r.frames[+li.dataset.frame];
+      whyButton(li, f.seat, +li.dataset.line, f.event);
     });
     showFrame(0);
   } catch (e) {
