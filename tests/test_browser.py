@@ -157,14 +157,24 @@ class Person:
                 self.click("#btn-skip", "skip")
 
 
-def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> None:
+def start(driver: Any, base: str) -> Person:
+    """The page opened at `base`, a game started from its form at the fastest pace."""
     shots = Path(os.environ.get("RISKEVO_SCREENSHOTS", "runs/browser-test"))
     shots.mkdir(parents=True, exist_ok=True)
-    me = Person(driver, server, shots)
-    driver.get(server + "/")
+    me = Person(driver, base, shots)
+    driver.get(base + "/")
     me.wait(lambda: bool(me.js("return !document.getElementById('setup').hidden;")), "the form")
     me.js("document.getElementById('pace').value = 0;")
+    me.js("const b = document.getElementById('btn-start'); window.sawStarting = false;"
+          "new MutationObserver(() => { if (b.disabled && !document.getElementById('starting')"
+          ".hidden) window.sawStarting = true; }).observe(b, {attributes: true});")
     me.click("#btn-start", "start")
+    return me
+
+
+def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> None:
+    me = start(driver, server)
+    shots = me.shots
     s = me.settled()
     me.shot("1-start.png")
     while not s["over"]:
@@ -175,6 +185,11 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
     for kind in ("place_initial", "reinforce", "trade", "attack", "move_in", "fortify"):
         assert me.done.get(kind, 0) > 0, f"the game never asked for {kind}: {me.done}"
     assert driver.find_element("id", "end").is_displayed()
+    banner = driver.find_element("id", "banner").text
+    assert banner == "You won!" or banner.startswith("Game over: you finished")
+    rows = me.js("return [...document.querySelectorAll('#players tbody tr')].map(r => "
+                 "r.children[1].textContent);")
+    assert rows[s["human"]] == "you"
     placed = driver.find_elements("css selector", "#placements li")
     assert len(placed) >= 3
 
@@ -183,6 +198,8 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
     me.wait(lambda: bool(me.js("return !!window.riskevo.replay;")), "the replay")
     n = me.js("return window.riskevo.replay.frames.length;")
     assert n > 50
+    assert driver.find_element("id", "pace").is_displayed()  # the replay's speed
+    assert "trade at" in driver.find_element("id", "set-value").text
     for css, expect in (("#btn-next", 1), ("#btn-next", 2), ("#btn-prev", 1),
                         ("#btn-next-turn", None), ("#btn-last", n - 1), ("#btn-prev-turn", None),
                         ("#btn-first", 0)):
@@ -200,6 +217,8 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
                       "[+g.dataset.owner, +g.dataset.armies]);")
         assert [o for o, _ in shown] == frame["owner"]
         assert [a for _, a in shown] == frame["armies"]
+        # the counter numbers frames as the log numbers its lines
+        assert driver.find_element("id", "frame-index").text == f"{i + 1} / {n}"
     me.js("window.riskevo.frame = 0;")
     me.click("#btn-next-turn", "replay")
     me.click("#btn-next-turn", "replay")
@@ -232,15 +251,10 @@ def test_the_board_tells_the_story_explains_and_survives_a_reload(
     from game.odds import attack_odds
 
     base, lobby, champ = champ_server
-    shots = Path(os.environ.get("RISKEVO_SCREENSHOTS", "runs/browser-test"))
-    shots.mkdir(parents=True, exist_ok=True)
-    me = Person(driver, base, shots)
-    driver.get(base + "/")
-    me.wait(lambda: bool(me.js("return !document.getElementById('setup').hidden;")), "the form")
-    me.js("document.getElementById('pace').value = 0;")
-    me.click("#btn-start", "start")
-    assert me.js("return document.getElementById('btn-start').disabled;")  # while it starts
+    me = start(driver, base)
     s = me.settled()
+    assert me.js("return window.sawStarting;")  # Start was disabled, the wait said, meanwhile
+    assert not me.js("return document.getElementById('btn-start').disabled;")
     gid = me.js("return window.riskevo.gameId;")
     assert driver.current_url.endswith(f"#game={gid}")
     # Initial placement: several armies at once, the count left said.
@@ -311,3 +325,17 @@ def test_the_board_tells_the_story_explains_and_survives_a_reload(
     assert me.js("return window.riskevo.gameId;") == gid
     me.settled()
     me.check_page()
+
+    # "New game" mid-game asks first; once confirmed, nothing of the old game stays.
+    me.click("#btn-new-game", "new")
+    driver.switch_to.alert.dismiss()
+    assert me.js("return window.riskevo.gameId;") == gid
+    me.click("#btn-new-game", "new")
+    driver.switch_to.alert.accept()
+    assert me.js("return window.riskevo.gameId;") is None
+    assert driver.find_element("id", "setup").is_displayed()
+    for css in ("#log li", "#players tbody tr", "#controls *", "#overlay *"):
+        assert driver.find_elements("css selector", css) == [], css
+    assert not driver.current_url.endswith(gid)
+    me.wait(lambda: bool(driver.find_elements("css selector", f".rejoin[data-id='{gid}']")),
+            "the live game in the list")

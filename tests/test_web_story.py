@@ -4,7 +4,6 @@ the explanation of a linear bot's line (the same words as `arena explain`), the 
 from __future__ import annotations
 
 import itertools
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 from arena import explain as cli
 from arena.live import ActionError, LiveGame, Seat
 from arena.replay import replay
-from arena.web import Lobby, make_lobby, make_server
+from arena.web import Lobby
 from features.genome import hand_set_genome, save_genome
 from game import layout as L
 from game.actions import parse_action
@@ -21,7 +20,7 @@ from game.bots import make_player
 from game.map import classic_map
 from game.odds import attack_odds
 from game.state import Rules
-from tests.test_web import Client
+from tests.test_web import Client, serving
 
 
 @pytest.fixture(scope="module")
@@ -127,13 +126,7 @@ def test_attack_until_rolls_nothing_at_or_below_the_stop_level() -> None:
 
 @pytest.fixture
 def served(champ: Path) -> Iterator[tuple[Client, Lobby]]:
-    lobby = make_lobby([str(champ), "random"], seat=0, rules_text="cap=20", seed=3,
-                       replay_file=None)
-    srv = make_server(lobby, port=0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield Client(srv.server_address[1]), lobby
-    srv.shutdown()
-    srv.server_close()
+    yield from serving([str(champ), "random"])
 
 
 def test_explain_a_bots_line_as_the_command_line_does(

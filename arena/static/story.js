@@ -120,7 +120,7 @@ async function showExplanation(path) {
   $("explain-text").textContent = "thinking… (the first explanation compiles, about a minute)";
   try {
     const r = await api("GET", path);
-    $("explain-title").textContent = r.line ? `Why ${r.bot} played line ${r.line}: ${r.played}` : `What ${r.bot} would do`;
+    $("explain-title").textContent = r.line ? `${r.bot} on line ${r.line} (${r.played})` : `What ${r.bot} would do`;
     $("explain-text").textContent = r.text;
   } catch (e) {
     $("explain-title").textContent = "No explanation";
