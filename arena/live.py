@@ -21,7 +21,7 @@ from arena.answers import final_answer
 from arena.bots import close_bot
 from arena.protocol import ProtocolError
 from arena.replay import Replayer, card_text, mission_text
-from arena.story import reinforce_parts, since_last_turn
+from arena.story import mission_progress, reinforce_parts, since_last_turn
 from game import kernel
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
@@ -273,7 +273,9 @@ class LiveGame:
         out: dict[str, object] = {
             "hand": [{"id": c, "kind": int(m.card_kind[c]), "text": card_text(m, c)}
                      for c in view.hand],
-            "mission": mission_text(m, mid, target, self.labels) if self.rules.missions else ""}
+            "mission": mission_text(m, mid, target, self.labels) if self.rules.missions else "",
+            "mission_progress": (mission_progress(m, self.state, view.seat, mid, target)
+                                 if self.rules.missions else "")}
         d = self.decision() if self.waiting_for_human() else None
         if d is None:
             out["decision"] = None
@@ -299,8 +301,7 @@ class LiveGame:
     # -- the story of the game for the page (beside the game loop) ----------------------------
     def _last_roll(self) -> dict[str, object]:
         """The dice of the last attack with who rolled them (empty before any attack)."""
-        ev = self._log.last_attack if self._log else {}
-        if not ev:
+        if not (ev := self._log.last_attack if self._log else {}):
             return {"attack": [], "defend": []}
         seat = int(str(ev["seat"]))
         return {"attack": ev["att"], "defend": ev["dfn"], "seat": seat,
@@ -313,11 +314,10 @@ class LiveGame:
         if (log is None or log.mark is None or self.human is None
                 or not self.waiting_for_human()):
             return None
-        events = [e["ev"] for e in log.entries[log.mark_at:]]
-        if not events:
+        if not (events := [e["ev"] for e in log.entries[log.mark_at:]
+                           if isinstance(e["ev"], dict)]):
             return None
-        return since_last_turn(self.m, self.labels, self.human,
-                               [e for e in events if isinstance(e, dict)], log.mark,
+        return since_last_turn(self.m, self.labels, self.human, events, log.mark,
                                self.state.owner.tolist())
 
     def _traded_this_turn(self) -> int:

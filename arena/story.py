@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game import layout as L
 from game.map import Map
 from game.odds import attack_odds
 from game.queries import reinforcement_breakdown
@@ -74,4 +75,31 @@ def odds_json(st: State, src: int, dst: int, down_to: int) -> dict[str, object]:
             "defender_dice": o.defender_dice}
 
 
-__all__ = ["held_continents", "odds_json", "reinforce_parts", "since_last_turn"]
+def mission_progress(m: Map, st: State, seat: int, mission: int, target: int) -> str:
+    """How far the person's secret mission is, in words ("" without a mission)."""
+    mine = [t for t in range(m.n_territories) if int(st.owner[t]) == seat]
+    held = held_continents(m, st.owner.tolist())
+    if 0 <= mission <= L.M_EUR_AUS_ANY:
+        parts = []
+        for name in L.MISSION_CONTINENTS[mission]:
+            c = m.continents.index(name)
+            members = [t for t in range(m.n_territories) if int(m.continent_of[t]) == c]
+            parts.append(f"{name} {sum(t in mine for t in members)}/{len(members)}")
+        if mission >= L.M_EUR_SAM_ANY:
+            others = sum(1 for c, q in held.items() if q == seat
+                         and m.continents[c] not in L.MISSION_CONTINENTS[mission])
+            parts.append(f"another continent {min(others, 1)}/1")
+        return "progress: " + ", ".join(parts)
+    if mission == L.M_18_TWO:
+        strong = sum(int(st.armies[t]) >= L.MISSION_ARMIES for t in mine)
+        return f"progress: {strong}/{L.MISSION_TERRITORIES} territories with 2+ armies"
+    if mission >= L.M_DESTROY and 0 <= target < st.n_players and st.alive(target):
+        left = sum(int(o) == target for o in st.owner)
+        return f"progress: the target still holds {left} territories"
+    if mission >= 0:
+        return f"progress: {len(mine)}/{L.MISSION_ALL_TERRITORIES} territories"
+    return ""
+
+
+__all__ = ["held_continents", "mission_progress", "odds_json", "reinforce_parts",
+           "since_last_turn"]

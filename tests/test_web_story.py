@@ -210,3 +210,11 @@ def test_initial_placement_says_how_many_are_left() -> None:
     q = g.public()["decision"]
     assert isinstance(q, dict) and q["kind"] == "place_initial"
     assert q["left"] == int(g.state.pl[g.human or 0, L.P_SETUP_LEFT]) > 1
+
+
+def test_mission_progress_is_shown_with_missions() -> None:
+    players = [Seat("human", None), *(Seat(b, make_player(b), True) for b in ("random", "bully"))]
+    g = LiveGame(classic_map(), Rules(missions=True, cap=30), players, 4, human_seat=0)
+    g.advance(100)
+    assert str(g.public()["mission_progress"]).startswith("progress: ")
+    assert human_game().public()["mission_progress"] == ""

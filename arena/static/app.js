@@ -123,7 +123,7 @@ function render(s) {
     <td>${swatch(p.seat)}</td><td>${p.human ? "<b>you</b>" : esc(p.label)}</td><td>${p.territories}</td>
     <td>${p.armies}</td><td>${p.income}</td><td>${p.cards}</td></tr>`).join("");
   $("set-value").textContent = `Next set: ${s.next_set_value} armies · rules: ${s.rules}`;
-  $("mission").textContent = s.mission ? `Your mission: ${s.mission}` : "";
+  $("mission").textContent = s.mission ? `Your mission: ${s.mission} (${s.mission_progress})` : "";
   $("hand").innerHTML = (s.hand || []).map((c) =>
     `<span class="card" data-card="${c.id}">${esc(c.text)}</span>`).join("") || "no cards";
   const log = $("log");
