@@ -185,6 +185,8 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
     for kind in ("place_initial", "reinforce", "trade", "attack", "move_in", "fortify"):
         assert me.done.get(kind, 0) > 0, f"the game never asked for {kind}: {me.done}"
     assert driver.find_element("id", "end").is_displayed()
+    me.click("#t-0", "late")  # a click with nothing to decide is answered, not ignored
+    assert driver.find_element("id", "message").text == "The game is over."
     banner = driver.find_element("id", "banner").text
     assert banner == "You won!" or banner.startswith("Game over: you finished")
     rows = me.js("return [...document.querySelectorAll('#players tbody tr')].map(r => "
@@ -307,7 +309,7 @@ def test_the_board_tells_the_story_explains_and_survives_a_reload(
     while s["decision"]["kind"] != "attack" or not s["decision"]["options"]:
         me.turn(s)
         s = me.settled()
-    src, dst = max(s["decision"]["options"], key=lambda o: s["armies"][o[0]])
+    src, dst = max(s["decision"]["options"], key=lambda o: (s["armies"][o[1]], s["armies"][o[0]]))
     me.click(f"#t-{src}", "select")
     me.click(f"#t-{dst}", "select")
     me.wait(lambda: "P(conquer)" in driver.find_element("id", "odds").text, "the odds")
