@@ -12,7 +12,9 @@ import pytest
 from arena import explain as cli
 from arena.live import ActionError, LiveGame, Seat
 from arena.replay import replay
-from arena.web import Lobby
+from arena.story import since_last_turn
+from arena.web import Lobby, make_lobby
+from arena.webinsight import explain_json
 from features.genome import hand_set_genome, save_genome
 from game import layout as L
 from game.actions import parse_action
@@ -218,3 +220,41 @@ def test_mission_progress_is_shown_with_missions() -> None:
     g.advance(100)
     assert str(g.public()["mission_progress"]).startswith("progress: ")
     assert human_game().public()["mission_progress"] == ""
+
+
+def test_the_summary_names_losses_continents_trades_and_eliminations() -> None:
+    m = classic_map()
+    aus = [t for t in range(42) if m.continents[int(m.continent_of[t])] == "Australia"]
+    sam = [t for t in range(42) if m.continents[int(m.continent_of[t])] == "South America"]
+    before = [2] * 42
+    for t in aus:
+        before[t] = 0  # the person (seat 0) holds Australia
+    now = list(before)
+    now[aus[0]] = 1
+    for t in sam:
+        now[t] = 1  # seat 1 took South America
+    events: list[dict[str, object]] = [
+        {"kind": "attack", "seat": 1, "src": 0, "dst": aus[0], "conquered": True, "defender": 0},
+        {"kind": "attack", "seat": 1, "src": 0, "dst": sam[0], "conquered": True, "defender": 2},
+        {"kind": "trade", "seat": 2, "armies": 6},
+        {"kind": "eliminate", "seat": 1, "victim": 3}]
+    out = since_last_turn(m, ["you", "hunter", "bully", "random"], 0, events, before, now)
+    assert out["lost"] == [{"territory": aus[0], "name": m.territories[aus[0]], "by": 1}]
+    assert out["lines"] == [f"hunter took {m.territories[aus[0]]} from you",
+                            "bully traded cards for 6 armies", "hunter eliminated random",
+                            "hunter took South America", "you lost Australia"]
+    assert since_last_turn(m, ["you", "b"], 0, [], before, before)["lines"] == [
+        "nothing of yours changed hands"]
+
+
+def test_a_replay_file_is_explained_by_the_servers_champion(
+        champ: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = bots_game(4).transcript()
+    path = tmp_path / "g.txt"
+    path.write_text("\n".join(lines) + "\n")
+    lobby = make_lobby([str(champ), "random"], None, None, None, str(path))
+    no = next(i for i, x in enumerate(lines, 1) if " attack " in x)
+    assert cli.main([str(champ), "--transcript", str(path), "--line", str(no)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    out = explain_json(lobby.champions()[0], lobby.replay_lines, no)
+    assert out["text"].splitlines() == printed[1:]
