@@ -232,9 +232,10 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
         if rest == ["transcript"] and method == "GET":
             return "\n".join(game.transcript()) + "\n", "text"
         if rest == ["replay"] and method == "GET":
-            rep = replay(game.transcript(), labels=game.labels, m=game.m, by_seat=True)
-            out = replay_json(rep, "this game")
-            out["labels"] = game.labels
+            you = ["you" if s == game.human else x for s, x in enumerate(game.labels)]
+            out = replay_json(replay(game.transcript(), labels=you, m=game.m, by_seat=True),
+                              "this game")
+            out["labels"] = you
             return out, "json"
     raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
 

@@ -258,3 +258,16 @@ def test_a_replay_file_is_explained_by_the_servers_champion(
     printed = capsys.readouterr().out.splitlines()
     out = explain_json(lobby.champions()[0], lobby.replay_lines, no)
     assert out["text"].splitlines() == printed[1:]
+
+
+def test_the_replay_of_ones_own_game_says_you() -> None:
+    from arena import web
+
+    lobby = make_lobby(["aggressive", "bully"], seat=1, rules_text="cap=12", seed=2,
+                       replay_file=None)
+    gid, game = lobby.new_game({})
+    play_to(game, 10**6)
+    assert game.over and game.human is not None
+    out, _ = web._route(lobby, "GET", f"/api/games/{gid}/replay", None)
+    assert isinstance(out, dict) and out["labels"][game.human] == "you"
+    assert any(f["text"].startswith("you places") for f in out["frames"])
