@@ -20,9 +20,10 @@ from typing import Any
 
 from arena.capped import Capped
 
-__all__ = ["MAX_CONNECTIONS", "REQUEST_DEADLINE_S", "BoundedHTTPServer", "Deadline",
+__all__ = ["MAX_BODY", "MAX_CONNECTIONS", "REQUEST_DEADLINE_S", "BoundedHTTPServer", "Deadline",
            "GuardedHandler", "RequestError", "foreign_request"]
 
+MAX_BODY = 64 * 1024  # a request body's bytes
 MAX_CONNECTIONS = 32  # connections served at once (a page polls over one or two)
 REQUEST_DEADLINE_S = 20.0  # a request arrives whole by then (an idle keep-alive closes too)
 
@@ -93,6 +94,25 @@ class GuardedHandler(BaseHTTPRequestHandler):
     def _json(self, status: int, obj: dict[str, Any]) -> None:
         self._send(status, json.dumps(obj, separators=(",", ":")).encode(),
                    "application/json")
+
+    def _body(self) -> dict[str, Any] | None:
+        length = self.headers.get("Content-Length")
+        if length is None:
+            return None
+        if not length.isdigit() or int(length) > MAX_BODY:
+            self.close_connection = True
+            raise RequestError(f"request body must be at most {MAX_BODY} bytes",
+                               HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
+        raw = self.rfile.read(int(length))
+        if not raw:
+            return None
+        try:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise RequestError("the request body is not valid JSON") from None
+        if not isinstance(body, dict):
+            raise RequestError("the request body must be a JSON object")
+        return body
 
     def foreign(self) -> str | None:
         """Why this request must be refused (`foreign_request`); the connection then closes."""

@@ -4,6 +4,7 @@ the explanation of a linear bot's line (the same words as `arena explain`), the 
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -271,3 +272,30 @@ def test_the_replay_of_ones_own_game_says_you() -> None:
     out, _ = web._route(lobby, "GET", f"/api/games/{gid}/replay", None)
     assert isinstance(out, dict) and out["labels"][game.human] == "you"
     assert any(f["text"].startswith("you places") for f in out["frames"])
+
+
+def test_a_restarted_server_plays_the_saved_games_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from arena import web
+
+    folder = tmp_path / "games"
+    lobby = make_lobby(["aggressive", "bully"], seat=1, rules_text="cap=12", seed=None,
+                       replay_file=None, games_dir=str(folder))
+    gid, game = lobby.new_game({})
+    web._route(lobby, "POST", f"/api/games/{gid}/advance", {"max": 50})
+    assert (folder / f"{gid}.json").is_file()
+    play_to(game, 3)
+    lobby.keep(gid, game)
+    again = make_lobby(["aggressive", "bully"], seat=1, rules_text="cap=12", seed=None,
+                       replay_file=None, games_dir=str(folder))
+    back = again.games[gid]
+    assert back.transcript() == game.transcript() and back.waiting_for_human()
+    assert back.public()["armies"] == game.public()["armies"]
+    # A file whose moves the game does not repeat is named and left alone.
+    doc = json.loads((folder / f"{gid}.json").read_text())
+    doc["request"]["seed"] += 1
+    (folder / f"{gid}.json").write_text(json.dumps(doc))
+    third = make_lobby(["aggressive", "bully"], seat=1, rules_text="cap=12", seed=None,
+                       replay_file=None, games_dir=str(folder))
+    assert gid not in third.games
+    assert "not resumed" in capsys.readouterr().err
