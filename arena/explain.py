@@ -104,7 +104,7 @@ def seeded(bots: list[str], seed: int, rules_text: str | None, cap: int | None,
                        f"(allowed --decision 1..{me.made})")
 
 
-def _rules(header: str) -> Rules:
+def header_rules(header: str) -> Rules:
     known = {f.name for f in fields(Rules)}
     values: dict[str, object] = {}
     for part in header.split()[1:]:
@@ -133,7 +133,7 @@ def position_at(lines: Sequence[str], no: int) -> tuple[State, Map, Rules, str]:
     round_, seat, rest = head
     before = [f for f in rep.frames if f.index < no - 1][-1]
     m = rep.map
-    rules = _rules(next(x for x in lines if x.startswith("rules")))
+    rules = header_rules(next(x for x in lines if x.startswith("rules")))
     st = State.empty(m, len(rep.seats))
     st.owner[:], st.armies[:] = before.owner, before.armies
     st.cards[:] = L.CARD_DECK
@@ -198,13 +198,19 @@ def _first_decision(lines: Sequence[str]) -> str:
 
 def from_transcript(spec: str, path: str, no: int) -> tuple[Explanation, Map, dict[str, Any]]:
     """BOT's decision in the position of transcript line `no`."""
-    w = bot_weights(spec)
     lines = read_transcript(path)
     if not 1 <= no <= len(lines):
         raise GameArgError(f"--line must be 1..{len(lines)} (the lines of {path}), got {no}")
-    st, m, rules, line = position_at(lines, no)
-    ex = explain(m.kernel, map_context(m), st.kernel, rules.vector(), w)
+    ex, m, line = from_lines(spec, lines, no)
     return ex, m, {"transcript": path, "line": no, "played": line}
+
+
+def from_lines(spec: str, lines: Sequence[str], no: int) -> tuple[Explanation, Map, str]:
+    """BOT's decision in the position of line `no` (1-based) of transcript `lines`, and the
+    line (the web page's log explains itself through here, as the command line does)."""
+    w = bot_weights(spec)
+    st, m, rules, line = position_at(lines, no)
+    return explain(m.kernel, map_context(m), st.kernel, rules.vector(), w), m, line
 
 
 def main(argv: list[str]) -> int:

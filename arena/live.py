@@ -21,6 +21,7 @@ from arena.answers import final_answer
 from arena.bots import close_bot
 from arena.protocol import ProtocolError
 from arena.replay import Replayer, card_text, mission_text
+from arena.story import mission_progress, reinforce_parts, since_last_turn
 from game import kernel
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
@@ -51,6 +52,7 @@ class Seat:
     label: str
     bot: Player | None
     full_access: bool = False
+    spec: str = ""  # the bot's spec (a bot file explains its decisions), "" for the person
 
 
 @dataclass
@@ -60,6 +62,9 @@ class _Log:
     replayer: Replayer
     entries: list[dict[str, object]] = field(default_factory=list)
     index: list[int] = field(default_factory=list)
+    last_attack: dict[str, object] = field(default_factory=dict)  # its event, for "last roll"
+    mark: list[int] | None = None  # the owners after the person's last action
+    mark_at: int = 0  # entries up to that action
 
 
 class LiveGame:
@@ -180,6 +185,10 @@ class LiveGame:
             raise ActionError(f"stop level must be at least 1, got {down_to}")
         rolls = 0
         st = self.state
+        if (self.waiting_for_human() and st.phase == L.PH_ATTACK
+                and int(st.owner[src]) == self.human and int(st.armies[src]) <= down_to):
+            raise ActionError(f"{self.m.territories[src]} has {int(st.armies[src])} armies, "
+                              f"not more than {down_to}: nothing rolled (lower the stop level)")
         while (rolls < MAX_ROLLS and self.waiting_for_human() and st.phase == L.PH_ATTACK
                and int(st.owner[dst]) != self.human and int(st.armies[src]) > max(down_to, 1)):
             use = 0 if dice == 0 else min(dice, int(st.armies[src]) - 1)
@@ -212,7 +221,12 @@ class LiveGame:
                 card = int(f.line.split()[-1])
                 text = text.removesuffix("a card") + card_text(self.m, card)
             log.index.append(f.index)
-            log.entries.append({"i": f.index, "seat": f.seat, "text": text, "round": f.round})
+            log.entries.append({"i": f.index, "seat": f.seat, "text": text, "round": f.round,
+                                "ev": f.event})
+            if f.event.get("kind") == "attack":
+                log.last_attack = f.event
+            if f.seat == self.human and f.seat >= 0:
+                log.mark, log.mark_at = f.owner, len(log.entries)
         out: list[dict[str, object]] = []
         notes = dict(self.notes)
         start = bisect.bisect_left(log.index, since)
@@ -241,13 +255,10 @@ class LiveGame:
             "owner": st.owner.tolist(), "armies": st.armies.tolist(), "players": players,
             "round": st.round, "to_move": self.to_move, "phase": PHASES[st.phase],
             "over": self.over, "human": self.human, "log": self.log_texts(since),
-            "log_next": len(self.transcript()), "rules": _rules_text(self.rules),
+            "log_next": len(self.transcript()), "rules": rules_words(self.rules),
             "next_set_value": _next_set(st, self.rules), "cap": self.rules.cap}
-        ev = st.ev
-        out["dice"] = {"attack": [int(d) for d in ev[L.EV_ROLL:L.EV_ROLL + L.ATTACK_DICE] if d],
-                       "defend": [int(d) for d in ev[L.EV_ROLL + L.ATTACK_DICE:
-                                                      L.EV_ROLL + L.ATTACK_DICE + L.DEFEND_DICE]
-                                  if d]}
+        out["dice"] = self._last_roll()
+        out["since_last_turn"] = self._since_last_turn()
         if self.over:
             end = standing(st.kernel, range(n), self.rules.cap)
             out["placements"] = [int(p) for p in end.placements]
@@ -262,13 +273,19 @@ class LiveGame:
         out: dict[str, object] = {
             "hand": [{"id": c, "kind": int(m.card_kind[c]), "text": card_text(m, c)}
                      for c in view.hand],
-            "mission": mission_text(m, mid, target, self.labels) if self.rules.missions else ""}
+            "mission": mission_text(m, mid, target, self.labels) if self.rules.missions else "",
+            "mission_progress": (mission_progress(m, self.state, view.seat, mid, target)
+                                 if self.rules.missions else "")}
         d = self.decision() if self.waiting_for_human() else None
         if d is None:
             out["decision"] = None
             return out
         q: dict[str, object] = {"kind": d.kind.value, "text": d.text(), "armies": d.armies,
                                 "compulsory": d.compulsory, "lo": d.lo, "hi": d.hi}
+        if d.kind is DecisionKind.PLACE_INITIAL:
+            q["left"] = int(self.state.pl[view.seat, L.P_SETUP_LEFT])
+        if d.kind is DecisionKind.REINFORCE:
+            q["income"] = reinforce_parts(m, self.state, view.seat, self._traded_this_turn())
         if d.kind is DecisionKind.TRADE:
             q["sets"] = [{"cards": list(c), "value": view.set_value(c)} for c in view.sets()]
         elif d.kind is DecisionKind.ATTACK:
@@ -281,7 +298,41 @@ class LiveGame:
         return out
 
 
-def _rules_text(rules: Rules) -> str:
+    # -- the story of the game for the page (beside the game loop) ----------------------------
+    def _last_roll(self) -> dict[str, object]:
+        """The dice of the last attack with who rolled them (empty before any attack)."""
+        if not (ev := self._log.last_attack if self._log else {}):
+            return {"attack": [], "defend": []}
+        seat = int(str(ev["seat"]))
+        return {"attack": ev["att"], "defend": ev["dfn"], "seat": seat,
+                "label": "you" if seat == self.human else self.labels[seat],
+                "src": ev["src"], "dst": ev["dst"]}
+
+    def _since_last_turn(self) -> dict[str, object] | None:
+        """At the start of the person's turn: what the others did since their last action."""
+        log = self._log
+        if (log is None or log.mark is None or self.human is None
+                or not self.waiting_for_human()):
+            return None
+        if not (events := [e["ev"] for e in log.entries[log.mark_at:]
+                           if isinstance(e["ev"], dict)]):
+            return None
+        return since_last_turn(self.m, self.labels, self.human, events, log.mark,
+                               self.state.owner.tolist())
+
+    def _traded_this_turn(self) -> int:
+        """Armies the person's trades gave this turn (the log's trade events since others')."""
+        log, total = self._log, 0
+        for e in reversed(log.entries if log else []):
+            ev = e["ev"]
+            if e["seat"] != self.human or not isinstance(ev, dict):
+                break
+            if ev.get("kind") == "trade":
+                total += int(str(ev["armies"]))
+        return total
+
+
+def rules_words(rules: Rules) -> str:
     opts = [k for k in ("missions", "fixed_cards", "path_fortify", "bonus_every_set")
             if getattr(rules, k)]
     return ", ".join([*opts, f"trade at {rules.trade_at} cards", f"cap {rules.cap} rounds"])
@@ -345,4 +396,5 @@ def random_seed() -> int:
     return int(np.random.SeedSequence().generate_state(1)[0] % (2**31))
 
 
-__all__ = ["ActionError", "LiveGame", "Seat", "parse_human_action", "play_human", "random_seed"]
+__all__ = ["ActionError", "LiveGame", "Seat", "parse_human_action", "play_human", "random_seed",
+           "rules_words"]

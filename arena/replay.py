@@ -40,12 +40,13 @@ class Frame:
     text: str
     line: str
     index: int = 0  # the line's index in the transcript (0-based)
+    event: dict[str, object] = field(default_factory=dict)  # the line as data (`_Board.apply`)
 
     def to_json(self) -> dict[str, object]:
         """The frame as the web page reads it."""
         return {"owner": self.owner, "armies": self.armies, "hands": self.hands,
                 "alive": self.alive, "round": self.round, "seat": self.seat,
-                "text": self.text, "line": self.line, "index": self.index}
+                "text": self.text, "line": self.line, "index": self.index, "event": self.event}
 
 
 @dataclass
@@ -94,6 +95,10 @@ class _Board:
         self.hands: list[list[int]] = [[] for _ in range(n_seats)]
         self.alive = [True] * n_seats
         self.occupy = (-1, -1)
+        # The last line as data for drawing it: kind (deal, place, trade, end-trade, attack,
+        # stop, move, fortify, skip, card, eliminate, end), seat and the kind's fields; a
+        # card's id is left out (the page names it only to its holder).
+        self.event: dict[str, object] = {"kind": "deal", "seat": -1}
 
     def name(self, t: int) -> str:
         return self.m.territories[t]
@@ -103,14 +108,18 @@ class _Board:
 
     def frame(self, round_: int, seat: int, text: str, line: str, index: int) -> Frame:
         return Frame(list(self.owner), list(self.armies), [list(h) for h in self.hands],
-                     list(self.alive), round_, seat, text, line, index)
+                     list(self.alive), round_, seat, text, line, index, self.event)
 
     def apply(self, seat: int, rest: str, show_cards: bool) -> str:
         """Apply one line's action and effects (text after 'r<round> s<seat> '); its words."""
         head, _, effects = rest.partition(" = ")
         words = head.split()
         who = self.who(seat)
+        ev: dict[str, object] = {"kind": words[0], "seat": seat}
+        self.event = ev
         if words[0] == "eliminates":
+            ev.update(kind="eliminate", victim=int(words[1].removeprefix("s")),
+                      cards=len(self.hands[int(words[1].removeprefix("s"))]))
             q = int(words[1].removeprefix("s"))
             taken = self.hands[q]
             self.hands[seat].extend(taken)
@@ -126,6 +135,7 @@ class _Board:
             return f"{who} draws {card_text(self.m, card) if show_cards else 'a card'}"
         act = parse_action(head, self.m)
         if isinstance(act, Place):
+            ev.update(dst=act.territory, count=act.count)
             self.armies[act.territory] += act.count
             s = "y" if act.count == 1 else "ies"
             return f"{who} places {act.count} arm{s} on {self.name(act.territory)}"
@@ -135,10 +145,12 @@ class _Board:
             return self._attack(seat, act, effects)
         if isinstance(act, MoveIn):
             src, dst = self.occupy
+            ev.update(src=src, dst=dst, count=act.count)
             self.armies[src] -= act.count
             self.armies[dst] += act.count
             return f"{who} moves {act.count} into {self.name(dst)}"
         if isinstance(act, Fortify):
+            ev.update(src=act.src, dst=act.dst, count=act.count)
             self.armies[act.src] -= act.count
             self.armies[act.dst] += act.count
             return (f"{who} fortifies {self.name(act.dst)} with {act.count} from "
@@ -153,8 +165,10 @@ class _Board:
             self.hands[seat].remove(c)
         text = (f"{self.who(seat)} trades " + ", ".join(card_text(self.m, c) for c in act.cards)
                 + f" for {parts[0]} armies")
+        self.event.update(cards=list(act.cards), armies=int(parts[0]), bonus=-1)
         if len(parts) >= 3 and parts[1] == "bonus":
             t = self.m.territory(parts[2].replace("_", " "))
+            self.event["bonus"] = t
             self.armies[t] += L.CARD_BONUS
             text += f" (+{L.CARD_BONUS} on {self.name(t)})"
         return text
@@ -162,10 +176,14 @@ class _Board:
     def _attack(self, seat: int, act: Attack, effects: str) -> str:
         att, _, rest = effects.partition(" v ")
         parts = rest.split()
-        dfn = [p for p in parts if not p.startswith("-") and p.isdigit()]
+        first_loss = next(i for i, p in enumerate(parts) if p.startswith("-"))
+        dfn = parts[:first_loss]  # the dice, not the count after "moves"
         losses = [int(p[1:]) for p in parts if p.startswith("-")]
         la, ld = losses[0], losses[1]
         victim = self.owner[act.dst]
+        self.event.update(src=act.src, dst=act.dst, defender=victim,
+                          att=[int(d) for d in att.split()], dfn=[int(d) for d in dfn],
+                          lost=la, killed=ld, conquered="conquers" in parts, moved=0)
         self.armies[act.src] -= la
         self.armies[act.dst] -= ld
         text = (f"{self.who(seat)} attacks {self.name(act.dst)} ({self.who(victim)}) from "
@@ -176,6 +194,7 @@ class _Board:
             text += f"; conquers {self.name(act.dst)}"
             if "moves" in parts:
                 n = int(parts[parts.index("moves") + 1])
+                self.event["moved"] = n
                 self.armies[act.src] -= n
                 self.armies[act.dst] = n
                 text += f", moves {n}"
@@ -231,6 +250,7 @@ class Replayer:
         if line.startswith("end "):
             self.out.result = line
             self.done = True
+            board.event = {"kind": "end", "seat": -1}
             return board.frame(self.round, -1, _end_text(line, board), line, no - 1)
         r, s, rest = line.split(" ", 2)
         round_, seat = int(r.removeprefix("r")), int(s.removeprefix("s"))

@@ -1,17 +1,15 @@
 """`python -m arena web`: play against bots, or replay a game, in a browser.
 
-The server is the standard library's `http.server` (ThreadingHTTPServer): the page is a
-local tool for one person, so a framework would add a dependency and nothing it needs; the
-request parsing is the library's. The page and its script ship in `arena/static/` (no build
-step, nothing fetched from the internet). Every game is an `arena.live.LiveGame`, refereed by
-the rule kernel; the page only proposes actions. Bots move only while a page asks them to
-(`advance`), so an idle or closed tab costs no CPU, and idle games expire.
+The server is the standard library's `http.server`: the page is a local tool for one person,
+so a framework would add a dependency and nothing it needs. The page ships in `arena/static/`
+(no build step, nothing fetched). Every game is an `arena.live.LiveGame`, refereed by the rule
+kernel; the page only proposes actions. Bots move only while a page asks them to (`advance`),
+so an idle or closed tab costs no CPU, and idle games expire.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import secrets
 import sys
 import threading
@@ -29,6 +27,7 @@ from arena.bots import (
     check_bot,
     close_bot,
     game_seed,
+    is_bot_file,
     make_bot,
     make_rules,
     trusted,
@@ -36,28 +35,22 @@ from arena.bots import (
 from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
 from arena.play import labels_for
 from arena.replay import Replay, ReplayError, read_transcript, replay
-from arena.webserver import BoundedHTTPServer, GuardedHandler
+from arena.webinsight import explain_json, game_route
+from arena.webjson import map_json, replay_json
+from arena.websave import SaveError, resume, save, saved
+from arena.webserver import BoundedHTTPServer, GuardedHandler, RequestError
 from evolve.cli import error
-from game.map import Map, board_positions, classic_map
+from game.map import Map, classic_map
 from game.state import Rules, RulesError
 
-MAX_BODY = 64 * 1024
 MAX_GAMES = 32
 MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live games at once
 IDLE_SECONDS = 30 * 60
 MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
 STATIC = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
-          "style.css": "text/css; charset=utf-8"}
+          "story.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 BUNDLED = ("strategist", "continent", "planner", "hunter", "distributor", "bully",
            "aggressive", "random")
-
-
-class RequestError(ValueError):
-    """A request the server refuses; the message is sent back as {"error": ...}."""
-
-    def __init__(self, msg: str, status: HTTPStatus = HTTPStatus.BAD_REQUEST) -> None:
-        super().__init__(msg)
-        self.status = status
 
 
 @dataclass
@@ -72,14 +65,17 @@ class Lobby:
     seed: int | None
     replay: Replay | None = None
     replay_name: str = ""
+    replay_lines: list[str] = field(default_factory=list)
+    folder: Path | None = None  # where live games are saved as they go (`arena.websave`)
+    requests: dict[str, dict[str, Any]] = field(default_factory=dict)  # what started each
     games: dict[str, LiveGame] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     isolated: dict[str, int] = field(default_factory=dict)  # game id -> its isolated bots
     starting: int = 0  # games between their cap check and their start
     starting_isolated: int = 0  # their package.module:Class bots
 
-    def new_game(self, body: dict[str, Any]) -> tuple[str, LiveGame]:
-        """Start a game from a page request {opponents, seat, seed, rules}."""
+    def new_game(self, body: dict[str, Any], gid: str = "") -> tuple[str, LiveGame]:
+        """Start a game from a page request {opponents, seat, seed, rules} (`gid`: resumed)."""
         opponents = body.get("opponents", self.defaults)
         if (not isinstance(opponents, list) or not 1 <= len(opponents) <= 5
                 or not all(isinstance(o, str) for o in opponents)):
@@ -122,7 +118,9 @@ class Lobby:
         try:
             game = self._start(rules, names, specs, game_seed(seed, specs), seat)
             with self.lock:
-                gid = secrets.token_urlsafe(9)
+                gid = gid or secrets.token_urlsafe(9)
+                self.requests[gid] = {"opponents": opponents, "seat": seat, "seed": seed,
+                                      "rules": body.get("rules", self.rules_text())}
                 self.games[gid], self.isolated[gid] = game, isolated
         finally:
             with self.lock:
@@ -136,7 +134,7 @@ class Lobby:
         players = [Seat("human", None)]
         try:
             for name, spec in zip(names, specs, strict=True):
-                players.append(Seat(name, make_bot(spec), trusted(spec)))
+                players.append(Seat(name, make_bot(spec), trusted(spec), spec))
             return LiveGame(self.map, rules, players, seed, human_seat=seat)
         except (BotSpecError, GameArgError, RulesError, ValueError) as e:
             for p in players:
@@ -161,39 +159,47 @@ class Lobby:
         game.touched = time.monotonic()
         return game
 
+    def keep(self, gid: str, game: LiveGame) -> None:
+        """Save the game to the lobby's folder, if it has one."""
+        if self.folder is not None and gid in self.requests:
+            save(self.folder, gid, self.requests[gid], game)
+
+    def resume_saved(self, folder: Path) -> None:
+        """Save games to `folder`, playing on its unfinished ones (a warning if one cannot)."""
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        for gid, request, lines in saved(folder):
+            try:
+                if not lines[-1].startswith("end "):
+                    resume(self.new_game(request, gid)[1], lines, f"{folder}/{gid}.json")
+            except (SaveError, RequestError, IndexError) as e:
+                print(f"riskevo web: not resumed: {e}", file=sys.stderr)
+                if (game := self.games.pop(gid, None)) is not None:
+                    game.close()
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The live games, for the page's list (reattach by id)."""
+        with self.lock:
+            self._expire()
+            return [{"id": g, "labels": game.labels, "human": game.human, "over": game.over,
+                     "round": int(game.state.round)} for g, game in self.games.items()]
+
+    def champions(self) -> list[str]:
+        """The bot files the server offers (the first explains the replay's lines)."""
+        return [spec for spec in self.bots.values() if is_bot_file(spec)]
+
     def config(self) -> dict[str, Any]:
         """What the page needs before a game: bots, defaults, the board, a replay if any."""
         return {"bots": list(self.bots), "defaults": self.defaults, "map": map_json(self.map),
                 "rules": self.rules_text(), "seat": self.seat, "seed": self.seed,
-                "replay": self.replay_name or None}
+                "replay": self.replay_name or None,
+                "explainers": [b for b, spec in self.bots.items() if is_bot_file(spec)]}
 
     def rules_text(self) -> str:
         r = self.rules
         opts = [k for k in ("missions", "fixed_cards", "path_fortify", "bonus_every_set")
                 if getattr(r, k)]
         return ",".join([*opts, f"cap={r.cap}", f"trade_at={r.trade_at}"])
-
-
-def map_json(m: Map) -> dict[str, Any]:
-    """The board for drawing: names, positions, continents with bonuses, borders."""
-    pos = board_positions(m)
-    borders = [[a, b] for a in range(m.n_territories) for b in range(a + 1, m.n_territories)
-               if m.adjacency[a, b]]
-    return {"name": m.name, "territories": list(m.territories),
-            "positions": [[round(float(x), 4), round(float(y), 4)] for x, y in pos],
-            "continents": [{"name": c, "bonus": int(m.bonus[i]),
-                            "members": [t for t in range(m.n_territories)
-                                        if int(m.continent_of[t]) == i]}
-                           for i, c in enumerate(m.continents)],
-            "borders": borders, "card_kinds": [int(k) for k in m.card_kind]}
-
-
-def replay_json(rep: Replay, name: str) -> dict[str, Any]:
-    """A replay as the page reads it."""
-    labels = [f"seat {s}" for s in range(len(rep.seats))]
-    return {"name": name, "map": map_json(rep.map), "rules": rep.rules, "result": rep.result,
-            "missions": {str(k): v for k, v in rep.missions.items()}, "labels": labels,
-            "frames": [f.to_json() for f in rep.frames]}
 
 
 def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
@@ -207,6 +213,11 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
         if lobby.replay is None:
             raise RequestError("the server was started without --replay", HTTPStatus.NOT_FOUND)
         return replay_json(lobby.replay, lobby.replay_name), "json"
+    if parts == ["api", "games"] and method == "GET":
+        return {"games": lobby.listing()}, "json"
+    if parts == ["api", "replay", "explain"] and method == "GET":
+        spec = lobby.bots.get(query.get("bot", ""), (lobby.champions() or [""])[0])
+        return explain_json(spec, lobby.replay_lines, _int(query.get("line", ""), "line")), "json"
     if parts == ["api", "games"] and method == "POST":
         gid, game = lobby.new_game(body or {})
         with game.lock:
@@ -219,17 +230,21 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
     with game.lock:
         if rest == [] and method == "GET":
             return game.public(since), "json"
+        if len(rest) == 1 and rest[0] in ("explain", "hint", "odds") and method == "GET":
+            return game_route(game, rest[0], query, lobby.champions()), "json"
         if rest == ["advance"] and method == "POST":
             steps = (body or {}).get("max", 1)
             if type(steps) is not int or not 1 <= steps <= MAX_ADVANCE:
                 raise RequestError(f"max must be a whole number 1..{MAX_ADVANCE}")
             game.advance(steps)
+            lobby.keep(parts[2], game)
             return game.public(since), "json"
         if rest == ["act"] and method == "POST":
             try:
                 play_human(game, body or {})
             except (ActionError, ValueError) as e:
                 return {"error": str(e), **game.public(since)}, "json"
+            lobby.keep(parts[2], game)
             return game.public(since), "json"
         if rest in (["transcript"], ["replay"]) and not game.over and game.human is not None:
             # The transcript names every card drawn and every mission: not while a person plays.
@@ -238,9 +253,10 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
         if rest == ["transcript"] and method == "GET":
             return "\n".join(game.transcript()) + "\n", "text"
         if rest == ["replay"] and method == "GET":
-            rep = replay(game.transcript(), labels=game.labels, m=game.m, by_seat=True)
-            out = replay_json(rep, "this game")
-            out["labels"] = game.labels
+            you = ["you" if s == game.human else x for s, x in enumerate(game.labels)]
+            out = replay_json(replay(game.transcript(), labels=you, m=game.m, by_seat=True),
+                              "this game")
+            out["labels"] = you
             return out, "json"
     raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
 
@@ -260,38 +276,6 @@ class Handler(GuardedHandler):
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
         """Quiet: the terminal shows the address, not every poll."""
-
-    def _send(self, status: int, data: bytes, ctype: str) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.end_headers()
-        self.wfile.write(data)
-
-    def _json(self, status: int, obj: dict[str, Any]) -> None:
-        self._send(status, json.dumps(obj, separators=(",", ":")).encode(),
-                   "application/json")
-
-    def _body(self) -> dict[str, Any] | None:
-        length = self.headers.get("Content-Length")
-        if length is None:
-            return None
-        if not length.isdigit() or int(length) > MAX_BODY:
-            self.close_connection = True
-            raise RequestError(f"request body must be at most {MAX_BODY} bytes",
-                               HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
-        raw = self.rfile.read(int(length))
-        if not raw:
-            return None
-        try:
-            body = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise RequestError("the request body is not valid JSON") from None
-        if not isinstance(body, dict):
-            raise RequestError("the request body must be a JSON object")
-        return body
 
     def _handle(self, method: str) -> None:
         try:
@@ -344,7 +328,7 @@ def newest_champion(root: Path = Path("runs")) -> Path | None:
 
 
 def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: int | None,
-               replay_file: str | None) -> Lobby:
+               replay_file: str | None, games_dir: str | None = None) -> Lobby:
     """The lobby for the command line's arguments (GameArgError/ReplayError on bad ones)."""
     specs = list(bots)
     if not specs:
@@ -363,8 +347,11 @@ def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: 
     rules.check(m, len(specs) + 1)
     lobby = Lobby(offered, labels_for(specs), m, rules, seat, seed)
     if replay_file:
-        lobby.replay = replay(read_transcript(replay_file))
+        lobby.replay_lines = read_transcript(replay_file)
+        lobby.replay = replay(lobby.replay_lines)
         lobby.replay_name = Path(replay_file).name
+    if games_dir:
+        lobby.resume_saved(Path(games_dir))
     return lobby
 
 
@@ -378,6 +365,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rules", default=None, help="e.g. missions,bonus_every_set,cap=50")
     ap.add_argument("--seed", type=int, default=None, help="the first game's seed")
     ap.add_argument("--replay", default=None, metavar="FILE", help="a transcript to replay")
+    ap.add_argument("--games", default=None, metavar="DIR",
+                    help="save live games here as they go; a restart plays them on")
     ap.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
     ap.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
     args = ap.parse_args(argv)
@@ -386,8 +375,8 @@ def main(argv: list[str]) -> int:
     if args.seed is not None and args.seed < 0:
         return error(f"--seed must be >= 0, got {args.seed}")
     try:
-        lobby = make_lobby(args.bots, args.seat, args.rules, args.seed, args.replay)
-    except (GameArgError, ReplayError, RulesError) as e:
+        lobby = make_lobby(args.bots, args.seat, args.rules, args.seed, args.replay, args.games)
+    except (GameArgError, ReplayError, RulesError, SaveError, OSError) as e:
         return error(e)
     if args.seat is not None and not 0 <= args.seat <= len(lobby.defaults):
         return error(f"--seat must be 0..{len(lobby.defaults)}, got {args.seat}")

@@ -14,14 +14,16 @@ import json
 import socket
 import sys
 import threading
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from arena.capped import Capped
 
-__all__ = ["MAX_CONNECTIONS", "REQUEST_DEADLINE_S", "BoundedHTTPServer", "Deadline",
-           "GuardedHandler", "foreign_request"]
+__all__ = ["MAX_BODY", "MAX_CONNECTIONS", "REQUEST_DEADLINE_S", "BoundedHTTPServer", "Deadline",
+           "GuardedHandler", "RequestError", "foreign_request"]
 
+MAX_BODY = 64 * 1024  # a request body's bytes
 MAX_CONNECTIONS = 32  # connections served at once (a page polls over one or two)
 REQUEST_DEADLINE_S = 20.0  # a request arrives whole by then (an idle keep-alive closes too)
 
@@ -56,6 +58,14 @@ class BoundedHTTPServer(Capped, ThreadingHTTPServer):
               flush=True)
 
 
+class RequestError(ValueError):
+    """A request the server refuses; the message is sent back as {"error": ...}."""
+
+    def __init__(self, msg: str, status: HTTPStatus = HTTPStatus.BAD_REQUEST) -> None:
+        super().__init__(msg)
+        self.status = status
+
+
 class GuardedHandler(BaseHTTPRequestHandler):
     """A request handler whose request must arrive whole within REQUEST_DEADLINE_S (call
     `request_in` once it has) and that can tell a request from another site (`foreign`)."""
@@ -71,6 +81,38 @@ class GuardedHandler(BaseHTTPRequestHandler):
     def request_in(self) -> None:
         """The request has arrived whole: no cut while it is answered."""
         self._deadline.stop()
+
+    def _send(self, status: int, data: bytes, ctype: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _json(self, status: int, obj: dict[str, Any]) -> None:
+        self._send(status, json.dumps(obj, separators=(",", ":")).encode(),
+                   "application/json")
+
+    def _body(self) -> dict[str, Any] | None:
+        length = self.headers.get("Content-Length")
+        if length is None:
+            return None
+        if not length.isdigit() or int(length) > MAX_BODY:
+            self.close_connection = True
+            raise RequestError(f"request body must be at most {MAX_BODY} bytes",
+                               HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
+        raw = self.rfile.read(int(length))
+        if not raw:
+            return None
+        try:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise RequestError("the request body is not valid JSON") from None
+        if not isinstance(body, dict):
+            raise RequestError("the request body must be a JSON object")
+        return body
 
     def foreign(self) -> str | None:
         """Why this request must be refused (`foreign_request`); the connection then closes."""

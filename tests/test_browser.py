@@ -200,14 +200,24 @@ class Person:
                 self.click("#btn-skip", "skip")
 
 
-def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> None:
+def start(driver: Any, base: str) -> Person:
+    """The page opened at `base`, a game started from its form at the fastest pace."""
     shots = Path(os.environ.get("RISKEVO_SCREENSHOTS", "runs/browser-test"))
     shots.mkdir(parents=True, exist_ok=True)
-    me = Person(driver, server, shots)
-    driver.get(server + "/")
+    me = Person(driver, base, shots)
+    driver.get(base + "/")
     me.wait(lambda: bool(me.js("return !document.getElementById('setup').hidden;")), "the form")
     me.js("document.getElementById('pace').value = 0;")
+    me.js("const b = document.getElementById('btn-start'); window.sawStarting = false;"
+          "new MutationObserver(() => { if (b.disabled && !document.getElementById('starting')"
+          ".hidden) window.sawStarting = true; }).observe(b, {attributes: true});")
     me.click("#btn-start", "start")
+    return me
+
+
+def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> None:
+    me = start(driver, server)
+    shots = me.shots
     s = me.settled()
     me.shot("1-start.png")
     while not s["over"]:
@@ -218,6 +228,13 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
     for kind in ("place_initial", "reinforce", "trade", "attack", "move_in", "fortify"):
         assert me.done.get(kind, 0) > 0, f"the game never asked for {kind}: {me.done}"
     assert driver.find_element("id", "end").is_displayed()
+    me.click("#t-0", "late")  # a click with nothing to decide is answered, not ignored
+    assert driver.find_element("id", "message").text == "The game is over."
+    banner = driver.find_element("id", "banner").text
+    assert banner == "You won!" or banner.startswith("Game over: you finished")
+    rows = me.js("return [...document.querySelectorAll('#players tbody tr')].map(r => "
+                 "r.children[1].textContent);")
+    assert rows[s["human"]] == "you"
     placed = driver.find_elements("css selector", "#placements li")
     assert len(placed) >= 3
 
@@ -226,6 +243,8 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
     me.wait(lambda: bool(me.js("return !!window.riskevo.replay;")), "the replay")
     n = me.js("return window.riskevo.replay.frames.length;")
     assert n > 50
+    assert driver.find_element("id", "pace").is_displayed()  # the replay's speed
+    assert "trade at" in driver.find_element("id", "set-value").text
     for css, expect in (("#btn-next", 1), ("#btn-next", 2), ("#btn-prev", 1),
                         ("#btn-next-turn", None), ("#btn-last", n - 1), ("#btn-prev-turn", None),
                         ("#btn-first", 0)):
@@ -243,6 +262,8 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
                       "[+g.dataset.owner, +g.dataset.armies]);")
         assert [o for o, _ in shown] == frame["owner"]
         assert [a for _, a in shown] == frame["armies"]
+        # the counter numbers frames as the log numbers its lines
+        assert driver.find_element("id", "frame-index").text == f"{i + 1} / {n}"
     me.js("window.riskevo.frame = 0;")
     me.click("#btn-next-turn", "replay")
     me.click("#btn-next-turn", "replay")
@@ -251,3 +272,115 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
     (shots / "actions.txt").write_text(f"clicks {clicks}\npage checks {me.checks}\n"
                                        f"by kind {json.dumps(me.done)}\n")
     print(f"browser test: {clicks} clicks, {me.checks} page checks, {me.done}")
+
+
+@pytest.fixture(scope="module")
+def champ_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any, Path]]:
+    from features.genome import hand_set_genome, save_genome
+
+    champ = tmp_path_factory.mktemp("bots") / "champ.json"
+    save_genome(champ, hand_set_genome())
+    lobby = make_lobby([str(champ), "random"], seat=2, rules_text="cap=30", seed=5,
+                       replay_file=None)
+    srv = make_server(lobby, port=0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}", lobby, champ
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_the_board_tells_the_story_explains_and_survives_a_reload(
+        champ_server: tuple[str, Any, Path], driver: Any, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from arena import explain as cli
+    from game.odds import attack_odds
+
+    base, lobby, champ = champ_server
+    me = start(driver, base)
+    s = me.settled()
+    assert me.js("return window.sawStarting;")  # Start was disabled, the wait said, meanwhile
+    assert not me.js("return document.getElementById('btn-start').disabled;")
+    gid = me.js("return window.riskevo.gameId;")
+    assert driver.current_url.endswith(f"#game={gid}")
+    # Initial placement: several armies at once, the count left said.
+    left = s["decision"]["left"]
+    assert f"{left} armies left" in driver.find_element("id", "decision").text
+    mine = s["owner"].index(s["human"])
+    me.js("document.getElementById('amount').value = 3;")
+    me.click(f"#t-{mine}", "place_initial")
+    s = me.settled()
+    assert s["decision"]["kind"] != "place_initial" or s["decision"]["left"] == left - 3
+    # Play on until the person's turn starts after a bot's attack: its arrow and dice show.
+    game = lobby.games[gid]
+    while True:
+        ev = me.js("return story.events.filter(e => e.kind === 'attack').pop() || null;")
+        if ev is not None and s["decision"] and s["since_last_turn"]:
+            break
+        me.turn(s)
+        s = me.settled()
+        assert not s["over"]
+    pair = f"{ev['src']}-{ev['dst']}"
+    arrow = f"#overlay .arrow.attack[data-pair='{pair}']"
+    assert me.js(f"return !!document.querySelector(\"{arrow}\");")
+    dice = me.js("return [...document.querySelectorAll('#overlay .roll rect')]"
+                 ".map(r => r.getAttribute('class'));")
+    assert dice == ["die a"] * len(ev["att"]) + ["die d"] * len(ev["dfn"])
+    assert ev["seat"] != s["human"] and driver.find_element("id", "last-roll").text.startswith(
+        f"last roll, {s['players'][s['dice']['seat']]['label']}")
+    assert driver.find_element("id", "summary").is_displayed()
+    me.shot("4-bot-attack-and-summary.png")
+
+    # A champion's log line explained on the page, as `arena explain` prints it.
+    lines = game.transcript()
+    seat = game.labels.index("champ")
+    whys = me.js("return [...document.querySelectorAll('#log button.why')]"
+                 ".map(b => +b.dataset.line);")
+    no = next(n for n in reversed(whys) if lines[n - 1].split()[1] == f"s{seat}"
+              and lines[n - 1].split()[2] not in ("trade", "end-trade"))
+    driver.find_element("css selector", f"#log button.why[data-line='{no}']").click()
+    me.wait(lambda: me.js("return document.getElementById('explain-title').textContent;") != "",
+            "the explanation", limit=300)
+    path = tmp_path / "t.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert cli.main([str(champ), "--transcript", str(path), "--line", str(no)]) == 0
+    printed = capsys.readouterr().out.splitlines()[1:]
+    shown = me.js("return document.getElementById('explain-text').textContent;")
+    assert shown.splitlines() == printed
+    me.shot("5-explanation.png")
+
+    # The odds of the person's attack, before rolling.
+    while s["decision"]["kind"] != "attack" or not s["decision"]["options"]:
+        me.turn(s)
+        s = me.settled()
+    src, dst = max(s["decision"]["options"], key=lambda o: (s["armies"][o[1]], s["armies"][o[0]]))
+    me.click(f"#t-{src}", "select")
+    me.click(f"#t-{dst}", "select")
+    me.wait(lambda: "P(conquer)" in driver.find_element("id", "odds").text, "the odds")
+    want = attack_odds(s["armies"][src], s["armies"][dst], 1)
+    assert f"P(conquer) {100 * want.conquer:.1f}%" in driver.find_element("id", "odds").text
+    me.shot("6-odds.png")
+    me.click("#btn-hint", "hint")
+    me.wait(lambda: "What champ would do" in me.js(
+        "return document.getElementById('explain-title').textContent;"), "the hint", limit=120)
+
+    # A reload returns to the game.
+    driver.refresh()
+    me.wait(lambda: bool(me.js("return !!(window.riskevo && window.riskevo.state);")),
+            "the game after a reload")
+    assert me.js("return window.riskevo.gameId;") == gid
+    me.settled()
+    me.check_page()
+
+    # "New game" mid-game asks first; once confirmed, nothing of the old game stays.
+    me.click("#btn-new-game", "new")
+    driver.switch_to.alert.dismiss()
+    assert me.js("return window.riskevo.gameId;") == gid
+    me.click("#btn-new-game", "new")
+    driver.switch_to.alert.accept()
+    assert me.js("return window.riskevo.gameId;") is None
+    assert driver.find_element("id", "setup").is_displayed()
+    for css in ("#log li", "#players tbody tr", "#controls *", "#overlay *"):
+        assert driver.find_elements("css selector", css) == [], css
+    assert not driver.current_url.endswith(gid)
+    me.wait(lambda: bool(driver.find_elements("css selector", f".rejoin[data-id='{gid}']")),
+            "the live game in the list")

@@ -36,15 +36,19 @@ class Client:
         return r.status, json.loads(payload) if "json" in ctype else payload.decode()
 
 
-@pytest.fixture
-def served() -> Iterator[tuple[Client, Lobby]]:
-    lobby = make_lobby(["aggressive", "random"], seat=0, rules_text="cap=20", seed=3,
-                       replay_file=None)
+def serving(bots: list[str]) -> Iterator[tuple[Client, Lobby]]:
+    """A server offering `bots` (the person at seat 0, cap 20, seed 3) until the test ends."""
+    lobby = make_lobby(bots, seat=0, rules_text="cap=20", seed=3, replay_file=None)
     srv = make_server(lobby, port=0)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     yield Client(srv.server_address[1]), lobby
     srv.shutdown()
     srv.server_close()
+
+
+@pytest.fixture
+def served() -> Iterator[tuple[Client, Lobby]]:
+    yield from serving(["aggressive", "random"])
 
 
 def test_page_and_config(served: tuple[Client, Lobby]) -> None:

@@ -11,7 +11,7 @@ const $ = (id) => document.getElementById(id);
 const app = {
   config: null, map: null, gameId: null, state: null, logNext: 0,
   selected: null, target: null, busy: false, timer: null,
-  replay: null, frame: 0, playing: null,
+  replay: null, frame: 0, playing: null, paused: false, summary: null, replayGame: null,
 };
 window.riskevo = app; // for the browser test and the curious
 
@@ -40,6 +40,11 @@ function drawBoard(map) {
   const svg = $("board");
   svg.innerHTML = "";
   const pts = map.positions.map(xy);
+  const defs = el("defs", {}, svg);
+  for (const k of ["attack", "move"]) {
+    const m = el("marker", { id: `head-${k}`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: `head ${k}` }, m);
+  }
   const areas = el("g", {}, svg), lines = el("g", {}, svg), nodes = el("g", {}, svg);
   map.continents.forEach((c, i) => {
     const g = el("g", { class: "continent", fill: SHADES[i % SHADES.length] }, areas);
@@ -56,7 +61,7 @@ function drawBoard(map) {
     const clash = pts.some((p, t) => c.members.indexOf(t) < 0 && Math.abs(p[0] - lx) < 70
       && (Math.abs(p[1] - ly0) < 25 || Math.abs(p[1] + 28 - ly0) < 14));
     const ly = clash ? Math.min(H - 6, bottom + 48) : Math.max(14, ly0);
-    const lab = el("text", { class: "continent-label", x: lx, y: ly, "text-anchor": "middle" }, areas);
+    const lab = el("text", { class: "continent-label", id: `c-${i}`, x: lx, y: ly, "text-anchor": "middle" }, areas);
     lab.textContent = `${c.name} +${c.bonus}`;
   });
   for (const [a, b] of map.borders) {
@@ -78,6 +83,7 @@ function drawBoard(map) {
     el("text", { class: "name", x: pts[t][0], y: pts[t][1] + 28 }, g).textContent = name;
     g.addEventListener("click", () => onTerritory(t));
   });
+  el("g", { id: "overlay" }, svg);
 }
 
 function paint(owner, armies) {
@@ -87,6 +93,17 @@ function paint(owner, armies) {
     g.setAttribute("data-armies", armies[t]);
     g.querySelector("circle").setAttribute("fill", o >= 0 ? COLOURS[o % 6] : "#ccc");
     g.querySelector("text.armies").textContent = armies[t];
+  });
+  // Held continents: the label in the holder's colour, underlined, with who holds it.
+  app.map.continents.forEach((c, i) => {
+    const holders = new Set(c.members.map((t) => owner[t]));
+    const lab = $(`c-${i}`);
+    if (!lab) return;
+    const held = holders.size === 1 ? [...holders][0] : -1;
+    lab.classList.toggle("held", held >= 0);
+    lab.setAttribute("data-holder", held);
+    lab.style.fill = held >= 0 ? COLOURS[held % 6] : "";
+    lab.textContent = `${c.name} +${c.bonus}` + (held >= 0 ? ` (held by ${seatName(held)})` : "");
   });
 }
 
@@ -103,40 +120,75 @@ function render(s) {
     : `round ${s.round} · ${mover.human ? "your" : mover.label + "'s"} turn · ${s.phase}`;
   const body = $("players").querySelector("tbody");
   body.innerHTML = s.players.map((p) => `<tr class="${p.seat === s.to_move ? "to-move" : ""} ${p.alive ? "" : "dead"}" data-seat="${p.seat}">
-    <td>${swatch(p.seat)}</td><td>${p.human ? "<b>" + esc(p.label) + "</b>" : esc(p.label)}</td><td>${p.territories}</td>
+    <td>${swatch(p.seat)}</td><td>${p.human ? "<b>you</b>" : esc(p.label)}</td><td>${p.territories}</td>
     <td>${p.armies}</td><td>${p.income}</td><td>${p.cards}</td></tr>`).join("");
   $("set-value").textContent = `Next set: ${s.next_set_value} armies · rules: ${s.rules}`;
-  $("mission").textContent = s.mission ? `Your mission: ${s.mission}` : "";
+  $("mission").textContent = s.mission ? `Your mission: ${s.mission} (${s.mission_progress})` : "";
   $("hand").innerHTML = (s.hand || []).map((c) =>
     `<span class="card" data-card="${c.id}">${esc(c.text)}</span>`).join("") || "no cards";
   const log = $("log");
   for (const e of s.log) {
     const li = document.createElement("li");
     li.className = e.note ? "note" : (e.seat === s.human ? "you" : "");
+    li.dataset.line = e.i + 1;
     li.innerHTML = (e.seat >= 0 ? swatch(e.seat) + " " : "") + esc(e.text);
+    if (!e.note) whyButton(li, e.seat, e.i + 1, e.ev);
     log.appendChild(li);
+    if (!e.note) { storyAdd(e); announce(e.ev); }
   }
   log.scrollTop = log.scrollHeight;
   app.logNext = s.log_next;
+  drawEvents(story.events);
+  if (s.since_last_turn) app.summary = s.since_last_turn;
+  else if (!s.decision) app.summary = null;
+  showSummary(app.summary);
   renderDecision(s);
+  banner(s);
   if (s.over) showEnd(s);
+}
+
+function whyButton(li, seat, line, ev) {
+  // Decisions only: a card drawn or an elimination follows from a move, nobody chose it.
+  if (!explainable(seat) || !ev || ["card", "eliminate", "deal", "end"].includes(ev.kind)) return;
+  const b = document.createElement("button");
+  b.type = "button"; b.className = "why"; b.textContent = "why?"; b.dataset.line = line;
+  b.title = "why this bot chose this move";
+  b.onclick = (ev) => { ev.stopPropagation(); explainLine(line); };
+  li.appendChild(b);
+}
+
+function banner(s) {
+  const me = s.players[s.human], box = $("banner");
+  let text = "";
+  if (s.over && s.placements) text = s.placements[s.human] === 1 ? "You won!" : `Game over: you finished ${s.placements[s.human]}.`;
+  else if (me && !me.alive) text = "You were eliminated.";
+  box.hidden = !text;
+  box.textContent = text;
 }
 
 function renderDecision(s) {
   const d = s.decision, box = $("decision"), ctl = $("controls");
+  // What the person typed survives a redraw of the same question (an error keeps it).
+  const kept = {};
+  if (d && box.dataset.kind === d.kind) for (const id of ["amount", "down-to", "dice"]) if ($(id)) kept[id] = $(id).value;
   box.dataset.kind = d ? d.kind : (s.over ? "over" : "waiting");
   ctl.innerHTML = "";
   clearMarks();
-  if (!d) { box.textContent = s.over ? "" : "The bots are playing…"; return; }
   const dice = s.dice.attack.length
-    ? `<div class="dice">last roll: ${s.dice.attack.map((x) => `<span class="a">${x}</span>`).join("")} vs ${s.dice.defend.map((x) => `<span class="d">${x}</span>`).join("")}</div>` : "";
+    ? `<div class="dice" id="last-roll">last roll, ${esc(s.dice.label)} (${esc(name(s.dice.src))} → ${esc(name(s.dice.dst))}): ${s.dice.attack.map((x) => `<span class="a">${x}</span>`).join("")} vs ${s.dice.defend.map((x) => `<span class="d">${x}</span>`).join("")}</div>` : "";
+  if (!d) { box.textContent = s.over ? "" : "The bots are playing…"; ctl.innerHTML = dice; return; }
   const mine = s.owner.map((o, t) => (o === s.human ? t : -1)).filter((t) => t >= 0);
   if (d.kind === "place_initial") {
-    box.textContent = "Place one army: click one of your territories.";
+    box.textContent = `Initial placement: ${d.left} armies left to place. Choose how many, then click one of your territories (the others place between yours).`;
+    ctl.innerHTML = `<label>Armies <input id="amount" type="number" min="1" max="${d.left}" value="1"></label>`;
     mine.forEach((t) => mark(t, "option"));
   } else if (d.kind === "reinforce") {
+    const inc = d.income;
     box.textContent = `Reinforce: ${d.armies} armies left. Choose how many, then click your territory.`;
-    ctl.innerHTML = `<label>Armies <input id="amount" type="number" min="1" max="${d.armies}" value="${d.armies}"></label>`;
+    ctl.innerHTML = `<div id="income">This turn: ${inc.base} from ${inc.territories} territories / 3`
+      + inc.continents.map((c) => ` + ${c.bonus} ${esc(c.name)}`).join("")
+      + (inc.cards ? ` + ${inc.cards} from cards` : "") + ` = ${inc.total}</div>`
+      + `<label>Armies <input id="amount" type="number" min="1" max="${d.armies}" value="${d.armies}"></label>`;
     mine.forEach((t) => mark(t, "option"));
   } else if (d.kind === "trade") {
     box.textContent = d.compulsory ? "You hold too many cards: trade a set." : "Trade a set of cards, or keep them.";
@@ -157,7 +209,29 @@ function renderDecision(s) {
   } else if (d.kind === "fortify") {
     fortifyControls(s, d, ctl, box);
   }
+  for (const [id, v] of Object.entries(kept)) if ($(id)) $(id).value = v;
+  if ($("down-to") && app.selected !== null && app.target !== null) showOdds(app.selected, app.target);
+  if (hintable()) button("What would my champion do?", () => showExplanation(`/api/games/${app.gameId}/hint`)).id = "btn-hint";
   ctl.insertAdjacentHTML("beforeend", dice);
+}
+
+function hintable() {
+  const ex = app.config.explainers || [];
+  return ex.length > 0;
+}
+
+async function showOdds(src, dst) {
+  const down = Math.max(1, +$("down-to").value || 1);
+  try {
+    const [won, to] = await Promise.all([1, down].map((k) => api("GET", `/api/games/${app.gameId}/odds?src=${src}&dst=${dst}&down_to=${k}`)));
+    const pct = (p) => `${(100 * p).toFixed(1)}%`;
+    if (!$("odds")) return;
+    $("odds").innerHTML = `${esc(name(dst))} defends with ${won.defender_dice_now} ${won.defender_dice_now === 1 ? "die" : "dice"}.<br>`
+      + `Until won: P(conquer) <b>${pct(won.conquer)}</b>, expected armies left on ${esc(name(src))}: ${won.source_left.toFixed(2)}.<br>`
+      + `Until down to ${down}: P(conquer) <b>${pct(to.conquer)}</b>, expected left ${to.source_left.toFixed(2)}.`;
+  } catch (e) {
+    if ($("odds")) $("odds").textContent = e.message;
+  }
 }
 
 // Attack and fortify both pick a (source, destination) pair among the options the server
@@ -197,6 +271,8 @@ function attackControls(s, d, ctl, box) {
     button("Attack until won", () => act({ type: "attack_until", src, dst, dice: dice(), down_to: 1 })).id = "btn-until";
     ctl.insertAdjacentHTML("beforeend", `<label>…or until ${name(src)} is down to <input id="down-to" type="number" min="1" value="3" style="width:4em"></label>`);
     button("Attack until down to", () => act({ type: "attack_until", src, dst, dice: dice(), down_to: +$("down-to").value })).id = "btn-until-down";
+    ctl.insertAdjacentHTML("beforeend", `<div id="odds">odds…</div>`);
+    $("down-to").oninput = () => showOdds(src, dst);
   });
   button("End attacks", () => act({ type: "stop" })).id = "btn-stop";
 }
@@ -236,9 +312,14 @@ function clearMarks() {
 }
 
 function onTerritory(t) {
-  if (app.replay || !app.state || !app.state.decision || app.busy) return;
+  if (app.replay || !app.state || app.busy) return;
+  if (!app.state.decision) {
+    const s = app.state;
+    $("message").textContent = s.over ? "The game is over." : `Not your turn: ${s.players[s.to_move].label} is playing. Wait, or press "Skip to my turn".`;
+    return;
+  }
   const d = app.state.decision, s = app.state;
-  if (d.kind === "place_initial") return act({ type: "place", territory: t, count: 1 });
+  if (d.kind === "place_initial") return placeSeveral(t, Math.max(1, Math.min(d.left, +$("amount").value || 1)));
   if (d.kind === "reinforce") return act({ type: "place", territory: t, count: +$("amount").value });
   if (d.kind === "attack" || d.kind === "fortify") {
     const sources = d.options.map((o) => o[0]);
@@ -257,19 +338,32 @@ function onTerritory(t) {
   }
 }
 
-async function act(body) {
+// Initial armies go one at a time, the others placing between: k of them, one per round.
+async function placeSeveral(t, k) {
+  for (let i = 0; i < k; i++) {
+    await act({ type: "place", territory: t, count: 1 }, true);
+    if (!app.state.decision || app.state.decision.kind !== "place_initial" || $("message").textContent) break;
+  }
+  schedule();
+}
+
+async function act(body, chained) {
   if (app.busy) return;
   app.busy = true;
   try {
-    const s = await api("POST", `/api/games/${app.gameId}/act?since=${app.logNext}`, body);
-    $("message").textContent = s.error || "";
+    let s = await api("POST", `/api/games/${app.gameId}/act?since=${app.logNext}`, body);
+    if (chained && !s.error && !s.decision && !s.over) {
+      render(s);
+      s = await api("POST", `/api/games/${app.gameId}/advance?since=${app.logNext}`, { max: 5000 });
+    }
+    $("message").textContent = s.error ? `Not allowed: ${s.error}. Change your choice and try again.` : "";
     if (!s.error && body.type !== "attack") { app.selected = null; app.target = null; }
     render(s);
   } catch (e) {
     $("message").textContent = e.message;
   } finally {
     app.busy = false;
-    schedule();
+    if (!chained) schedule();
   }
 }
 
@@ -278,17 +372,72 @@ function pace() { return +$("pace").value; }
 function schedule() {
   clearTimeout(app.timer);
   const s = app.state;
-  if (!s || s.over || s.decision || app.replay) return;
+  if (!s || s.over || s.decision || app.replay || app.paused) return;
   app.timer = setTimeout(async () => {
-    try {
-      const s2 = await api("POST", `/api/games/${app.gameId}/advance?since=${app.logNext}`, { max: pace() === 0 ? 200 : 1 });
-      render(s2);
-    } catch (e) {
-      $("message").textContent = e.message;
-      return;
-    }
+    if (!(await advance(pace() === 0 ? 200 : 1))) return;
     schedule();
   }, pace());
+}
+
+async function advance(max) {
+  const gid = app.gameId;
+  try {
+    const s2 = await api("POST", `/api/games/${gid}/advance?since=${app.logNext}`, { max });
+    if (gid !== app.gameId) return false; // a new game started meanwhile
+    render(s2);
+    return true;
+  } catch (e) {
+    $("message").textContent = e.message;
+    return false;
+  }
+}
+
+// A game left for another: nothing of it stays on the page.
+function resetGame() {
+  clearTimeout(app.timer);
+  Object.assign(app, { gameId: null, state: null, logNext: 0, selected: null, target: null, summary: null, replayGame: null });
+  for (const id of ["log", "controls", "news", "message", "hand", "placements", "mission", "set-value", "status"]) $(id).innerHTML = "";
+  $("players").querySelector("tbody").innerHTML = "";
+  $("decision").textContent = ""; $("decision").dataset.kind = "";
+  for (const id of ["end", "summary", "explain", "banner"]) $(id).hidden = true;
+  storyReset();
+  if (location.hash.startsWith("#game=")) history.replaceState(null, "", location.pathname);
+}
+
+// Back to a live game by its id (the address's #game=ID): its whole state, then on.
+async function attach(gid) {
+  try {
+    const s = await api("GET", `/api/games/${gid}?since=0`);
+    resetGame();
+    leaveReplay();
+    app.gameId = gid;
+    history.replaceState(null, "", `#game=${gid}`);
+    $("setup").hidden = true;
+    drawBoard(app.map);
+    render(s);
+    schedule();
+    return true;
+  } catch (e) {
+    $("message").textContent = `${e.message}: start a new game`;
+    return false;
+  }
+}
+
+async function listGames() {
+  try {
+    const r = await api("GET", "/api/games");
+    const box = $("live-games");
+    box.innerHTML = r.games.length ? "<h2>Live games</h2>" : "";
+    for (const g of r.games) {
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "rejoin"; b.dataset.id = g.id;
+      b.textContent = `Rejoin: you vs ${g.labels.filter((_, k) => k !== g.human).join(", ")}, round ${g.round}${g.over ? " (over)" : ""}`;
+      b.onclick = () => attach(g.id);
+      box.appendChild(b);
+    }
+  } catch (e) {
+    $("live-games").textContent = e.message;
+  }
 }
 
 function showEnd(s) {
@@ -307,18 +456,23 @@ async function startGame(ev) {
   body.seat = seat === "" ? null : +seat;
   if (seed !== "") body.seed = +seed;
   if (rules) body.rules = rules;
+  $("btn-start").disabled = true; $("starting").hidden = false;
   try {
     const s = await api("POST", "/api/games", body);
     leaveReplay();
+    resetGame();
     $("hand-title").textContent = "Your cards";
-    app.gameId = s.id; app.logNext = 0; app.selected = null; app.target = null;
-    $("log").innerHTML = ""; $("end").hidden = true; $("setup").hidden = true;
+    app.gameId = s.id;
+    history.replaceState(null, "", `#game=${s.id}`);
+    $("setup").hidden = true;
     $("message").textContent = `game ${s.id}, seed ${s.seed}`;
     drawBoard(app.map);
     render(s);
     schedule();
   } catch (e) {
     $("message").textContent = e.message;
+  } finally {
+    $("btn-start").disabled = false; $("starting").hidden = true;
   }
 }
 
@@ -350,14 +504,19 @@ async function openReplay(path) {
   clearTimeout(app.timer);
   try {
     const r = await api("GET", path);
+    app.replayGame = path.startsWith("/api/games/") ? app.gameId : null;
     app.replay = r; app.frame = 0;
     app.map = r.map;
     drawBoard(r.map);
     $("replay-bar").hidden = false; $("turn").hidden = true; $("setup").hidden = true;
     $("frame-slider").max = r.frames.length - 1;
     const log = $("log");
-    log.innerHTML = r.frames.map((f, i) => `<li data-frame="${i}">${f.seat >= 0 ? swatch(f.seat) + " " : ""}${esc(f.text)}</li>`).join("");
-    log.querySelectorAll("li").forEach((li) => { li.onclick = () => showFrame(+li.dataset.frame); });
+    log.innerHTML = r.frames.map((f, i) => `<li data-frame="${i}" data-line="${f.index + 1}">${f.seat >= 0 ? swatch(f.seat) + " " : ""}${esc(f.text)}</li>`).join("");
+    log.querySelectorAll("li").forEach((li) => {
+      li.onclick = () => showFrame(+li.dataset.frame);
+      const f = r.frames[+li.dataset.frame];
+      whyButton(li, f.seat, +li.dataset.line, f.event);
+    });
     showFrame(0);
   } catch (e) {
     $("message").textContent = e.message;
@@ -376,8 +535,14 @@ function showFrame(i) {
   app.frame = i;
   const f = r.frames[i];
   paint(f.owner, f.armies);
+  // This turn's events up to the frame: the seat's actions since another seat acted.
+  let k = i;
+  while (k > 0 && r.frames[k - 1].seat === f.seat) k--;
+  drawEvents(f.seat >= 0 ? r.frames.slice(k, i + 1).map((x) => x.event).filter((e) => e && e.kind !== "card") : []);
+  $("news").textContent = "";
+  announce(f.event);
   $("frame-slider").value = i;
-  $("frame-index").textContent = `${i} / ${n - 1}`;
+  $("frame-index").textContent = `${i + 1} / ${n}`; // as the log numbers its lines
   $("frame-text").textContent = `round ${f.round}: ${f.text}`;
   $("status").textContent = `replay ${r.name} · round ${f.round}`;
   const body = $("players").querySelector("tbody");
@@ -429,7 +594,19 @@ function wire() {
   };
   $("btn-replay").onclick = () => openReplay(`/api/games/${app.gameId}/replay`);
   $("btn-open-replay").onclick = () => openReplay("/api/replay");
-  $("btn-new-game").onclick = () => { leaveReplay(); app.map = app.config.map; drawBoard(app.map); $("setup").hidden = false; };
+  $("btn-new-game").onclick = () => {
+    const s = app.state;
+    if (s && !s.over && !app.replay && !confirm("Leave this game for a new one? (It stays on the server for 30 minutes: rejoin it from the list.)")) return;
+    leaveReplay(); resetGame(); app.map = app.config.map; drawBoard(app.map); $("setup").hidden = false; listGames();
+  };
+  $("btn-pause").onclick = () => {
+    app.paused = !app.paused;
+    $("btn-pause").textContent = app.paused ? "Resume" : "Pause";
+    if (!app.paused) schedule(); else clearTimeout(app.timer);
+  };
+  $("btn-step").onclick = () => { clearTimeout(app.timer); advance(1).then(() => schedule()); };
+  $("btn-skip").onclick = () => { clearTimeout(app.timer); advance(5000).then(() => schedule()); };
+  $("btn-explain-close").onclick = () => { $("explain").hidden = true; };
   $("setup").addEventListener("submit", startGame);
   $("pace").oninput = () => { $("pace-ms").textContent = pace() === 0 ? "fastest" : `${pace()} ms`; };
 }
@@ -442,7 +619,8 @@ async function main() {
   setupForm();
   if (app.config.replay) $("btn-open-replay").hidden = false;
   if (location.hash === "#replay" && app.config.replay) openReplay("/api/replay");
-  else $("setup").hidden = false;
+  else if (location.hash.startsWith("#game=") && await attach(location.hash.slice(6))) return;
+  else { $("setup").hidden = false; listGames(); }
 }
 
 main();

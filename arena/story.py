@@ -1,0 +1,105 @@
+"""What happened while the person waited: the log's events summed up for their turn's start,
+and the odds and income the person's prompts show. The events are `arena.replay`'s (one parser
+of transcript lines); this module only reads them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game import layout as L
+from game.map import Map
+from game.odds import attack_odds
+from game.queries import reinforcement_breakdown
+from game.state import State
+
+
+def held_continents(m: Map, owner: Sequence[int]) -> dict[int, int]:
+    """continent -> the seat holding all of it (continents nobody holds are left out)."""
+    out: dict[int, int] = {}
+    for c in range(len(m.continents)):
+        holders = {int(owner[t]) for t in range(m.n_territories) if int(m.continent_of[t]) == c}
+        if len(holders) == 1:
+            out[c] = holders.pop()
+    return out
+
+
+def since_last_turn(m: Map, labels: Sequence[str], human: int,
+                    events: Sequence[dict[str, object]], before: Sequence[int],
+                    now: Sequence[int]) -> dict[str, object]:
+    """The events between the person's last action and now, summed up: territories lost and to
+    whom, continents taken or broken (board `before` against `now`), cards traded, players
+    eliminated. `lines` holds the summary in words, one sentence each."""
+    def who(s: object) -> str:
+        return "you" if s == human else labels[int(str(s))]
+
+    lost: list[dict[str, object]] = []
+    lines: list[str] = []
+    for ev in events:
+        kind, seat = ev.get("kind"), ev.get("seat")
+        if kind == "attack" and ev.get("conquered") and ev.get("defender") == human:
+            dst = int(str(ev["dst"]))
+            lost.append({"territory": dst, "name": m.territories[dst], "by": seat})
+            lines.append(f"{who(seat)} took {m.territories[dst]} from you")
+        elif kind == "trade" and seat != human:
+            lines.append(f"{who(seat)} traded cards for {ev['armies']} armies")
+        elif kind == "eliminate":
+            lines.append(f"{who(seat)} eliminated {who(ev['victim'])}")
+    was, held = held_continents(m, before), held_continents(m, now)
+    for c, name in enumerate(m.continents):
+        if was.get(c) == held.get(c):
+            continue
+        if c in held:
+            lines.append(f"{who(held[c])} took {name}")
+        else:
+            lines.append(f"{who(was[c])} lost {name}")
+    if not lines:
+        lines.append("nothing of yours changed hands")
+    return {"lost": lost, "lines": lines}
+
+
+def reinforce_parts(m: Map, st: State, seat: int, traded: int) -> dict[str, object]:
+    """The person's income this turn by source: territories / 3, continents, cards traded."""
+    r = reinforcement_breakdown(m.kernel, st.kernel, seat)
+    return {"territories": r.territories, "base": r.base, "cards": traded,
+            "continents": [{"name": m.continents[c], "bonus": b} for c, b in r.continents],
+            "total": r.total + traded}
+
+
+def odds_json(st: State, src: int, dst: int, down_to: int) -> dict[str, object]:
+    """Exact odds of the person's attack from `src` on `dst` until down to `down_to` armies."""
+    a, d = int(st.armies[src]), int(st.armies[dst])
+    o = attack_odds(a, d, down_to)
+    return {"src": src, "dst": dst, "source": a, "defenders": d, "down_to": down_to,
+            "conquer": o.conquer, "source_left": o.source_left,
+            "defenders_left": o.defenders_left, "attacker_dice": o.attacker_dice,
+            "defender_dice": o.defender_dice}
+
+
+def mission_progress(m: Map, st: State, seat: int, mission: int, target: int) -> str:
+    """How far the person's secret mission is, in words ("" without a mission)."""
+    mine = [t for t in range(m.n_territories) if int(st.owner[t]) == seat]
+    held = held_continents(m, st.owner.tolist())
+    if 0 <= mission <= L.M_EUR_AUS_ANY:
+        parts = []
+        for name in L.MISSION_CONTINENTS[mission]:
+            c = m.continents.index(name)
+            members = [t for t in range(m.n_territories) if int(m.continent_of[t]) == c]
+            parts.append(f"{name} {sum(t in mine for t in members)}/{len(members)}")
+        if mission >= L.M_EUR_SAM_ANY:
+            others = sum(1 for c, q in held.items() if q == seat
+                         and m.continents[c] not in L.MISSION_CONTINENTS[mission])
+            parts.append(f"another continent {min(others, 1)}/1")
+        return "progress: " + ", ".join(parts)
+    if mission == L.M_18_TWO:
+        strong = sum(int(st.armies[t]) >= L.MISSION_ARMIES for t in mine)
+        return f"progress: {strong}/{L.MISSION_TERRITORIES} territories with 2+ armies"
+    if mission >= L.M_DESTROY and 0 <= target < st.n_players and st.alive(target):
+        left = sum(int(o) == target for o in st.owner)
+        return f"progress: the target still holds {left} territories"
+    if mission >= 0:
+        return f"progress: {len(mine)}/{L.MISSION_ALL_TERRITORIES} territories"
+    return ""
+
+
+__all__ = ["held_continents", "mission_progress", "odds_json", "reinforce_parts",
+           "since_last_turn"]

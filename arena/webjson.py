@@ -1,0 +1,39 @@
+"""The board and replays as `arena web`'s page reads them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.explain import header_rules
+from arena.live import rules_words
+from arena.replay import Replay
+from game.map import Map, board_positions
+
+
+def map_json(m: Map) -> dict[str, Any]:
+    """The board for drawing: names, positions, continents with bonuses, borders."""
+    pos = board_positions(m)
+    borders = [[a, b] for a in range(m.n_territories) for b in range(a + 1, m.n_territories)
+               if m.adjacency[a, b]]
+    return {"name": m.name, "territories": list(m.territories),
+            "positions": [[round(float(x), 4), round(float(y), 4)] for x, y in pos],
+            "continents": [{"name": c, "bonus": int(m.bonus[i]),
+                            "members": [t for t in range(m.n_territories)
+                                        if int(m.continent_of[t]) == i]}
+                           for i, c in enumerate(m.continents)],
+            "borders": borders, "card_kinds": [int(k) for k in m.card_kind]}
+
+
+def replay_json(rep: Replay, name: str) -> dict[str, Any]:
+    """A replay as the page reads it."""
+    labels = [f"seat {s}" for s in range(len(rep.seats))]
+    try:  # in the live game's words ("trade at 5 cards"); an unknown header as it stands
+        rules = rules_words(header_rules("rules " + rep.rules))
+    except ValueError:
+        rules = rep.rules
+    return {"name": name, "map": map_json(rep.map), "rules": rules, "result": rep.result,
+            "missions": {str(k): v for k, v in rep.missions.items()}, "labels": labels,
+            "frames": [f.to_json() for f in rep.frames]}
+
+
+__all__ = ["map_json", "replay_json"]
