@@ -18,12 +18,13 @@ from game import kernel  # noqa: E402
 from game import layout as L  # noqa: E402
 from game.bots import ContinentBot, make_player  # noqa: E402
 from game.decision import Decision  # noqa: E402
-from game.engine import checked_action, play_game  # noqa: E402
+from game.engine import play_game  # noqa: E402
 from game.env import ActionCodec  # noqa: E402
 from game.env.aec import RiskAECEnv, env  # noqa: E402
 from game.env.single import RiskSeatEnv  # noqa: E402
 from game.map import build_map, classic_map  # noqa: E402
 from game.protocol import BasePlayer  # noqa: E402
+from game.referee import checked_action  # noqa: E402
 from game.state import Rules  # noqa: E402
 from game.view import GameView  # noqa: E402
 
