@@ -4,7 +4,7 @@
 seated in it and answer as in `play_game`, and the person's seat, seated with no player, is
 where the session stops. The rule kernel's `step` is the only judge of an action (its error
 text is the answer to an illegal one); a bot's fault plays the fallback answer instead. The
-game keeps the same transcript (`game.transcript`), which `arena.replay` turns back into boards."""
+game keeps the same transcript (`game.transcript`), which `game.replay` turns back into boards."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ import numpy as np
 from arena.answers import final_answer
 from arena.play import close_bot
 from arena.protocol import ProtocolError
-from arena.replay import card_text, mission_text, replay
 from game import kernel
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
@@ -27,6 +26,7 @@ from game.decision import Decision, DecisionKind
 from game.map import Map
 from game.protocol import IllegalActionError, Player
 from game.queries import standing
+from game.replay import card_text, mission_text, replay
 from game.session import Session
 from game.state import Rules, State
 from game.view import GameView
@@ -76,7 +76,7 @@ class LiveGame:
         self.players = [by_player[j] for j in game.seats]  # by seat
         self.labels = [p.label for p in self.players]
         self.human = next((s for s, p in enumerate(self.players) if p.bot is None), None)
-        game.seat([p.bot for p in by_player],
+        game.seat([p.bot for p in by_player], labels=[p.label for p in by_player],
                   full_access=[p.full_access or p.bot is None for p in by_player])
         self.views = [game.views[j] for j in game.seats]  # by seat
         self.notes: list[tuple[int, str]] = []  # (transcript line index, text) of bot faults

@@ -55,7 +55,8 @@ class Outcome:
 
 def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules | None = None,
               seed: Seed, transcript: bool = False, observer: Observer | None = None,
-              full_access: Sequence[bool] | None = None, forfeits: bool = False) -> Outcome:
+              full_access: Sequence[bool] | None = None, forfeits: bool = False,
+              labels: Sequence[str] | None = None) -> Outcome:
     """Play one game; the same (map, rules, players, seed) replays the same game move for move.
 
     `observer(state, seat, action)`, if given, sees the whole (read-only) state after every
@@ -64,13 +65,14 @@ def play_game(players: Sequence[Player], *, map: Map | None = None, rules: Rules
     only its seat's information); default: open for every player (compiled players need it).
     `forfeits` True: a player that raises or answers illegally forfeits (game.forfeit) instead
     of the error ending the game; `Outcome.forfeits` says who and why.
+    `labels[i]` names player i in the transcript (default: its bot's name).
     """
     m = map if map is not None else classic_map()
     rules = rules if rules is not None else Rules()
     n = len(players)
     game = Session(m, rules, n, transcript=transcript, full_access=full_access)
     game.reset(seed)
-    game.seat(players, forfeits=forfeits)
+    game.seat(players, forfeits=forfeits, labels=labels)
     game.run(observer=observer)
     out = outcome(m, game.state, game.seats, rules, game.transcript() if transcript else None)
     forfeited = game.forfeited

@@ -33,6 +33,14 @@ Observer = Callable[[State, int, Action], None]
 Entry = Callable[[GameView, Decision], object]
 
 
+def label_of(player: Player | None) -> str:
+    """What a player is, for the transcript: its `name` (a bot's), else its class's name."""
+    if player is None:
+        return "holder"
+    name = getattr(player, "name", None)
+    return name if isinstance(name, str) and name else type(player).__name__
+
+
 class Session:
     """A game between `n_players` players (player i is the i-th agent; seats are drawn)."""
 
@@ -85,10 +93,11 @@ class Session:
         self.forfeited = {}
 
     def seat(self, players: Sequence[Player | None], *, full_access: Sequence[bool] | None = None,
-             forfeits: bool = False) -> None:
+             forfeits: bool = False, labels: Sequence[str] | None = None) -> None:
         """Who answers for each player of the dealt game (None: the holder answers through
         `apply`); each player's `start_game` is called, in seat order.
 
+        `labels` (per player) name them in the transcript (default: `label_of` each player).
         `full_access` (per player) replaces the doors given at construction. `forfeits` True:
         a player that raises or answers illegally forfeits (game.forfeit) and `StandIn` plays
         its seat from then on; `forfeited` says who and why. Otherwise the error propagates.
@@ -103,6 +112,11 @@ class Session:
                                    self.access[p]) for p in range(n)]
         self.players = list(players)
         self._forfeits = forfeits
+        if self.log is not None:
+            names = [label_of(q) for q in players] if labels is None else list(labels)
+            if len(names) != n:
+                raise ValueError(f"labels needs one label per player ({n}), got {len(names)}")
+            self.log.name_players(names)
         for p in self.seats:
             player = players[p]
             if player is None:
@@ -250,4 +264,4 @@ class Session:
         return "\n".join(lines)
 
 
-__all__ = ["Observer", "Session"]
+__all__ = ["Observer", "Session", "label_of"]

@@ -26,7 +26,7 @@ def test_a_held_seat_answered_by_its_holder_replays_play_game() -> None:
     s = Session(classic_map(), RULES, 3, transcript=True)
     s.reset(5)
     mine = BOTS[MIX[1]]()
-    s.seat([BOTS[MIX[0]](), None, BOTS[MIX[2]]()])
+    s.seat([BOTS[MIX[0]](), None, BOTS[MIX[2]]()], labels=MIX)
     mine.start_game(s.views[1], s.player_rngs[1])  # seat() started the others in seat order
     held = 0
     while not s.over:

@@ -26,7 +26,7 @@ from game.env.reward import placement_reward
 from game.env.seeding import GameSeeds
 from game.map import Map, classic_map
 from game.protocol import Player
-from game.session import Session
+from game.session import Session, label_of
 from game.state import Rules
 
 Opponents = Sequence[Player] | Callable[[], Sequence[Player]]
@@ -80,7 +80,7 @@ class RiskSeatEnv(gymnasium.Env):
         self.observer.bind(s.state)
         players: list[Player | None] = list(self._opponents())
         players.insert(self.learner, None)  # the learner's seat is answered through step()
-        s.seat(players)
+        s.seat(players, labels=[label_of(p) if p is not None else "learner" for p in players])
         self._done = False
         self._advance()
         return self._observation(), self._info()

@@ -1,0 +1,285 @@
+"""Replays: the board after every line of a game transcript, and each line in words.
+
+The transcript's reader, beside its writer `game.transcript`. A transcript records every
+decision with what it caused (dice, losses, conquests, set values, card bonuses, cards drawn,
+eliminations), so the board after each line follows from the lines alone: `replay` applies
+those recorded effects and never decides a rule. `tests/test_replay.py` checks it against the
+kernel's own state after every action of seeded games, as the perft test checks move
+generation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game import layout as L
+from game.actions import Attack, Fortify, MoveIn, Pass, Place, Trade, parse_action
+from game.map import Map, MapError, classic_map
+from game.transcript import FORMAT, MAX_LABEL
+
+MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024  # a capped 6-player game is well under 1 MiB
+KIND_NAMES = ("infantry", "cavalry", "artillery", "wild")
+
+
+class ReplayError(ValueError):
+    """A transcript that cannot be replayed; the message names the line."""
+
+
+@dataclass
+class Frame:
+    """The board after one transcript line, and that line in words."""
+
+    owner: list[int]
+    armies: list[int]
+    hands: list[list[int]]  # card ids per seat
+    alive: list[bool]
+    round: int
+    seat: int  # who acted, -1 for the deal and the end
+    text: str
+    line: str
+    index: int = 0  # the line's index in the transcript (0-based)
+
+    def to_json(self) -> dict[str, object]:
+        """The frame as the web page reads it."""
+        return {"owner": self.owner, "armies": self.armies, "hands": self.hands,
+                "alive": self.alive, "round": self.round, "seat": self.seat,
+                "text": self.text, "line": self.line, "index": self.index}
+
+
+@dataclass
+class Replay:
+    """A whole recorded game: its header and one frame per line (the deal first)."""
+
+    map: Map
+    rules: str
+    seats: list[int]  # seats[seat] = player index
+    missions: dict[int, str] = field(default_factory=dict)
+    frames: list[Frame] = field(default_factory=list)
+    result: str = ""
+    version: str = ""  # the riskevo version that wrote it ("" in older transcripts)
+    labels: list[str] = field(default_factory=list)  # what each player was ([]: not recorded)
+
+
+def card_text(m: Map, card: int) -> str:
+    """'Alaska (infantry)' or 'wild'."""
+    kind = int(m.card_kind[card])
+    if kind == L.WILD or card >= m.n_territories:
+        return "wild"
+    return f"{m.territories[card]} ({KIND_NAMES[kind]})"
+
+
+def mission_text(m: Map, mission: int, target: int, labels: Sequence[str]) -> str:
+    """A secret mission in words."""
+    if mission < 0:
+        return "world domination: take every territory"
+    if mission <= L.M_EUR_AUS_ANY:
+        a, b = L.MISSION_CONTINENTS[mission]
+        extra = " and one more continent" if mission >= L.M_EUR_SAM_ANY else ""
+        return f"hold {a} and {b}{extra}"
+    if mission == L.M_18_TWO:
+        return (f"hold {L.MISSION_TERRITORIES} territories with at least "
+                f"{L.MISSION_ARMIES} armies each")
+    if mission == L.M_24 or target < 0:
+        return f"hold {L.MISSION_ALL_TERRITORIES} territories"
+    name = labels[target] if 0 <= target < len(labels) else f"seat {target}"
+    return f"destroy {name} (or else hold {L.MISSION_ALL_TERRITORIES} territories)"
+
+
+class _Board:
+    """The position a transcript describes, moved on by its recorded effects."""
+
+    def __init__(self, m: Map, owner: list[int], n_seats: int, labels: Sequence[str]) -> None:
+        self.m, self.owner, self.labels = m, owner, labels
+        self.armies = [1] * m.n_territories  # the deal puts one army on every territory
+        self.hands: list[list[int]] = [[] for _ in range(n_seats)]
+        self.alive = [True] * n_seats
+        self.occupy = (-1, -1)
+
+    def name(self, t: int) -> str:
+        return self.m.territories[t]
+
+    def who(self, seat: int) -> str:
+        return self.labels[seat] if 0 <= seat < len(self.labels) else f"seat {seat}"
+
+    def frame(self, round_: int, seat: int, text: str, line: str, index: int) -> Frame:
+        return Frame(list(self.owner), list(self.armies), [list(h) for h in self.hands],
+                     list(self.alive), round_, seat, text, line, index)
+
+    def apply(self, seat: int, rest: str, show_cards: bool) -> str:
+        """Apply one line's action and effects (text after 'r<round> s<seat> '); its words."""
+        head, _, effects = rest.partition(" = ")
+        words = head.split()
+        who = self.who(seat)
+        if words[0] == "eliminates":
+            q = int(words[1].removeprefix("s"))
+            taken = self.hands[q]
+            self.hands[seat].extend(taken)
+            self.hands[q], self.alive[q] = [], False
+            return f"{who} eliminates {self.who(q)} and takes {len(taken)} cards"
+        if words[0] == "card":
+            card = int(words[1])
+            self.hands[seat].append(card)
+            return f"{who} draws {card_text(self.m, card) if show_cards else 'a card'}"
+        act = parse_action(head, self.m)
+        if isinstance(act, Place):
+            self.armies[act.territory] += act.count
+            s = "y" if act.count == 1 else "ies"
+            return f"{who} places {act.count} arm{s} on {self.name(act.territory)}"
+        if isinstance(act, Trade):
+            return self._trade(seat, act, effects)
+        if isinstance(act, Attack):
+            return self._attack(seat, act, effects)
+        if isinstance(act, MoveIn):
+            src, dst = self.occupy
+            self.armies[src] -= act.count
+            self.armies[dst] += act.count
+            return f"{who} moves {act.count} into {self.name(dst)}"
+        if isinstance(act, Fortify):
+            self.armies[act.src] -= act.count
+            self.armies[act.dst] += act.count
+            return (f"{who} fortifies {self.name(act.dst)} with {act.count} from "
+                    f"{self.name(act.src)}")
+        assert isinstance(act, Pass)
+        return {L.A_END_TRADE: f"{who} ends trading", L.A_STOP: f"{who} stops attacking",
+                L.A_SKIP: f"{who} does not fortify"}[act.kind]
+
+    def _trade(self, seat: int, act: Trade, effects: str) -> str:
+        parts = effects.split()
+        for c in act.cards:
+            self.hands[seat].remove(c)
+        text = (f"{self.who(seat)} trades " + ", ".join(card_text(self.m, c) for c in act.cards)
+                + f" for {parts[0]} armies")
+        if len(parts) >= 3 and parts[1] == "bonus":
+            t = self.m.territory(parts[2].replace("_", " "))
+            self.armies[t] += L.CARD_BONUS
+            text += f" (+{L.CARD_BONUS} on {self.name(t)})"
+        return text
+
+    def _attack(self, seat: int, act: Attack, effects: str) -> str:
+        att, _, rest = effects.partition(" v ")
+        parts = rest.split()
+        dfn = [p for p in parts if not p.startswith("-") and p.isdigit()]
+        losses = [int(p[1:]) for p in parts if p.startswith("-")]
+        la, ld = losses[0], losses[1]
+        victim = self.owner[act.dst]
+        self.armies[act.src] -= la
+        self.armies[act.dst] -= ld
+        text = (f"{self.who(seat)} attacks {self.name(act.dst)} ({self.who(victim)}) from "
+                f"{self.name(act.src)}: {att} vs {' '.join(dfn)}, loses {la}, kills {ld}")
+        if "conquers" in parts:
+            self.owner[act.dst] = seat
+            self.occupy = (act.src, act.dst)
+            text += f"; conquers {self.name(act.dst)}"
+            if "moves" in parts:
+                n = int(parts[parts.index("moves") + 1])
+                self.armies[act.src] -= n
+                self.armies[act.dst] = n
+                text += f", moves {n}"
+        return text
+
+
+def replay(lines: Iterable[str], labels: Sequence[str] | None = None, m: Map | None = None,
+           show_cards: bool = True, by_seat: bool = False) -> Replay:
+    """Frames of a transcript (lines of `game.transcript`); ReplayError naming a bad line.
+    `labels` name the players in the order they were given (by seat with `by_seat`)."""
+    it = iter(enumerate(lines, 1))
+    header: dict[str, str] = {}
+    recorded: dict[int, str] = {}  # player -> label, from the header's player lines
+    board: _Board | None = None
+    out: Replay | None = None
+    for no, raw in it:
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            if board is None:
+                key, _, value = line.partition(" ")
+                if no == 1 and line != FORMAT:
+                    raise ReplayError(f"line 1: not a transcript (expected {FORMAT!r})")
+                if key == "deal":
+                    m = m or _board(header.get("map", "classic"))
+                    seats = [int(x) for x in header["seats"].split()]
+                    owner = [int(x) for x in value.split()]
+                    if len(owner) != m.n_territories:
+                        raise ReplayError(f"line {no}: the deal names {len(owner)} territories, "
+                                          f"map {m.name!r} has {m.n_territories}")
+                    if not labels and sorted(recorded) == sorted(range(len(seats))):
+                        labels, by_seat = [recorded[p] for p in range(len(seats))], False
+                    if labels and by_seat:
+                        names = list(labels)
+                    elif labels:
+                        names = [labels[p] for p in seats]
+                    else:
+                        names = [f"seat {s}" for s in range(len(seats))]
+                    board = _Board(m, owner, len(seats), names)
+                    out = Replay(m, header.get("rules", ""), seats,
+                                 version=header.get("version", ""),
+                                 labels=[recorded[p] for p in sorted(recorded)])
+                    out.frames.append(board.frame(0, -1, "territories dealt", line, no - 1))
+                elif key == "player":
+                    p, _, label = value.partition(" ")
+                    recorded[int(p)] = label[:MAX_LABEL]
+                elif key != FORMAT.split()[0]:
+                    header[key] = value
+                continue
+            assert out is not None
+            if line.startswith("mission "):
+                s, mid, tgt = line.split()[1:]
+                seat = int(s.removeprefix("s"))
+                out.missions[seat] = mission_text(board.m, int(mid), int(tgt), board.labels)
+                continue
+            if line.startswith("end "):
+                out.result = line
+                out.frames.append(board.frame(out.frames[-1].round, -1, _end_text(line, board),
+                                              line, no - 1))
+                break
+            r, s, rest = line.split(" ", 2)
+            round_, seat = int(r.removeprefix("r")), int(s.removeprefix("s"))
+            text = board.apply(seat, rest, show_cards)
+            out.frames.append(board.frame(round_, seat, text, line, no - 1))
+        except ReplayError:
+            raise
+        except (ValueError, KeyError, IndexError, MapError) as e:
+            raise ReplayError(f"line {no}: cannot replay {line[:80]!r}: {e}") from None
+    if out is None:
+        raise ReplayError("the transcript has no 'deal' line")
+    return out
+
+
+def _board(name: str) -> Map:
+    if name != "classic":
+        raise ReplayError(f"map {name!r}: only the classic map's transcripts replay without "
+                          "the map file")
+    return classic_map()
+
+
+def _end_text(line: str, board: _Board) -> str:
+    fields = dict(p.split("=", 1) for p in line.split() if "=" in p)
+    places = line.split(" places ", 1)[1].split() if " places " in line else []
+    order = sorted(range(len(places)), key=lambda s: int(places[s]))
+    ranking = ", ".join(f"{places[s]}. {board.who(s)}" for s in order)
+    how = "capped" if fields.get("capped") == "1" else "over"
+    return f"game {how} after {fields.get('rounds', '?')} rounds: {ranking}"
+
+
+def read_transcript(path: str | Path) -> list[str]:
+    """The lines of a transcript file (ReplayError when missing, too large or not text)."""
+    p = Path(path)
+    try:
+        with p.open("rb") as f:
+            data = f.read(MAX_TRANSCRIPT_BYTES + 1)
+    except OSError as e:
+        raise ReplayError(f"{p}: {e.strerror or e}") from None
+    if len(data) > MAX_TRANSCRIPT_BYTES:
+        raise ReplayError(f"{p}: larger than {MAX_TRANSCRIPT_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ReplayError(f"{p}: not UTF-8 text") from None
+    return text.splitlines()
+
+
+__all__ = ["Frame", "Replay", "ReplayError", "card_text", "mission_text", "read_transcript",
+           "replay"]
