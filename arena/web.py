@@ -37,6 +37,7 @@ from arena.replay import Replay, ReplayError, read_transcript, replay
 from evolve.cli import error
 from game.map import Map, board_positions, classic_map
 from game.state import Rules, RulesError
+from game.untrusted import UntrustedJSONError, parse_json
 
 MAX_BODY = 64 * 1024
 MAX_GAMES = 32
@@ -260,9 +261,9 @@ class Handler(BaseHTTPRequestHandler):
         if not raw:
             return None
         try:
-            body = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise RequestError("the request body is not valid JSON") from None
+            body = parse_json(raw, "the request body")
+        except UntrustedJSONError as e:
+            raise RequestError(str(e)) from None
         if not isinstance(body, dict):
             raise RequestError("the request body must be a JSON object")
         return body
