@@ -266,9 +266,8 @@ class LiveGame:
 
 
 def _rules_text(rules: Rules) -> str:
-    opts = [k for k in ("missions", "fixed_cards", "path_fortify", "bonus_every_set")
-            if getattr(rules, k)]
-    return ", ".join([*opts, f"trade at {rules.trade_at} cards", f"cap {rules.cap} rounds"])
+    return ", ".join([*rules.flags_on(), f"trade at {rules.trade_at} cards",
+                      f"cap {rules.cap} rounds"])
 
 
 def _next_set(st: State, rules: Rules) -> int:

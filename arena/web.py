@@ -143,10 +143,7 @@ class Lobby:
                 "replay": self.replay_name or None}
 
     def rules_text(self) -> str:
-        r = self.rules
-        opts = [k for k in ("missions", "fixed_cards", "path_fortify", "bonus_every_set")
-                if getattr(r, k)]
-        return ",".join([*opts, f"cap={r.cap}", f"trade_at={r.trade_at}"])
+        return self.rules.text()
 
 
 def map_json(m: Map) -> dict[str, Any]:
