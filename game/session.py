@@ -146,34 +146,36 @@ class Session:
         referee = self.state.readonly() if observer is not None else self.state
         limit = -1 if max_steps is None else max_steps
         done = 0
-        while done != limit and sc.item(L.S_PHASE) != L.PH_OVER:
-            seat, round_ = sc.item(L.S_CURRENT), sc.item(L.S_ROUND)
-            p = seats[seat]
-            act = acts[p]
-            if act is None or (until is not None and until()):
-                break
-            d = questions.decision()
-            try:
-                action = as_action(d, act(views[p], d))
-                err = step(*checked_action(action))
-                if err:
-                    rule = str(L.ERROR_TEXT[err])
-                    raise IllegalActionError(
-                        f"player {p} (seat {seat}, {self.players[p]!r}): "
-                        f"{action.text(self.map)}: {rule}", rule=rule)
-            except Exception as e:
-                if not self._forfeits or p in self.forfeited:
-                    raise
-                # The state is unchanged: the stand-in answers the same decision.
-                self.forfeited[p] = f"round {round_}, {d.text()}: {reason_of(e)}"
-                acts[p] = entry_of(StandIn())
-                continue
-            done += 1
-            self.steps += 1
-            if log is not None:
-                log.record(seat, action, round_)
-            if observer is not None:
-                observer(referee, seat, action)
+        try:
+            while done != limit and sc.item(L.S_PHASE) != L.PH_OVER:
+                seat, round_ = sc.item(L.S_CURRENT), sc.item(L.S_ROUND)
+                p = seats[seat]
+                act = acts[p]
+                if act is None or (until is not None and until()):
+                    break
+                d = questions.decision()
+                try:
+                    action = as_action(d, act(views[p], d))
+                    err = step(*checked_action(action))
+                    if err:
+                        rule = str(L.ERROR_TEXT[err])
+                        raise IllegalActionError(
+                            f"player {p} (seat {seat}, {self.players[p]!r}): "
+                            f"{action.text(self.map)}: {rule}", rule=rule)
+                except Exception as e:
+                    if not self._forfeits or p in self.forfeited:
+                        raise
+                    # The state is unchanged: the stand-in answers the same decision.
+                    self.forfeited[p] = f"round {round_}, {d.text()}: {reason_of(e)}"
+                    acts[p] = entry_of(StandIn())
+                    continue
+                done += 1
+                if log is not None:
+                    log.record(seat, action, round_)
+                if observer is not None:
+                    observer(referee, seat, action)
+        finally:
+            self.steps += done  # counted once, also when an error ends the run
         return done
 
     @property
