@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from arena.behaviour import METRICS, Counts, Tally, Watcher
-from arena.tournament import add_timeout_argument
+from arena.bots import add_timeout_argument
 from game.atomic import atomic_write_bytes
 
 __all__ = ["METRICS", "diagnose", "format_diagnosis", "main", "plot_diagnosis",
@@ -37,7 +37,8 @@ def _play_one(specs: tuple[str, ...], seed: int, rules: str | None,
     """One observed game (runs in a worker): counts per player in input order and the
     forfeit reasons ("" for none; class-path bots play isolated, `timeout` s per decision);
     `transcript_to`: write the game's transcript there."""
-    from arena.play import make_rules, play_specs
+    from arena.bots import make_rules
+    from arena.play import play_specs
     from game.map import classic_map
 
     watcher = Watcher(classic_map(), len(specs))
@@ -59,6 +60,7 @@ def diagnose(bot: str, opponents: Sequence[str], games: int, *, seed: int = 0,
     game i's transcript as `game-<i>.txt`."""
     from joblib import Parallel, delayed
 
+    from arena.bots import game_seed
     from arena.play import labels_for
 
     specs = (bot, *opponents)
@@ -66,7 +68,8 @@ def diagnose(bot: str, opponents: Sequence[str], games: int, *, seed: int = 0,
     # Copies of one opponent pool under one label: "continent#2" reads as "continent".
     pooled = [labels[0], *(lb.split("#")[0] for lb in labels[1:])]
     children = np.random.SeedSequence(seed).spawn(games)
-    seeds = [int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)) for c in children]
+    seeds = [game_seed(int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)), specs)
+             for c in children]  # a keyed hash when a seat is isolated (arena.bots)
     width = len(str(games - 1))
     paths = [None if transcripts is None else transcripts / f"game-{i:0{width}d}.txt"
              for i in range(games)]
@@ -182,7 +185,8 @@ def main(argv: list[str]) -> int:
         return records_main(args.records, args.label)
     if args.bot is None:
         ap.error("BOT is required (or --records DIR)")
-    from arena.play import GameArgError, check_event, labels_for
+    from arena.bots import GameArgError, check_event, secret_note
+    from arena.play import labels_for
     from evolve.cli import error
     from evolve.plots import save_figure
 
@@ -215,6 +219,8 @@ def main(argv: list[str]) -> int:
     print(f"{len(lost)} forfeits (a forfeiting bot's seat is played out passively)")
     for line in lost:
         print(f"  {line}")
+    if note := secret_note([args.bot, *opponents]):
+        print(note)
     print(write_diagnosis_csv(labels, table, out / "diagnose.csv"))
     fig = plot_diagnosis(labels, table, f"behaviour of {label}: {args.games} games")
     print(save_figure(fig, out / "diagnose.png"))

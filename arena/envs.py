@@ -1,8 +1,8 @@
 """Environments whose opponents are named as on the command line (docs/env.md).
 
 `seat_env(["strategist", "runs/x/champion.json", ...])` is `game.env.single.RiskSeatEnv` with
-fresh players made by `arena.play.make_bot` for every game (bot files, baseline names,
-`package.module:Class`); class-path bots see only their seat (`arena.play.trusted`).
+fresh players made by `arena.bots.make_bot` for every game (bot files, baseline names,
+`package.module:Class`); class-path bots see only their seat (`arena.bots.trusted`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from arena.play import make_bot, make_rules, trusted
+from arena.bots import make_bot, make_rules, trusted
 
 if TYPE_CHECKING:
     from game.env.single import RiskSeatEnv

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from arena.bots import add_timeout_argument
 from arena.tournament import (
     PlayFn,
     Row,
     _play_specs,
-    add_timeout_argument,
     align,
     run_tournament,
     summarize,
@@ -96,7 +96,8 @@ def main(argv: list[str]) -> int:
                     help="folder for gauntlet.csv/gauntlet.png (default runs/gauntlet/<bot>)")
     add_timeout_argument(ap)
     args = ap.parse_args(argv)
-    from arena.play import GameArgError, check_event, labels_for
+    from arena.bots import GameArgError, check_event, secret_note
+    from arena.play import labels_for
     from arena.tournament import TournamentError, plot_table
     from evolve.cli import error
 
@@ -123,6 +124,8 @@ def main(argv: list[str]) -> int:
     print(f"gauntlet of {label}: {args.games} games per opponent, {args.players} players, "
           f"par {1 / args.players:.3f}, seed {args.seed}")
     print(format_gauntlet(rows, args.players))
+    if note := secret_note([args.bot, *opponents]):
+        print(note)
     print(write_gauntlet_csv(rows, args.players, out / "gauntlet.csv"))
     table = [replace(g.row, bot=f"vs {args.players - 1}x {g.opponent}") for g in rows]
     print(plot_table(table, args.players, f"gauntlet of {label}: win rate per opponent",

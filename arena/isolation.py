@@ -1,11 +1,11 @@
 """Untrusted bots play isolated: in their own process, through the bot protocol.
 
-A bot named by class path (`package.module:Class`, see `arena.play.trusted`) is third-party
+A bot named by class path (`package.module:Class`, see `arena.bots.trusted`) is third-party
 code. Imported into the game's process it could reach the live game through Python (make a
 read-only array writable, follow a private attribute to the opponents' cards, patch the
 engine at import). So the arena never imports it: `isolated_bot(spec)` starts
-`python -m arena.isolation SPEC`, which loads the bot in a fresh interpreter and answers the
-protocol (docs/protocol.md) in strict mode (`arena.serve.Server(strict=True)`: the bot's own
+`python -m arena.isolated_child SPEC`, which loads the bot in a fresh interpreter and answers
+the protocol (docs/protocol.md) in strict mode (`arena.serve.Server(strict=True)`: the bot's own
 answer or an error, never a fallback). Each decision sends only what the seat may see
 (`arena.protocol.encode_state`); the bot gets a view built on its own decoded copy, so
 whatever it does to it stays in its process. A decision not answered within the time limit
@@ -18,51 +18,117 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
-import json
+import hashlib
 import os
+import secrets
+import signal
+import subprocess
 import sys
 import threading
-import time
+from typing import IO, Any
+
+import numpy as np
 
 from arena.protocol import ProtocolError
 from arena.subprocess_player import SubprocessPlayer
 
-__all__ = ["DECISION_TIMEOUT_S", "START_GRACE_S", "IsolatedBot", "close_idle", "isolated_bot",
-           "main", "release"]
+__all__ = ["DECISION_TIMEOUT_S", "MAX_STDERR", "SECRET_ENV", "START_GRACE_S", "IsolatedBot",
+           "close_idle", "isolated_bot", "not_dumpable", "release", "secret", "secret_seed"]
 
 DECISION_TIMEOUT_S = 10.0  # default per-decision time limit of every arena tool
 START_GRACE_S = 30.0  # added to the first exchange: the interpreter and the bot loading
+MAX_STDERR = 64 * 1024  # bytes of a bot process's output passed on to the engine's stderr
 
 
-def _undumpable() -> None:
-    """Linux: mark this (the engine's) process not dumpable, so that a bot process of the same
-    user cannot read its memory through /proc/PID/mem or ptrace (root still can)."""
-    global _GUARDED
-    if _GUARDED or not sys.platform.startswith("linux"):
-        return
-    _GUARDED = True
-    with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
+def not_dumpable() -> None:
+    """Linux: mark this process not dumpable, so that a process of the same user (a bot) cannot
+    read its memory through /proc/PID/mem or ptrace (root still can). The engine calls it when
+    it starts an isolated bot, every bot's process before it loads the bot."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
+
+SECRET_ENV = "RISKEVO_SECRET"  # hex key dealing games with an isolated seat; never a bot's
 
 
-_GUARDED = False
+def secret() -> bytes:
+    """The key that deals every game with an isolated seat: $RISKEVO_SECRET (32..128 hex
+    digits) if set, else 16 bytes of fresh OS entropy (ValueError if malformed). It stays in
+    this process (not dumpable from now on): the variable leaves the environment, so no
+    process started later (a worker, a bot) inherits it; workers get the seeds it made."""
+    global _SECRET
+    not_dumpable()
+    if _SECRET is None:
+        text = os.environ.pop(SECRET_ENV, "")
+        try:
+            key = bytes.fromhex(text) if text else secrets.token_bytes(16)
+        except ValueError:
+            key = b""
+        if not 16 <= len(key) <= 64:
+            raise ValueError(f"${SECRET_ENV} must be 32..128 hex digits, got {len(text)} "
+                             "characters")
+        _SECRET = key
+    return _SECRET
+
+
+_SECRET: bytes | None = None
+
+
+def secret_seed(seed: int) -> int:
+    """A 63-bit seed no bot can compute: the keyed hash (BLAKE2b, key `secret()`) of `seed`."""
+    digest = hashlib.blake2b(str(seed).encode(), key=secret(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 class IsolatedBot(SubprocessPlayer):
-    """A third-party bot in its own process (`python -m arena.isolation SPEC`)."""
+    """A third-party bot in its own process (`python -m arena.isolated_child SPEC`)."""
 
     def __init__(self, spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> None:
-        _undumpable()
-        env = dict(os.environ)
+        not_dumpable()
+        env = {k: v for k, v in os.environ.items() if k != SECRET_ENV}  # never the bot's
         # The child imports what this process could import (tests, the working folder, ...).
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         start = None if timeout is None else timeout + START_GRACE_S
-        super().__init__([sys.executable, "-m", "arena.isolation", spec], timeout=timeout,
-                         start_timeout=start, env=env)
+        # Its own session and process group (every process it forks is killed with it), its
+        # output through a pipe this process bounds (a forked child cannot hold our stderr).
+        super().__init__([sys.executable, "-m", "arena.isolated_child", spec], timeout=timeout,
+                         start_timeout=start, env=env, start_new_session=True,
+                         stderr=subprocess.PIPE)
         self.spec = spec
+        if self.proc is not None and self.proc.stderr is not None:
+            threading.Thread(target=_pass_on, args=(self.proc.stderr, spec),
+                             daemon=True).start()
+
+    def kill(self) -> None:
+        """End the bot's process and every process of its group."""
+        if self.proc is not None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        super().kill()
+
+    def alone(self) -> bool:
+        """True when no other process is in the bot's group (it forked none that lives)."""
+        if self.proc is None:
+            return False
+        try:
+            stats = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != self.proc.pid]
+        except OSError:
+            return False  # cannot tell: do not keep it
+        for pid in stats:
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                with open(f"/proc/{pid}/stat", "rb") as f:
+                    fields = f.read().rpartition(b")")[2].split()
+                if int(fields[2]) == self.proc.pid:  # pgrp
+                    return False
+        return True
 
     def __repr__(self) -> str:
         return f"IsolatedBot({self.spec!r})"
+
+    def rng_fields(self, rng: np.random.Generator) -> dict[str, Any]:
+        """A seed for the bot's own randomness, not its seat's generator state: a draw from
+        it, which reveals nothing of a game dealt from a secret seed (`secret_seed`)."""
+        return {"seed": int(rng.integers(2**63))}
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
@@ -77,7 +143,8 @@ def release(bot: IsolatedBot) -> None:
     """After a game: keep a healthy process for the next game of this spec (a new game starts
     a new player in it: start_game), else end it."""
     idle = _IDLE.setdefault((bot.spec, bot.timeout), [])
-    if bot.broken or bot.proc is None or bot.proc.poll() is not None or len(idle) >= _MAX_IDLE:
+    if (bot.broken or bot.proc is None or bot.proc.poll() is not None or len(idle) >= _MAX_IDLE
+            or not bot.alone()):
         bot.close()
         return
     try:
@@ -87,6 +154,27 @@ def release(bot: IsolatedBot) -> None:
         return
     bot.map = None
     idle.append(bot)
+
+
+def _pass_on(stream: IO[bytes], spec: str) -> None:
+    """Copy a bot process's output to stderr, at most MAX_STDERR bytes, until it closes."""
+    sent = 0
+    while True:
+        try:
+            chunk = os.read(stream.fileno(), 65536)
+        except (OSError, ValueError):
+            chunk = b""
+        if not chunk:
+            break
+        with contextlib.suppress(Exception):
+            if sent < MAX_STDERR:
+                sys.stderr.write(chunk[:MAX_STDERR - sent].decode("utf-8", "replace"))
+            if sent <= MAX_STDERR < sent + len(chunk):
+                sys.stderr.write(f"\n[{spec}: output beyond {MAX_STDERR} bytes dropped]\n")
+            sys.stderr.flush()
+        sent += len(chunk)
+    with contextlib.suppress(OSError):
+        stream.close()
 
 
 @atexit.register
@@ -113,52 +201,3 @@ def isolated_bot(spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> Isola
         bot.kill()
         raise ValueError(str(e).removeprefix("bot error on hello: ")) from None
     return bot
-
-
-def _watch_parent(parent: int) -> None:
-    """End this process when the engine that started it is gone (even if the bot hangs)."""
-    while True:
-        time.sleep(1.0)
-        if os.getppid() != parent:
-            os._exit(3)
-
-
-def main(argv: list[str]) -> int:
-    """`python -m arena.isolation SPEC`: serve one untrusted bot to the engine that started it."""
-    # The protocol keeps this process's stdin/stdout; the bot's prints go to stderr and its
-    # reads of stdin see nothing.
-    proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8", errors="replace")
-    proto_out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
-    os.dup2(2, 1)
-    devnull = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(devnull, 0)
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
-    from arena.play import make_bot
-    from arena.serve import serve
-
-    if len(argv) != 1:
-        proto_out.write(json.dumps({"id": None, "error": "usage: python -m arena.isolation "
-                                                         "package.module:Class"}) + "\n")
-        return 2
-    spec = argv[0]
-
-    def make() -> object:
-        return make_bot(spec, isolate=False)
-
-    try:
-        make()
-    except Exception as e:  # noqa: BLE001 - whatever the bot's import does: one line back
-        first = proto_in.readline()
-        try:
-            rid = json.loads(first).get("id")
-        except (ValueError, AttributeError, RecursionError):
-            rid = None
-        msg = " ".join(f"{e}".split())[:300] or type(e).__name__
-        proto_out.write(json.dumps({"id": rid, "error": msg}) + "\n")
-        return 2
-    serve(make, proto_in, proto_out, strict=True)  # type: ignore[arg-type]
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -8,15 +8,16 @@ game keeps the same transcript (`game.transcript`), which `game.replay` turns ba
 
 from __future__ import annotations
 
+import bisect
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from arena.answers import final_answer
-from arena.play import close_bot
+from arena.bots import close_bot
 from arena.protocol import ProtocolError
 from game import kernel
 from game import layout as L
@@ -26,7 +27,7 @@ from game.decision import Decision, DecisionKind
 from game.map import Map
 from game.protocol import IllegalActionError, Player
 from game.queries import standing
-from game.replay import card_text, mission_text, replay
+from game.replay import Replayer, card_text, mission_text
 from game.session import Session
 from game.state import Rules, State
 from game.view import GameView
@@ -48,6 +49,15 @@ class Seat:
     label: str
     bot: Player | None
     full_access: bool = False
+
+
+@dataclass
+class _Log:
+    """The transcript lines put in words so far: entries and their line indices, in order."""
+
+    replayer: Replayer
+    entries: list[dict[str, object]] = field(default_factory=list)
+    index: list[int] = field(default_factory=list)
 
 
 class LiveGame:
@@ -80,6 +90,7 @@ class LiveGame:
                   full_access=[p.full_access or p.bot is None for p in by_player])
         self.views = [game.views[j] for j in game.seats]  # by seat
         self.notes: list[tuple[int, str]] = []  # (transcript line index, text) of bot faults
+        self._log: _Log | None = None  # the log in words so far (log_texts)
 
     # -- the game -----------------------------------------------------------------------
     @property
@@ -188,22 +199,30 @@ class LiveGame:
         return self.session.transcript()
 
     def log_texts(self, since: int) -> list[dict[str, object]]:
-        """Readable log entries from transcript line `since` on (cards hidden but the human's)."""
+        """Readable log entries from transcript line `since` on (cards hidden but the human's).
+        Each transcript line is put in words once (`_log`): a request costs its new lines."""
         lines = self.transcript()
-        rep = replay(lines, m=self.m, labels=self.labels, show_cards=False, by_seat=True)
-        out: list[dict[str, object]] = []
-        notes = dict(self.notes)
-        for f in rep.frames:
-            idx = f.index
-            if idx < since:
+        log = self._log
+        if log is None:
+            log = self._log = _Log(Replayer(m=self.m, labels=self.labels, show_cards=False,
+                                            by_seat=True, keep=False))
+        for raw in lines[log.replayer.lines:]:
+            f = log.replayer.feed(raw)
+            if f is None:
                 continue
             text = f.text
             if self.human is not None and f.seat == self.human and text.endswith("draws a card"):
                 card = int(f.line.split()[-1])
                 text = text.removesuffix("a card") + card_text(self.m, card)
-            out.append({"i": idx, "seat": f.seat, "text": text, "round": f.round})
-            if idx in notes:
-                out.append({"i": idx, "seat": -1, "text": notes[idx], "round": f.round,
+            log.index.append(f.index)
+            log.entries.append({"i": f.index, "seat": f.seat, "text": text, "round": f.round})
+        out: list[dict[str, object]] = []
+        notes = dict(self.notes)
+        start = bisect.bisect_left(log.index, since)
+        for i, entry in zip(log.index[start:], log.entries[start:], strict=True):
+            out.append(entry)
+            if i in notes:
+                out.append({"i": i, "seat": -1, "text": notes[i], "round": entry["round"],
                             "note": True})
         return out
 

@@ -205,6 +205,10 @@ def decode_state(d: Any, m: Map, n_players: int, seat: int, ask: str) -> State:
     s.ev[L.EV_DRAWN] = -1
     if ph == L.PH_OCCUPY:
         _check_conquest(s, m, seat)
+    for q in range(n_players):  # a seat out of the game holds nothing (the bot would attack it)
+        if s.pl[q, L.P_ALIVE] == 0 and (s.owner == q).any():
+            raise ProtocolError(f"state.players[{q}].alive is false, yet seat {q} owns "
+                                "territories in state.owner")
     _check_armies(s, seat)
     return s
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.replay import (
     Frame,
     Replay,
+    Replayer,
     ReplayError,
     card_text,
     mission_text,
@@ -13,5 +14,5 @@ from game.replay import (
     replay,
 )
 
-__all__ = ["Frame", "Replay", "ReplayError", "card_text", "mission_text", "read_transcript",
-           "replay"]
+__all__ = ["Frame", "Replay", "ReplayError", "Replayer", "card_text", "mission_text",
+           "read_transcript", "replay"]

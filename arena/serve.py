@@ -1,7 +1,7 @@
 """Bot protocol server: JSON lines over stdin/stdout or TCP (see docs/protocol.md).
 
 `Server` answers one game session's requests with a riskevo player and never raises on any
-input line; `serve` runs it over stdin/stdout, `serve_tcp` one session per connection. The
+input line; `serve` runs it over stdin/stdout, `arena.tcp.serve_tcp` one session per connection. The
 request checks live in `arena.protocol`, the answer checks in `arena.answers`, the engine side
 in `arena.subprocess_player`.
 """
@@ -46,8 +46,8 @@ from game.state import Rules, RulesError, State
 from game.untrusted import UntrustedJSONError, parse_json
 from game.view import GameView
 
-__all__ = ["PROTOCOL", "ProtocolError", "Server", "SubprocessPlayer", "encode_state", "main",
-           "map_json", "serve", "serve_tcp"]
+__all__ = ["PROTOCOL", "ProtocolError", "Server", "SubprocessPlayer", "encode_state", "map_json",
+           "reply_line", "serve"]
 
 ASKS = tuple(k.value for k in DecisionKind)  # the six decisions, in the order they are asked
 _ERROR_CHARS = 300  # an error reply stays one short line whatever the input
@@ -70,6 +70,7 @@ class Server:
         # and the player (still busy) is not asked again in this game.
         self.decision_timeout = decision_timeout
         self.stuck = False
+        self.busy: threading.Thread | None = None  # a timed-out decision still running
         self.player: Player | None = None
         self.map: Map | None = None
         self.rules = Rules()
@@ -259,7 +260,7 @@ class Server:
         t.start()
         t.join(limit)
         if t.is_alive():
-            self.stuck = True
+            self.stuck, self.busy = True, t
             print(f"seat {self.seat}: no answer within {limit:g} s; fallback answers for the "
                   "rest of this game", file=sys.stderr, flush=True)
             return None
@@ -331,28 +332,7 @@ def serve(make_player: Callable[[], Player], inp: IO[str], out: IO[str],
         out.flush()
 
 
-def serve_tcp(make_player: Callable[[], Player], host: str, port: int,
-              ready: Callable[[str, int], None] | None = None, *args: Any, **kwargs: Any
-              ) -> None:
-    """`arena.tcp.serve_tcp`: one session per connection (bounded; see arena.tcp)."""
-    from arena import tcp
-
-    tcp.serve_tcp(make_player, host, port, ready, *args, **kwargs)
-
-
-def parse_address(text: str) -> tuple[str, int]:
-    """`arena.tcp.parse_address`: 'HOST:PORT', ':PORT' or 'PORT' -> (host, port)."""
-    from arena import tcp
-
-    return tcp.parse_address(text)
-
-
-def main(argv: list[str]) -> int:
-    """`python -m arena serve ...` (the command line lives in arena.serve_cmd)."""
-    from arena.serve_cmd import main as serve_main
-
-    return serve_main(argv)
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    # The command line is `python -m arena serve` (arena.serve_cmd); importing it from here
+    # would close an import circle.
+    sys.exit("usage: python -m arena serve BOT [--tcp HOST:PORT] [--record DIR]")

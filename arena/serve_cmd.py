@@ -8,15 +8,17 @@ import json
 import os
 import sys
 
+from arena.bots import BotSpecError, add_timeout_argument
+from arena.bots import make_bot as make_any
 from arena.protocol import PROTOCOL
 from arena.recorder import MAX_BYTES, MAX_GAMES, RECORD_ENV, Recorder
-from arena.serve import _one_line, parse_address, serve, serve_tcp
+from arena.serve import _one_line, serve
+from arena.tcp import IDLE_TIMEOUT_S, MAX_SESSIONS, parse_address, serve_tcp
 from game.protocol import Player
 
 
 def main(argv: list[str]) -> int:
     """`python -m arena serve BOT [--tcp HOST:PORT] [--record DIR]`: answer protocol requests."""
-    from arena.tcp import IDLE_TIMEOUT_S, MAX_SESSIONS
     ap = argparse.ArgumentParser(prog="python -m arena serve", description=main.__doc__)
     ap.add_argument("bot", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--tcp", metavar="HOST:PORT",
@@ -26,8 +28,6 @@ def main(argv: list[str]) -> int:
                     help=f"TCP sessions at once (default {MAX_SESSIONS})")
     ap.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT_S, metavar="S",
                     help=f"close a TCP session silent this long (default {IDLE_TIMEOUT_S:g} s)")
-    from arena.tournament import add_timeout_argument
-
     add_timeout_argument(ap)
     # An environment default: engines that build the serve command line (Domination's bridge)
     # record without a change on their side.
@@ -40,8 +40,6 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--record-mib", type=int, default=MAX_BYTES // 2**20, metavar="M",
                     help=f"at most M MiB recorded per run (default {MAX_BYTES // 2**20})")
     args = ap.parse_args(argv)
-    from arena.play import BotSpecError
-    from arena.play import make_bot as make_any
     from evolve.cli import error
 
     def make_bot(spec: str) -> Player:

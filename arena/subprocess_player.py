@@ -63,10 +63,11 @@ class SubprocessPlayer:
     name = "subprocess"
 
     def __init__(self, command: Sequence[str] | None, *, timeout: float | None = None,
-                 start_timeout: float | None = None, env: dict[str, str] | None = None) -> None:
+                 start_timeout: float | None = None, env: dict[str, str] | None = None,
+                 **popen: Any) -> None:
         self.command = list(command or [])
         self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     env=env) if command else None
+                                     env=env, **popen) if command else None
         self.timeout = timeout
         self.start_timeout = start_timeout
         self.map: Map | None = None
@@ -77,8 +78,8 @@ class SubprocessPlayer:
 
     @classmethod
     def for_bot(cls, spec: str) -> SubprocessPlayer:
-        """`python -m arena.serve SPEC` (as `python -m arena serve`) with this interpreter."""
-        return cls([sys.executable, "-m", "arena.serve", spec])
+        """`python -m arena serve SPEC` with this interpreter."""
+        return cls([sys.executable, "-m", "arena", "serve", spec])
 
     def kill(self) -> None:
         """End the process now (its pipes closed, its exit collected)."""
@@ -161,12 +162,17 @@ class SubprocessPlayer:
         except ValueError as e:
             raise IllegalActionError(f"bot answered {text!r} to {ask}: {e}") from None
 
+    def rng_fields(self, rng: np.random.Generator) -> dict[str, Any]:
+        """The bot's randomness at start_game: this player's generator state (the same game
+        as in-process; an untrusted bot gets a seed instead, arena.isolation)."""
+        return {"rng_state": rng.bit_generator.state}
+
     def start_game(self, view: GameView, rng: np.random.Generator) -> None:
-        """Send the board, rules, seat and this player's generator state."""
+        """Send the board, rules, seat and the bot's randomness (`rng_fields`)."""
         self.map = view.map
         r = view.rules
         self.request("start_game", map=map_json(view.map), seat=view.seat,
-                     n_players=view.n_players, rng_state=rng.bit_generator.state,
+                     n_players=view.n_players, **self.rng_fields(rng),
                      rules=dataclasses.asdict(r), protocol=PROTOCOL,
                      state=encode_state(view))
 

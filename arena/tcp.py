@@ -1,13 +1,14 @@
 """The bot protocol over TCP: one game session per connection, bounded (see docs/protocol.md).
 
 At most `MAX_SESSIONS` connections are served at once (one more gets a "server busy" reply and
-is closed), a connection without a complete request line for `IDLE_TIMEOUT_S` is closed, a
-request line is at most `MAX_LINE` bytes, and a client that resets costs no traceback.
+is closed), a connection whose next request line is not whole within `IDLE_TIMEOUT_S` (however
+it trickles in) is closed, a request line is at most `MAX_LINE` bytes, a session whose bot's
+decision timed out and never returned keeps its slot until it does, and a client that resets
+costs no traceback.
 """
 
 from __future__ import annotations
 
-import contextlib
 import socketserver
 import sys
 import threading
@@ -15,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from arena.capped import Capped
 from arena.recorder import Recorder
 from arena.serve import Server, reply_line
 from game.protocol import Player
@@ -23,42 +25,60 @@ __all__ = ["IDLE_TIMEOUT_S", "MAX_LINE", "MAX_SESSIONS", "parse_address", "serve
 
 MAX_LINE = 1 * 2**20  # bytes of one request line over TCP; a longer one ends the connection
 MAX_SESSIONS = 64  # TCP connections served at once; one more gets a "server busy" reply
-IDLE_TIMEOUT_S = 300.0  # a TCP connection without a complete request line this long is closed
+IDLE_TIMEOUT_S = 300.0  # a TCP connection whose next request line is not whole by then closes
 
 
-class _Session(socketserver.StreamRequestHandler):
+class _Session(socketserver.BaseRequestHandler):
     """One connection = one game session with its own player."""
 
     server: _TCPServer
 
     def setup(self) -> None:
-        super().setup()
-        # A connection silent this long is closed (its slot and descriptor freed).
-        self.connection.settimeout(self.server.idle_timeout)
+        self.session = Server(self.server.make_player,
+                              decision_timeout=self.server.decision_timeout,
+                              recorder=self.server.recorder)
+        self._buf = b""
+
+    def _read_line(self) -> bytes | None:
+        """The next request line, whole within `idle_timeout` s however it trickles in (None:
+        the client closed, went silent or too slow); a line over MAX_LINE bytes comes back
+        cut at MAX_LINE + 1 bytes, without its newline."""
+        deadline = time.monotonic() + self.server.idle_timeout
+        while b"\n" not in self._buf and len(self._buf) <= MAX_LINE:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self.request.settimeout(left)
+            try:
+                chunk = self.request.recv(65536)
+            except (TimeoutError, OSError):
+                return None  # silent (or reset): the connection goes, its slot frees
+            if not chunk:
+                return None
+            self._buf += chunk
+        line, nl, rest = self._buf.partition(b"\n")
+        if not nl:
+            return self._buf[:MAX_LINE + 1]
+        self._buf = rest
+        return line + nl
 
     def handle(self) -> None:
-        session = Server(self.server.make_player, decision_timeout=self.server.decision_timeout,
-                         recorder=self.server.recorder)
         while True:
-            try:
-                line = self.rfile.readline(MAX_LINE + 1)
-            except (TimeoutError, OSError):
-                return  # idle (or reset): the connection goes, its slot frees
-            if not line:
+            line = self._read_line()
+            if line is None:
                 return
             if len(line) > MAX_LINE and not line.endswith(b"\n"):
                 # One error reply, then the connection goes: reading on could take forever.
                 reply = {"id": None, "error": f"request line longer than {MAX_LINE} bytes"}
-                self.wfile.write(reply_line(reply).encode())
+                self.request.sendall(reply_line(reply).encode())
                 return
             if not line.strip():
                 continue
-            reply = session.handle(line)
-            self.wfile.write(reply_line(reply).encode())
-            self.wfile.flush()
+            reply = self.session.handle(line)
+            self.request.sendall(reply_line(reply).encode())
 
 
-class _TCPServer(socketserver.ThreadingTCPServer):
+class _TCPServer(Capped, socketserver.ThreadingTCPServer):
     daemon_threads = True
     allow_reuse_address = True
 
@@ -70,35 +90,28 @@ class _TCPServer(socketserver.ThreadingTCPServer):
         self.recorder = recorder
         self.idle_timeout = idle_timeout
         self.decision_timeout = decision_timeout
-        self.slots = threading.BoundedSemaphore(max_sessions)
-        self.max_sessions = max_sessions
+        self.capped(max_sessions)
         super().__init__(address, _Session)
 
-    def get_request(self) -> tuple[Any, Any]:
-        try:
-            return super().get_request()
-        except OSError:
-            time.sleep(0.05)  # out of file descriptors: wait instead of spinning on accept
-            raise
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.slots.acquire(blocking=False):
-            busy = {"id": None, "error": f"server busy: {self.max_sessions} sessions already"}
-            with contextlib.suppress(OSError):
-                request.sendall(reply_line(busy).encode())
-            self.shutdown_request(request)
-            return
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.slots.release()
-            raise
+    def busy_reply(self) -> bytes:
+        busy = {"id": None, "error": f"server busy: {self.max_connections} sessions already"}
+        return reply_line(busy).encode()
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
+        busy: threading.Thread | None = None
         try:
-            super().process_request_thread(request, client_address)
+            busy = _Session(request, client_address, self).session.busy
+        except Exception:  # noqa: BLE001 - handle_error decides what is worth a line
+            self.handle_error(request, client_address)
         finally:
-            self.slots.release()
+            self.shutdown_request(request)
+            if busy is None or not busy.is_alive():
+                self.slots.release()
+            else:
+                # A decision that never returned keeps its slot until it does: stuck bots
+                # cannot pile up threads beyond max_sessions.
+                threading.Thread(target=_release_after, args=(busy, self.slots),
+                                 daemon=True).start()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that resets or vanishes is routine: one line, no traceback."""
@@ -106,6 +119,11 @@ class _TCPServer(socketserver.ThreadingTCPServer):
         if isinstance(e, ConnectionError | TimeoutError | BrokenPipeError):
             return
         print(f"session {client_address}: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+
+
+def _release_after(busy: threading.Thread, slots: threading.BoundedSemaphore) -> None:
+    busy.join()
+    slots.release()
 
 
 def serve_tcp(make_player: Callable[[], Player], host: str, port: int,

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import numpy as np
 
+from arena.bots import add_timeout_argument, game_seed
 from evolve.stats import wilson_interval
-from game.atomic import atomic_write_bytes
+from game.atomic import atomic_write_bytes, check_replaceable
 
 __all__ = [
     "GameResult",
@@ -97,7 +98,7 @@ def schedule(n_bots: int, per_game: int, games: int,
 def compiled_lineup(specs: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray] | None:
     """(weights f64[k, G], policies i32[k]) when every seat has a compiled implementation (a
     linear bot file or a bot of `features.compiled.COMPILED_BOTS`), else None."""
-    from arena.play import is_bot_file
+    from arena.bots import is_bot_file
     from features.registry import N_GENES
     from game.bots import COMPILED_BOTS
 
@@ -116,7 +117,7 @@ def compiled_lineup(specs: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray] | N
 @functools.lru_cache(maxsize=64)
 def _bot_file_weights(spec: str) -> np.ndarray:
     """A bot file's genes, read once per worker (the arena's one-line error when bad)."""
-    from arena.play import make_bot
+    from arena.bots import make_bot
 
     weights: np.ndarray = make_bot(spec).weights  # type: ignore[attr-defined]
     return weights
@@ -130,7 +131,7 @@ def _play_specs(specs: tuple[str, ...], seed: int, rules_spec: str | None,
                 cap: int | None, timeout: float | None = None) -> Played:
     """Play one game with fresh players (runs in a worker process): in the compiled loop when
     every seat has a compiled implementation (the same game, faster), else `_play_python`."""
-    from arena.play import make_rules
+    from arena.bots import make_rules
     from features.compiled import play_mixed_game
 
     lineup = compiled_lineup(specs)
@@ -147,7 +148,8 @@ def _play_python(specs: tuple[str, ...], seed: int, rules_spec: str | None,
     """Play one game with fresh players in the Python engine; a bot that fails forfeits
     (class-path bots play isolated, with `timeout` seconds per decision). `transcript_to`:
     write the game's transcript there."""
-    from arena.play import make_rules, play_specs
+    from arena.bots import make_rules
+    from arena.play import play_specs
 
     out = play_specs(specs, seed, make_rules(rules_spec, cap), timeout=timeout,
                      transcript_to=transcript_to)
@@ -187,8 +189,10 @@ def run_tournament(specs: Sequence[str], games: int, *, per_game: int = 4, seed:
     lineups = schedule(len(specs), per_game, games, rng)
     children = np.random.SeedSequence(seed).spawn(games + 1)[1:]
     seeds = [int(c.generate_state(1, np.uint64)[0] >> np.uint64(1)) for c in children]
-    calls = [(play_of(i), (tuple(specs[b] for b in lu), s, rules, cap))
-             for i, (lu, s) in enumerate(zip(lineups, seeds, strict=True))]
+    lineup_specs = [tuple(specs[b] for b in lu) for lu in lineups]
+    # A game with an isolated seat is dealt from a keyed hash of its seed (arena.bots).
+    calls = [(play_of(i), (ls, game_seed(s, ls), rules, cap))
+             for i, (ls, s) in enumerate(zip(lineup_specs, seeds, strict=True))]
     raw = (Parallel(n_jobs=n_jobs, batch_size="auto")(delayed(f)(*a) for f, a in calls)
            if n_jobs != 1 else [f(*a) for f, a in calls])
     results = []
@@ -298,16 +302,6 @@ def write_forfeits_csv(labels: Sequence[str], results: Sequence[GameResult], pat
     return write_rows_csv(["game", "bot", "reason"], rows, path)
 
 
-def add_timeout_argument(ap: argparse.ArgumentParser) -> None:
-    """--decision-timeout: seconds an isolated (class-path) bot has for one decision."""
-    from arena.isolation import DECISION_TIMEOUT_S
-
-    ap.add_argument("--decision-timeout", type=float, default=DECISION_TIMEOUT_S, metavar="S",
-                    help="seconds a package.module:Class bot (played in its own process) has "
-                         f"per decision; it forfeits the game after that (default "
-                         f"{DECISION_TIMEOUT_S:g})")
-
-
 def plot_table(rows: Sequence[Row], per_game: int, title: str, path: Path) -> Path:
     """Write a PNG: win rates with Wilson intervals above, the table below."""
     from evolve.plots import plt, save_figure
@@ -352,10 +346,12 @@ def main(argv: list[str]) -> int:
                     "python -m arena web --replay FILE)")
     add_timeout_argument(ap)
     args = ap.parse_args(argv)
-    from arena.play import GameArgError, check_event, labels_for
+    from arena.bots import GameArgError, check_event, secret_note
+    from arena.play import labels_for
     from evolve.cli import error
 
     out = Path(args.out)
+    outputs = [out / name for name in ("table.csv", "forfeits.csv", "table.png")]
     try:
         check_event(args.bots, seed=args.seed, timeout=args.decision_timeout, jobs=args.jobs,
                     rules=args.rules, cap=args.cap)
@@ -363,13 +359,23 @@ def main(argv: list[str]) -> int:
         folder = out / "transcripts" if args.transcripts else None
         if folder is not None:
             folder.mkdir(exist_ok=True)
-        results = run_tournament(args.bots, args.games, per_game=args.per_game, seed=args.seed,
-                                 n_jobs=args.jobs, rules=args.rules, cap=args.cap,
-                                 timeout=args.decision_timeout, transcripts=folder)
+        for path in outputs:  # a link or a folder in the way fails now, not after the games
+            check_replaceable(path)
     except (GameArgError, TournamentError) as e:
         return error(e)
     except OSError as e:
+        if isinstance(e, FileExistsError) and e.filename:  # check_replaceable's refusal
+            return error(f"--out {out}: {e.filename} {e.strerror}")
         return error(f"--out {out}: cannot create the folder ({e.strerror or e})")
+    try:
+        results = run_tournament(args.bots, args.games, per_game=args.per_game, seed=args.seed,
+                                 n_jobs=args.jobs, rules=args.rules, cap=args.cap,
+                                 timeout=args.decision_timeout, transcripts=folder)
+    except TournamentError as e:
+        return error(e)
+    except OSError as e:
+        return error(f"during the games: {e.strerror or e}"
+                     + (f" ({e.filename})" if e.filename else ""))
     labels = labels_for(args.bots)
     rows = summarize(labels, results, args.per_game)
     print(format_table(rows, args.per_game))
@@ -379,6 +385,8 @@ def main(argv: list[str]) -> int:
           f"seed {args.seed}")
     for line in lost:
         print(f"  {line}")
+    if note := secret_note(args.bots):
+        print(note)
     print(write_csv(rows, args.per_game, out / "table.csv"))
     print(write_forfeits_csv(labels, results, out / "forfeits.csv"))
     title = f"tournament: {len(results)} games, {args.per_game} per game, seed {args.seed}"

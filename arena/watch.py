@@ -162,7 +162,8 @@ def write_gif(frames: list[Path], out: Path, ms_per_frame: int = 400, width: int
 
 def main(argv: list[str]) -> int:
     """`python -m arena watch BOTS... --seed S --out DIR`: PNG per turn and game.gif."""
-    from arena.play import GameArgError, add_game_arguments, close_bot, game_setup, labels_for
+    from arena.bots import GameArgError, close_bot, game_seed
+    from arena.play import add_game_arguments, game_setup, labels_for
     from evolve.cli import error
 
     ap = argparse.ArgumentParser(prog="python -m arena watch", description=main.__doc__)
@@ -185,7 +186,7 @@ def main(argv: list[str]) -> int:
         return error(f"--out {out_dir}: cannot create the folder ({e.strerror or e})")
     labels = labels_for(args.bots)
     try:
-        m, frames, out = record_game(players, args.seed, rules)
+        m, frames, out = record_game(players, game_seed(args.seed, args.bots), rules)
     finally:
         for p in players:
             close_bot(p)

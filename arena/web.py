@@ -18,22 +18,25 @@ import threading
 import time
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
-from arena.play import (
+from arena.bots import (
     BotSpecError,
     GameArgError,
     check_bot,
-    labels_for,
+    close_bot,
+    game_seed,
     make_bot,
     make_rules,
     trusted,
 )
+from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
+from arena.play import labels_for
 from arena.replay import Replay, ReplayError, read_transcript, replay
+from arena.webserver import BoundedHTTPServer, GuardedHandler
 from evolve.cli import error
 from game.map import Map, board_positions, classic_map
 from game.state import Rules, RulesError
@@ -41,6 +44,7 @@ from game.untrusted import UntrustedJSONError, parse_json
 
 MAX_BODY = 64 * 1024
 MAX_GAMES = 32
+MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live games at once
 IDLE_SECONDS = 30 * 60
 MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
 STATIC = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
@@ -71,6 +75,9 @@ class Lobby:
     replay_name: str = ""
     games: dict[str, LiveGame] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    isolated: dict[str, int] = field(default_factory=dict)  # game id -> its isolated bots
+    starting: int = 0  # games between their cap check and their start
+    starting_isolated: int = 0  # their package.module:Class bots
 
     def new_game(self, body: dict[str, Any]) -> tuple[str, LiveGame]:
         """Start a game from a page request {opponents, seat, seed, rules}."""
@@ -99,31 +106,50 @@ class Lobby:
                 raise RequestError(str(e)) from None
         specs = [self.bots[o] for o in opponents]
         names = labels_for(opponents)
-        players = [Seat("human", None)]
-        for name, spec in zip(names, specs, strict=True):
-            try:
-                players.append(Seat(name, make_bot(spec), trusted(spec)))
-            except BotSpecError as e:
-                raise RequestError(str(e)) from None
-        try:
-            game = LiveGame(self.map, rules, players, seed, human_seat=seat)
-        except (RulesError, ValueError) as e:
-            raise RequestError(str(e)) from None
-        with self.lock:
+        isolated = sum(not trusted(spec) for spec in specs)
+        with self.lock:  # the caps first: a refused request starts no bot process
             self._expire()
-            if len(self.games) >= MAX_GAMES:
-                game.close()
+            live = sum(self.isolated.get(g, 0) for g, game in self.games.items() if not game.over)
+            if len(self.games) + self.starting >= MAX_GAMES:
                 raise RequestError(f"too many live games (at most {MAX_GAMES}); close a tab or "
                                    f"wait {IDLE_SECONDS // 60} minutes for idle ones to expire",
                                    HTTPStatus.SERVICE_UNAVAILABLE)
-            gid = secrets.token_urlsafe(9)
-            self.games[gid] = game
+            if live + self.starting_isolated + isolated > MAX_BOT_PROCESSES:
+                raise RequestError(f"too many bot processes (at most {MAX_BOT_PROCESSES} "
+                                   "package.module:Class bots in live games); finish a game "
+                                   "first", HTTPStatus.SERVICE_UNAVAILABLE)
+            self.starting += 1
+            self.starting_isolated += isolated
+        try:
+            game = self._start(rules, names, specs, game_seed(seed, specs), seat)
+            with self.lock:
+                gid = secrets.token_urlsafe(9)
+                self.games[gid], self.isolated[gid] = game, isolated
+        finally:
+            with self.lock:
+                self.starting -= 1
+                self.starting_isolated -= isolated
         return gid, game
+
+    def _start(self, rules: Rules, names: list[str], specs: list[str], seed: int,
+               seat: int | None) -> LiveGame:
+        """A new game with fresh bots (every bot closed again if it cannot start)."""
+        players = [Seat("human", None)]
+        try:
+            for name, spec in zip(names, specs, strict=True):
+                players.append(Seat(name, make_bot(spec), trusted(spec)))
+            return LiveGame(self.map, rules, players, seed, human_seat=seat)
+        except (BotSpecError, GameArgError, RulesError, ValueError) as e:
+            for p in players:
+                if p.bot is not None:
+                    close_bot(p.bot)
+            raise RequestError(str(e)) from None
 
     def _expire(self) -> None:
         now = time.monotonic()
         for gid in [g for g, game in self.games.items() if now - game.touched > IDLE_SECONDS]:
             self.games.pop(gid).close()
+            self.isolated.pop(gid, None)
 
     def game(self, gid: str) -> LiveGame:
         """A live game by id (404 when unknown or expired)."""
@@ -223,7 +249,7 @@ def _int(text: str, name: str) -> int:
     return int(text)
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(GuardedHandler):
     """Static files and the JSON API; every error is a JSON {"error": ...} reply."""
 
     lobby: Lobby  # set on the subclass made by make_server
@@ -268,9 +294,13 @@ class Handler(BaseHTTPRequestHandler):
     def _handle(self, method: str) -> None:
         try:
             if method == "GET" and not self.path.startswith("/api/"):
+                self.request_in()
                 self._static()
                 return
+            if why := self.foreign():
+                raise RequestError(why, HTTPStatus.FORBIDDEN)
             body = self._body() if method == "POST" else None
+            self.request_in()  # answering it may take longer than the deadline
             out, kind = _route(self.lobby, method, self.path, body)
             if kind == "text":
                 self._send(200, str(out).encode(), "text/plain; charset=utf-8")
@@ -302,9 +332,7 @@ class Handler(BaseHTTPRequestHandler):
 def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
     """A server bound to (host, port) serving `lobby` (port 0: any free port)."""
     handler = type("LobbyHandler", (Handler,), {"lobby": lobby})
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return BoundedHTTPServer((host, port), handler)
 
 
 def newest_champion(root: Path = Path("runs")) -> Path | None:

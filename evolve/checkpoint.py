@@ -14,12 +14,14 @@ from typing import Any
 import numpy as np
 
 from game.atomic import MiB, atomic_write_bytes, check_size
+from game.version import FIELD, MAX_LEN, riskevo_version
 
 MAX_CHECKPOINT_BYTES = 4096 * MiB  # a checkpoint (a population of 10^5 x 60 genes: 50 MB)
 
 # Format 2 added `arrays` (strategy state, hall of fame); format 1 files still load. Both keep
 # the deterministic part of the log (no timings, no gene statistics: ~0.3 kB a generation), so a
-# resume can restore a log.jsonl line lost to a kill or a bad disk.
+# resume can restore a log.jsonl line lost to a kill or a bad disk. The riskevo version that
+# wrote a file (`riskevo_version`) is optional: files from before it load with None.
 FORMAT = 2
 _NAME = re.compile(r"^ckpt_(\d{5,})\.npz$")
 
@@ -61,15 +63,18 @@ class Checkpoint:
     format: int = FORMAT
     # The deterministic part of the per-generation log (the Logbook's records).
     log: list[dict[str, Any]] = field(default_factory=list)
+    version: str | None = field(default_factory=riskevo_version)  # None: predates recording
 
     def to_bytes(self) -> bytes:
         """The .npz file content."""
+        made_by = {} if self.version is None else {FIELD: np.array(self.version, dtype=np.str_)}
         return npz_bytes({
             "format": np.array(self.format), "generation": np.array(self.generation),
             "genes": self.genes, "mu": self.mu, "sigma": self.sigma,
             "names": np.array(self.names, dtype=np.str_),
             "rng_state": _json_array(self.rng_state), "config": _json_array(self.config),
             "log": _json_array(self.log), **{k: self.arrays[k] for k in sorted(self.arrays)},
+            **made_by,
         })
 
 
@@ -123,7 +128,13 @@ def _read(path: Path) -> Checkpoint:
             config=json.loads(z["config"].tobytes()),
             arrays={k: np.array(z[k]) for k in z.files if "." in k}, format=fmt,
             log=json.loads(z["log"].tobytes()) if "log" in z.files else [],
+            version=_version(z[FIELD]) if FIELD in z.files else None,
         )
+
+
+def _version(a: np.ndarray) -> str | None:
+    """A stored version string; anything else (not one short string) reads as unrecorded."""
+    return str(a) if a.dtype.kind == "U" and a.ndim == 0 and 0 < len(str(a)) <= MAX_LEN else None
 
 
 def _problem(ck: Checkpoint) -> str | None:

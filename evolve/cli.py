@@ -31,6 +31,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("arena.serve_cmd:main", "speak the JSON-lines bot protocol on stdin/stdout"),
     "watch": ("arena.watch:main", "render a game as PNG frames and an animated GIF"),
     "web": ("arena.web:main", "play against bots, or replay a transcript, in a browser"),
+    "explain": ("arena.explain:main",
+                "why a bot file's player made a decision: its options' scores, term by term"),
 }
 
 

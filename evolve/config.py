@@ -11,13 +11,74 @@ import json
 import math
 import re
 import tomllib
-from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, get_type_hints
 
+from evolve.sections import (
+    MATE_CHOICES,
+    MAX_GAMES,
+    MAX_GENERATIONS,
+    MAX_GENOME_ANCHORS,
+    MAX_LEAGUE_SEATS,
+    MAX_RATING,
+    MUTATE_CHOICES,
+    OUTCOMES,
+    SELECT_CHOICES,
+    STRATEGIES,
+    ChampionSection,
+    CmaSection,
+    Config,
+    EvalSection,
+    GameSection,
+    LeagueSection,
+    OutputSection,
+    ParallelSection,
+    RatingSection,
+    RunSection,
+    VariationSection,
+)
 from game.atomic import MiB, read_limited
 from game.state import Rules, RulesError
+from game.version import FIELD, recorded_version, riskevo_version
+
+# The sections live in evolve.sections (the schema); they are part of this module's API too.
+__all__ = [
+    "BEFORE_ADDED",
+    "MATE_CHOICES",
+    "MAX_CONFIG_BYTES",
+    "MAX_GAMES",
+    "MAX_GENERATIONS",
+    "MAX_GENOME_ANCHORS",
+    "MAX_LEAGUE_SEATS",
+    "MAX_RATING",
+    "MUTATE_CHOICES",
+    "OUTCOMES",
+    "RESUMABLE",
+    "SCHEMA",
+    "SELECT_CHOICES",
+    "STRATEGIES",
+    "ChampionSection",
+    "CmaSection",
+    "Config",
+    "ConfigError",
+    "EvalSection",
+    "GameSection",
+    "LeagueSection",
+    "OutputSection",
+    "ParallelSection",
+    "RatingSection",
+    "RunSection",
+    "VariationSection",
+    "field_meta",
+    "fingerprint",
+    "from_dict",
+    "load_config",
+    "parse_override",
+    "run_file_origin",
+    "to_dict",
+    "to_toml",
+]
 
 MAX_CONFIG_BYTES = 1 * MiB  # a config file (a few KB)
 
@@ -26,159 +87,13 @@ class ConfigError(ValueError):
     """An invalid or unknown configuration value (one-line message naming the field)."""
 
 
-def _f(lo: float | None = None, hi: float | None = None, *, choices: tuple[str, ...] = (),
-       doc: str = "") -> Any:
-    """A required dataclass field with validation bounds kept in its metadata."""
-    return field(metadata={"lo": lo, "hi": hi, "choices": choices, "doc": doc})
-
-
-# Upper bounds: generous for any real run, small enough that no value passing validation
-# overflows a float or asks for more memory than a machine has.
-MAX_GENERATIONS = 10_000_000
-MAX_GAMES = 1_000_000  # evaluation, playoff and chunk sizes
-MAX_RATING = 1e6  # TrueSkill mu, sigma, beta, tau: squares and sums stay far from overflow
-MAX_LEAGUE_SEATS = 10_000_000  # run.population * run.games_per_individual
-MAX_GENOME_ANCHORS = 64  # league.genomes: bot files read at the start of a run
-
-# DEAP operators by name (evolve.toolbox registers them; tests check both lists agree).
-STRATEGIES = ("ga", "cma")
-OUTCOMES = ("order", "win")  # what a league game tells TrueSkill (evolve.rater.rated_places)
-MATE_CHOICES = ("cxUniform", "cxOnePoint", "cxTwoPoint")
-MUTATE_CHOICES = ("mutGaussian",)
-SELECT_CHOICES = ("selTournament", "selBest", "selRandom")
-
-
-@dataclass(frozen=True)
-class RunSection:
-    """Population size, league, selection settings and the search strategy."""
-
-    seed: int = _f(0, 2**63 - 1)
-    generations: int = _f(1, MAX_GENERATIONS)
-    population: int = _f(2, 100_000)
-    games_per_individual: int = _f(1, 10_000)
-    group_size: int = _f(2, 6)
-    elite: int = _f(0, 100_000)
-    tournament_size: int = _f(1, 100_000)
-    strategy: str = _f(choices=STRATEGIES)
-    hall_of_fame: int = _f(1, 10_000)
-
-
-@dataclass(frozen=True)
-class VariationSection:
-    """Genetic operators (by DEAP name) and their settings."""
-
-    mate: str = _f(choices=MATE_CHOICES)
-    mutate: str = _f(choices=MUTATE_CHOICES)
-    select: str = _f(choices=SELECT_CHOICES)
-    crossover_prob: float = _f(0, 1)
-    crossover_indpb: float = _f(0, 1)
-    mutation_prob: float = _f(0, 1)
-    mutation_indpb: float = _f(0, 1)
-    sigma_scale: float = _f(0, 1000)
-    flip_prob: float = _f(0, 1)
-
-
-@dataclass(frozen=True)
-class CmaSection:
-    """CMA-ES (run.strategy = "cma"): DEAP's cma.Strategy over the genes."""
-
-    sigma: float = _f(1e-9, 1000)
-
-
-@dataclass(frozen=True)
-class RatingSection:
-    """TrueSkill environment."""
-
-    mu: float = _f(-MAX_RATING, MAX_RATING)
-    sigma: float = _f(1e-9, MAX_RATING)
-    beta: float = _f(1e-9, MAX_RATING)
-    tau: float = _f(0, MAX_RATING)
-    draw_probability: float = _f(0, 0.999)
-    engine: str = _f(choices=("compiled", "reference"))
-    outcome: str = _f(choices=OUTCOMES)
-
-
-@dataclass(frozen=True)
-class GameSection:
-    """Board and game plug-in."""
-
-    map: str = _f()
-    plugin: str = _f()
-
-
-@dataclass(frozen=True)
-class EvalSection:
-    """Absolute progress: the champion against baseline bots."""
-
-    every: int = _f(0, MAX_GENERATIONS)
-    games: int = _f(1, MAX_GAMES)
-    opponents: tuple[str, ...] = _f()
-
-
-@dataclass(frozen=True)
-class LeagueSection:
-    """Anchors in league games: sparring bots, fixed genomes and a hall of past champions."""
-
-    bots: tuple[str, ...] = _f()
-    genomes: tuple[str, ...] = _f()
-    seats: int = _f(0, 5)
-    hall_every: int = _f(0, MAX_GENERATIONS)
-    hall_size: int = _f(0, 64)
-
-
-@dataclass(frozen=True)
-class ChampionSection:
-    """The proven champion (champion.json): evidence and a playoff before a crowning."""
-
-    every: int = _f(0, MAX_GENERATIONS)
-    max_sigma: float = _f(1e-9, MAX_RATING)
-    games: int = _f(1, MAX_GAMES)
-    margin: float = _f(0.0, 10.0)
-    opponents: tuple[str, ...] = _f()
-
-
-@dataclass(frozen=True)
-class ParallelSection:
-    """Where the games run."""
-
-    n_jobs: int = _f(-1, 4096)
-    backend: str = _f(choices=("loky", "threading", "sequential", "dask"))
-    scheduler: str = _f()
-    chunk_games: int = _f(1, MAX_GAMES)
-
-
-@dataclass(frozen=True)
-class OutputSection:
-    """Run folder settings."""
-
-    runs_dir: str = _f()
-    keep_checkpoints: int = _f(1, 10_000)
-    genes_every: int = _f(1, MAX_GENERATIONS)
-    plot_every: int = _f(0, MAX_GENERATIONS)
-
-
-@dataclass(frozen=True)
-class Config:
-    """The effective configuration of a run."""
-
-    run: RunSection
-    variation: VariationSection
-    cma: CmaSection
-    rating: RatingSection
-    rules: Rules  # every option of game.state.Rules (its one home), defaults from there too
-    game: GameSection
-    league: LeagueSection
-    eval: EvalSection
-    champion: ChampionSection
-    parallel: ParallelSection
-    output: OutputSection
-
-
 # Fields that may change when a run is resumed: they do not change its results (both rating
 # engines give the same numbers; the champion's settings change only which one is crowned).
 RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "champion.", "rating.engine")
-# Fields added with a default that plays differently: a run made before them resumes with this.
-BEFORE_ADDED: dict[str, Any] = {"rating.outcome": "order"}
+# Fields added with a default that plays differently: field -> (the riskevo version that added
+# it, the value a run made before it resumes with). A run file naming a version that already
+# wrote the field but lacking it is refused rather than guessed.
+BEFORE_ADDED: dict[str, tuple[str, Any]] = {"rating.outcome": ("0.9.0", "order")}
 
 _SECTIONS: dict[str, Any] = get_type_hints(Config)
 # A dask scheduler address: tcp://host:port (host a name, IPv4, or [IPv6]).
@@ -297,11 +212,36 @@ def load_config(files: list[Path] | tuple[Path, ...] = (),
     raw: dict[str, Any] = {"rules": dataclasses.asdict(Rules())}
     text = (resources.files("evolve") / "defaults.toml").read_text(encoding="utf-8")
     _merge(raw, tomllib.loads(text), "defaults.toml")
-    _merge_flat(raw, BEFORE_ADDED if run_file is not None else {}, "evolve.config.BEFORE_ADDED")
+    if run_file is not None:
+        _merge_flat(raw, run_file_origin(run_file)[1], "evolve.config.BEFORE_ADDED")
     for p in [*([run_file] if run_file is not None else []), *files]:
-        _merge(raw, _read_toml(Path(p)), str(p))
+        doc = _read_toml(Path(p))
+        doc.pop(FIELD, None)  # which version wrote the file, not a setting
+        _merge(raw, doc, str(p))
     _merge_flat(raw, overrides or {}, "command line")
     return from_dict(raw)
+
+
+def _version_key(v: str) -> tuple[int, ...] | None:
+    parts = re.match(r"^(\d+)\.(\d+)(?:\.(\d+))?", v)
+    return tuple(int(x or 0) for x in parts.groups()) if parts else None
+
+
+def run_file_origin(path: Path) -> tuple[str | None, dict[str, Any]]:
+    """The version that wrote a run's config.toml (None: it predates version recording) and the
+    `BEFORE_ADDED` fields it lacks, with the values the run resumes with."""
+    doc = _read_toml(path)
+    made_by = recorded_version(doc)
+    made, assumed = _version_key(made_by) if made_by else None, {}
+    for key, (added, before) in BEFORE_ADDED.items():
+        sname, _, fname = key.partition(".")
+        if isinstance(doc.get(sname), dict) and fname in doc[sname]:
+            continue
+        if made is not None and made >= (_version_key(added) or ()):
+            raise ConfigError(f"{path}: config field {key} is missing, but riskevo {made_by} "
+                              f"wrote this file and every version since {added} writes it")
+        assumed[key] = before
+    return made_by, assumed
 
 
 def _merge_flat(base: dict[str, Any], flat: dict[str, Any], source: str) -> None:
@@ -393,7 +333,8 @@ def _toml_value(v: Any) -> str:
 
 def to_toml(cfg: Config) -> str:
     """TOML text that `load_config` reads back to an equal Config."""
-    lines = ["# Effective configuration of this run (written by python -m evolve run)."]
+    lines = ["# Effective configuration of this run (written by python -m evolve run).",
+             f"{FIELD} = {_toml_value(riskevo_version())}"]
     for sname, sec in to_dict(cfg).items():
         lines.append(f"\n[{sname}]")
         lines += [f"{k} = {_toml_value(v)}" for k, v in sec.items()]

@@ -73,6 +73,7 @@ class Evolution:
         self.saved_generation = -1  # last generation whose checkpoint is on disk
         self.log_missing = 0  # generations before the resumed checkpoint missing from the log
         self.log_dropped = 0  # generation-0 log lines dropped at resume (no checkpoint)
+        self.resumed_version: str | None = None  # the riskevo that saved the resumed checkpoint
         self.pop: list[Any] = self.strategy.initial(self.rng)
         self.statistics = records.statistics()
         self.logbook = records.logbook()  # the log without timings and gene statistics
@@ -102,8 +103,10 @@ class Evolution:
         path = found[-1][1]
         ck = load_checkpoint(path)
         check_compatible(ck, path, fingerprint(self.cfg), self.plugin.names,
-                         defaults={**fingerprint(load_config()), **BEFORE_ADDED})
+                         defaults={**fingerprint(load_config()),
+                                   **{k: v for k, (_, v) in BEFORE_ADDED.items()}})
         restore_rng(self.rng, ck, path)
+        self.resumed_version = ck.version
         try:
             self.strategy.restore(ck.arrays)
             records.restore_hall_of_fame(self.hall_of_fame, ck.arrays)

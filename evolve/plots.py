@@ -349,6 +349,8 @@ def make_plots(run_path: str | Path, genes: list[str] | None = None,
             written.append(save_figure(plot_ladder(build_ladder(run.path)), out / "ladder.png"))
         except RunFolderError as e:
             print(f"warning: no ladder plot: {e}", file=sys.stderr)
+    if genes is None and len(run.generations):  # all drawn: a resume need not draw them again
+        RunFolder(run.path).mark_drawn(int(run.generations[-1]))
     return written
 
 

@@ -14,12 +14,21 @@ from types import FrameType
 from typing import Any
 
 from evolve.checkpoint import CheckpointError
-from evolve.config import Config, ConfigError, load_config, parse_override, to_toml
+from evolve.config import (
+    BEFORE_ADDED,
+    Config,
+    ConfigError,
+    load_config,
+    parse_override,
+    run_file_origin,
+    to_toml,
+)
 from evolve.evolution import Evolution
 from evolve.parallel import Runner, WorkersLostError
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar
 from evolve.runfolder import RunFolder, check_name
+from game.version import describe, riskevo_version
 
 # Command-line options that set one config field each.
 OPTIONS: dict[str, tuple[str, type]] = {
@@ -62,6 +71,11 @@ def resolve_config(args: argparse.Namespace) -> tuple[Config, RunFolder, str]:
     folder = RunFolder(Path(cfg.output.runs_dir) / name)
     if folder.config.exists():
         cfg = load_config(files, overrides, run_file=folder.config)
+        made_by, assumed = run_file_origin(folder.config)
+        for key, value in assumed.items():
+            print(f"{folder.config}: written by {describe(made_by)}, before riskevo "
+                  f"{BEFORE_ADDED[key][0]} added {key}: the run keeps {key} = {value!r}",
+                  flush=True)
     return cfg, folder, name
 
 
@@ -251,7 +265,8 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     if cfg.output.runs_dir != "runs":
         resume_cmd += f" --runs-dir {cfg.output.runs_dir}"
     if resumed:
-        print(f"resuming {folder.root} after generation {evo.generation}", flush=True)
+        print(f"resuming {folder.root} after generation {evo.generation}, saved by "
+              f"{describe(evo.resumed_version)} (this is riskevo {riskevo_version()})", flush=True)
         if evo.log_missing:
             print(f"warning: {folder.log} lacks {evo.log_missing} of the generations before "
                   "the checkpoint; the run goes on without them", file=sys.stderr, flush=True)
@@ -260,6 +275,9 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     if evo.generation + 1 >= total:
         stack.close()
         print(f"run already has {evo.generation + 1} generations (--generations to extend)")
+        if cfg.output.plot_every and folder.drawn_generation() < evo.generation:
+            print("drawing the final plots (the last drawing was cut short)", flush=True)
+            PlotRefresher(folder.root, cfg.output.plot_every).finish(final=True)
         return 0
     save_error: OSError | None = None
     lost: WorkersLostError | None = None

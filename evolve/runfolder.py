@@ -136,6 +136,9 @@ def _wrong_field(rec: dict[str, Any]) -> str | None:
                 return f"eval.{k}"
         if not isinstance(ev.get("opponents", []), list):
             return "eval.opponents"
+    po = rec.get("playoff")
+    if po is not None and not (isinstance(po, dict) and isinstance(po.get("crowned", False), bool)):
+        return "playoff" if not isinstance(po, dict) else "playoff.crowned"
     return None
 
 
@@ -246,6 +249,20 @@ class RunFolder:
     def write_config(self, text: str) -> None:
         """The effective config.toml."""
         atomic_write_bytes(self.config, text.encode())
+
+    # ----- plots/drawn.txt -----
+    def mark_drawn(self, generation: int) -> None:
+        """Every plot is drawn up to `generation` (written last by `evolve plot`)."""
+        atomic_write_bytes(self.plots / "drawn.txt", f"{generation}\n".encode())
+
+    def drawn_generation(self) -> int:
+        """The generation the plots were last all drawn for (-1: never, or a drawing cut
+        short by a kill)."""
+        try:
+            with open(self.plots / "drawn.txt", "rb") as f:
+                return int(f.read(20).strip())
+        except (OSError, ValueError):
+            return -1
 
     # ----- log.jsonl -----
     def append_log(self, record: dict[str, Any]) -> None:

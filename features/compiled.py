@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from features.decide import Work, decide, make_work
+from features.decide import decide
 from features.kernels import FeatureContext, feature_context, jit_inline
 from features.players import carry
 from features.registry import N_GENES
+from features.work import Work, make_work
 from game import layout as L
 from game.bots.sparring import COMPILED_BOTS, sparring_decide
 from game.bots.sparring_kernels import BotWork, make_bot_work

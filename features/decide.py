@@ -8,8 +8,6 @@ better score replaces the incumbent.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 
 from features import registry as F
@@ -44,46 +42,14 @@ from features.players import (
     PT_MISSION,
     SC_HAND,
     SC_LEADER,
-    Players,
-    make_players,
     pressure,
     stagers,
     summarize,
 )
 from features.trade import decide_trade
+from features.work import NO_ACTION, Action4, Work
 from game import layout as L
 from game.layout import MapArrays, StateArrays
-
-NO_ACTION = (-1, 0, 0, 0)
-Action4 = tuple[int, int, int, int]  # (kind, a, b, c) as game.kernel.step takes it
-
-
-class Work(NamedTuple):
-    """Scratch arrays of `decide`, allocated once per game (`make_work`) and reused."""
-
-    feat: np.ndarray  # float64: one feature vector
-    score: np.ndarray  # float64[T]: per-territory partial score or vantage
-    flags: np.ndarray  # int32[T]: per-territory flags
-    comp: np.ndarray  # int32[T]: component labels of own territories
-    stack: np.ndarray  # int32: search stack, or the hand's card ids
-    need: np.ndarray  # float64[T]: need(t) of own territories (fortify)
-    guard: np.ndarray  # float64[T]: B(c(t))/Bmax if p holds c(t), else 0 (fortify)
-    players: Players  # player-level summaries, filled once per decision
-
-
-def make_work(m: MapArrays, n_players: int) -> Work:
-    """Scratch arrays for `decide` sized for a board and a seat count."""
-    n_terr = len(m.continent_of)
-    return Work(
-        feat=np.zeros(max(F.NR, F.NA, F.NF), dtype=np.float64),
-        score=np.zeros(n_terr, dtype=np.float64),
-        flags=np.zeros(n_terr, dtype=np.int32),
-        comp=np.zeros(n_terr, dtype=np.int32),
-        stack=np.zeros(max(n_terr, len(m.card_kind)), dtype=np.int32),
-        need=np.zeros(n_terr, dtype=np.float64),
-        guard=np.zeros(n_terr, dtype=np.float64),
-        players=make_players(m, n_players),
-    )
 
 
 @jit_inline
@@ -126,7 +92,7 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     owner, armies, sc = s.owner, s.armies, s.sc
     seat = sc[L.S_CURRENT]
     pl = work.players
-    summarize(m, s, seat, pl)
+    summarize(m, s, rules, seat, pl)
     # A plan term whose weight is 0 adds exactly 0 to every score: its stagers and K are skipped.
     plans = w[F.G_REINFORCE + F.RF_PLAN_NEED] != 0.0
     elims = w[F.G_REINFORCE + F.RF_ELIM_NEED] != 0.0
@@ -186,15 +152,27 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
         # keeps choosing it while its rescored value still beats the runner-up. (Its plan is
         # kept for the run even if the run makes it the largest stack next to another plan's
         # continent; the next decision rescores every territory with the new stagers.)
-        a0 = armies[best]
-        while count < pool:
-            v = b_fixed + _army_terms(w, b_h, b_big, a0 + count, m18, b_mval, b_g, b_guard,
-                                      b_pb, b_pk, b_eb, b_ek)
-            if second < 0 or v > ss or (v == ss and best < second):
-                count += 1
-            else:
-                break
+        count = place_run(w, best, armies[best], pool, second, ss, b_fixed, b_h, b_big, m18,
+                          b_mval, b_g, b_guard, b_pb, b_pk, b_eb, b_ek)
     return (L.A_PLACE, int(best), int(count), 0)
+
+
+@jit_inline
+def place_run(w: np.ndarray, best: int, a0: int, pool: int, second: int, ss: float,
+              fixed: float, h: int, big: int, m18: bool, mval: float, g: int, guard: float,
+              plan_b: float, plan_k: float, elim_b: float, elim_k: float) -> int:
+    """Armies of the pool placed on `best` (a0 armies, fixed score part and army terms'
+    arguments as in `decide_place`): one more while its rescored value beats the runner-up
+    `second` (score ss; -1 if none), ties to the lower index."""
+    count = 1
+    while count < pool:
+        v = fixed + _army_terms(w, h, big, a0 + count, m18, mval, g, guard, plan_b, plan_k,
+                                elim_b, elim_k)
+        if second < 0 or v > ss or (v == ss and best < second):
+            count += 1
+        else:
+            break
+    return count
 
 
 @jit_inline
@@ -209,7 +187,7 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     owner, armies = s.owner, s.armies
     seat = s.sc[L.S_CURRENT]
     pl = work.players
-    summarize(m, s, seat, pl)
+    summarize(m, s, rules, seat, pl)
     cnt, holder, nown, f = pl.cnt, pl.holder, pl.nown, work.feat
     leader = int(pl.scalars[SC_LEADER])
     tscore, done = work.score, work.flags

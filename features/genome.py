@@ -42,6 +42,7 @@ from features.registry import (
 )
 from game.atomic import MiB, atomic_write_text, read_limited
 from game.untrusted import UntrustedJSONError, parse_json
+from game.version import FIELD, riskevo_version
 
 FORMAT = "riskevo-genome"
 UPGRADABLE = (1, 2, 3, 4, 5)  # older feature-set versions whose files load (`upgrade_genes`)
@@ -130,7 +131,8 @@ THRESHOLD_TERMS: tuple[Row, ...] = (
     ("attack.threshold_pressure", -1.0, 1.0, False,
      "threshold term: pressure A / (A + D), the strongest opponent's attack potential against "
      "p's border armies"),
-    ("attack.threshold_cards", -1.0, 1.0, False, "threshold term: min(1, own hand / 5)"),
+    ("attack.threshold_cards", -1.0, 1.0, False,
+     "threshold term: min(1, own hand / rules.trade_at), the hand that must trade (5 by default)"),
     ("attack.threshold_conquered", -1.0, 1.0, False,
      "threshold term: 1 once p has conquered this turn (its card is earned)"),
     ("attack.threshold_thin", -1.0, 1.0, False,
@@ -271,8 +273,9 @@ def random_genomes(layout: GenomeLayout, n: int, rng: np.random.Generator) -> np
 
 def save_genome(path: str | Path, values: np.ndarray, meta: dict[str, Any] | None = None,
                 layout: GenomeLayout = LAYOUT) -> None:
-    """Write a genome file atomically (temp file in the same folder, then os.replace)."""
-    doc = {"format": FORMAT, "feature_set_version": layout.version,
+    """Write a genome file atomically (temp file in the same folder, then os.replace); it names
+    the riskevo version that wrote it (`load_genome` ignores that field: old files load)."""
+    doc = {"format": FORMAT, FIELD: riskevo_version(), "feature_set_version": layout.version,
            "genes": layout.as_dict(values), "meta": dict(meta or {})}
     try:
         text = json.dumps(doc, indent=2, allow_nan=False) + "\n"

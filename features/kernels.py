@@ -2,14 +2,14 @@
 
 All kernels take the board `m` (`Map.kernel`, a `MapArrays`), the static `FeatureContext` `fx`
 (`feature_context`), the state `s` (`State.kernel`, a `StateArrays`) and the rules vector.
-The decision kernels in `features.decide` call the private `_*` helpers with scratch arrays so
-that nothing is allocated per option; the public `*_features` wrappers allocate and exist for
-tests and inspection.
+The decision kernels in `features.decide` call the `*_into` fillers with scratch arrays so that
+nothing is allocated per option; `features.vectors` wraps them into allocating `*_features`
+functions for tests and inspection.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -18,9 +18,6 @@ from game import layout as L
 from game.dice import conquest_table, odds_lookup
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
-
-# Hand size at which a card feature saturates (a hand of 5 must trade).
-HAND_FULL = 5.0
 
 # Compiled like the rule kernels (game/jit.py): they never allocate, and reference counting of
 # arrays taken from the state tuples made decisions 6-16x slower.
@@ -61,6 +58,13 @@ def dot(w: np.ndarray, off: int, f: np.ndarray, n: int) -> float:
     for i in range(n):
         v += w[off + i] * f[i]
     return v
+
+
+@jit_inline
+def hand_share(n: int, rules: np.ndarray) -> float:
+    """min(1, n / rules.trade_at): a hand of n cards against the hand that must trade (5 by
+    default), where every card feature saturates."""
+    return min(1.0, n / rules[L.R_TRADE_AT])
 
 
 @jit_inline
@@ -262,7 +266,7 @@ def target_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     out[F.AF_MISSION] = mv
     out[F.AF_STRENGTH] = strength[q]
     out[F.AF_BREAKS_LEADER] = out[F.AF_BREAKS] if q == leader else 0.0
-    cards = min(1.0, hand[q] / HAND_FULL)
+    cards = hand_share(hand[q], rules)
     out[F.AF_TARGET_CARDS] = cards
     out[F.AF_ELIM_CARDS] = cards if nown[q] == 1 else 0.0
     out[F.AF_CONT_SHARE] = cnt[c] / m.continent_size[c]
@@ -330,54 +334,3 @@ def thin_share(m: MapArrays, owner: np.ndarray, armies: np.ndarray, seat: int) -
                     thin += 1
                     break
     return thin / n if n > 0 else 0.0
-
-
-def _summary(m: MapArrays, s: StateArrays, seat: int) -> Any:
-    from features.players import make_players, stagers, summarize  # players builds on this
-
-    pl = make_players(m, s.pl.shape[0])
-    summarize(m, s, seat, pl)
-    stagers(m, s, seat, pl)
-    return pl
-
-
-def reinforce_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
-                       seat: int, t: int) -> np.ndarray:
-    """Reinforce feature vector of own territory t (registry order)."""
-    pl = _summary(m, s, seat)
-    out = np.zeros(F.NR)
-    a_t = int(s.armies[t])
-    pool = place_pool(s)
-    plan_b, plan_k = plan_of(fx.bonus_norm, t, a_t, pool, pl.cost, pl.stager)
-    elim_b, elim_k = plan_of(pl.evalue, t, a_t, pool, pl.ecost, pl.estager)
-    reinforce_into(m, fx, s, rules, seat, t, a_t, pl.cnt, pl.strength, int(pl.scalars[0]),
-                   plan_b, plan_k, elim_b, elim_k, out)
-    return out
-
-
-def attack_features(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
-                    seat: int, src: int, dst: int) -> np.ndarray:
-    """Attack feature vector of src -> dst (registry order)."""
-    pl = _summary(m, s, seat)
-    out = np.zeros(F.NA)
-    target_into(m, fx, s, rules, seat, dst, pl.cnt, pl.holder, pl.nown, pl.hand, pl.strength,
-                int(pl.scalars[0]), out)
-    h_s = hostile(m, s.owner, s.armies, seat, src)[1]
-    pair_into(fx, int(s.armies[src]), int(s.armies[dst]), h_s, out)
-    out[F.AF_SOURCE_GUARD] = source_guard(m, fx, pl.cnt, src)
-    out[F.AF_PLAN] = attack_plan(m, fx, pl.cost, int(s.armies[src]), dst)
-    out[F.AF_ELIM_PLAN] = attack_elim(pl.ecost, pl.evalue, int(s.armies[src]), int(s.owner[dst]))
-    return out
-
-
-def fortify_features(m: MapArrays, s: StateArrays, seat: int, a: int, b: int) -> np.ndarray:
-    """Fortify feature vector of moving armies from a to b (registry order)."""
-    out = np.zeros(F.NF)
-    ba = hostile(m, s.owner, s.armies, seat, a)[0] > 0
-    nh_b, _h, big_b = hostile(m, s.owner, s.armies, seat, b)
-    c = int(m.continent_of[b])
-    guard = feature_context(m).bonus_norm[c] if holds(m, s.owner, seat, c) else 0.0
-    fortify_into(int(s.armies[a]), int(s.armies[b]), vantage(m, s, seat, a),
-                 vantage(m, s, seat, b), ba, nh_b > 0,
-                 need(garrison(nh_b, big_b), int(s.armies[b])), guard, out)
-    return out

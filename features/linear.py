@@ -7,9 +7,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from features.decide import Action4, decide, make_work
+from features.decide import decide
 from features.kernels import FeatureContext, feature_context
 from features.registry import N_GENES
+from features.work import Action4, make_work
 from game.jit import bind
 from game.map import Map
 from game.protocol import KernelPlayer

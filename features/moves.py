@@ -6,8 +6,6 @@ ranks that choose where to fight and the decisions that move armies already on t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from features import registry as F
@@ -22,11 +20,9 @@ from features.kernels import (
     jit_inline,
     need,
 )
+from features.work import Action4, Work
 from game import layout as L
 from game.layout import MapArrays, StateArrays
-
-if TYPE_CHECKING:
-    from features.decide import Action4, Work
 
 
 @jit_inline
@@ -108,13 +104,17 @@ def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
                 bs, best_a, best_b = v, a, b
     if best_a < 0 or not bs > w[F.G_FORTIFY_THRESHOLD]:
         return (L.A_SKIP, 0, 0, 0)
-    n = armies[best_a] - 1
-    count = n
-    if border[best_a] != 0:
-        # A source facing enemies keeps part of its armies: fortify.share of the movable ones.
-        count = int(w[F.G_FORTIFY_SHARE] * n + 0.5)
-        count = min(n, max(1, count))
+    count = fortify_count(w, armies[best_a] - 1, border[best_a] != 0)
     return (L.A_FORTIFY, int(best_a), int(best_b), int(count))
+
+
+@jit_inline
+def fortify_count(w: np.ndarray, n: int, border: bool) -> int:
+    """Armies a fortify moves of the n movable ones: all from an interior source; a source
+    facing enemies keeps part of them, moving fortify.share of them (at least 1)."""
+    if not border:
+        return n
+    return min(n, max(1, int(w[F.G_FORTIFY_SHARE] * n + 0.5)))
 
 
 @jit_inline

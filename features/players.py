@@ -15,9 +15,10 @@ of territories, sums over living seats):
   armies one stack needs to sweep c; stager(c) = p's territory with most armies next to one of
   those (lowest index on ties, -1 if none; `stagers`);
 - K(q) = 1 + sum over the territories u of a living opponent q of (a(u) + 1) (0 for p and the
-  dead), the armies one stack needs to take all q has; v(q) = (1 + min(hand(q), 5)) / 6, what
-  eliminating q is worth (a rival fewer, its cards taken); stager(q) = p's territory with most
-  armies next to one of q's (`stagers`).
+  dead), the armies one stack needs to take all q has; v(q) = (1 + min(hand(q), F)) / (1 + F)
+  with F = rules.trade_at (the hand that must trade, 5 by default), what eliminating q is worth
+  (a rival fewer, its cards taken); stager(q) = p's territory with most armies next to one of
+  q's (`stagers`).
 
 The summaries are exact for the position they were computed in. The compiled game loop carries
 them across the two steps that change little (`carry`: a placement, a battle without conquest)
@@ -31,7 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from features.kernels import HAND_FULL, FeatureContext, census, garrison, hostile, jit_inline
+from features.kernels import FeatureContext, census, garrison, hand_share, hostile, jit_inline
 from game import layout as L
 from game.layout import MapArrays, StateArrays
 
@@ -85,7 +86,7 @@ def make_players(m: MapArrays, n_players: int) -> Players:
 
 
 @jit_inline
-def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
+def summarize(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, pl: Players) -> None:
     """Fill census, hands, incomes, strengths, the leader, p's hand share, K and v (not
     `pressure` or `stagers`); nothing to do while they are fresh (`carry`)."""
     if pl.memo[M_FRESH] != 0:
@@ -113,12 +114,13 @@ def summarize(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
     for c in range(cost.shape[0]):
         if cost[c] > 0:
             cost[c] += 1.0
+    full = float(rules[L.R_TRADE_AT])  # the hand that must trade: v(q) saturates there
     for q in range(n_pl):
         if ecost[q] > 0:
             ecost[q] += 1.0
-        pl.evalue[q] = (1.0 + min(hand[q], HAND_FULL)) / (1.0 + HAND_FULL)
+        pl.evalue[q] = (1.0 + min(hand[q], full)) / (1.0 + full)
     _strengths(seat, owner.shape[0], pl)
-    pl.scalars[SC_HAND] = min(1.0, hand[seat] / HAND_FULL)
+    pl.scalars[SC_HAND] = hand_share(hand[seat], rules)
 
 
 @jit_inline

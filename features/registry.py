@@ -53,8 +53,9 @@ CONT_VALUE = "B(c) / (size(c) * border territories(c)), divided by its maximum o
 # source). The stager of c is p's territory with most armies next to an enemy territory of c.
 PLAN = ("t is the stager of c, K(c) - a(t) <= armies p has to place, best B(c)/K(c) of those")
 # The elimination plan: the same with a living opponent q for c, K(q) = 1 + sum over q's
-# territories u of (a(u) + 1), and v(q) = (1 + min(hand(q), 5)) / 6 for B(c)/Bmax: an
-# elimination removes a rival and takes its cards, worth more the more it holds.
+# territories u of (a(u) + 1), and v(q) = (1 + min(hand(q), F)) / (1 + F) for B(c)/Bmax, F =
+# rules.trade_at (the hand that must trade, 5 by default): an elimination removes a rival and
+# takes its cards, worth more the more it holds.
 ELIM = ("t is the stager of q, K(q) - a(t) <= armies p has to place, best v(q)/K(q) of those")
 
 REINFORCE: tuple[Feature, ...] = (
@@ -99,9 +100,10 @@ ATTACK: tuple[Feature, ...] = (
     Feature("target_strength", "attack", "S(q), q the owner of t: gang up on the strong"),
     Feature("breaks_leader", "attack",
             "B(c(t))/Bmax if q is the leader and holds all of c(t)"),
-    Feature("target_cards", "attack", "min(1, hand(q) / 5): cards of t's owner"),
+    Feature("target_cards", "attack", "min(1, hand(q) / rules.trade_at): cards of t's owner"),
     Feature("elim_cards", "attack",
-            "min(1, hand(q) / 5) if t is q's last territory: the cards an elimination takes"),
+            "min(1, hand(q) / rules.trade_at) if t is q's last territory: the cards an "
+            "elimination takes"),
     Feature("left_behind", "attack",
             "H'(s) / (H'(s) + a(s)), H' = hostile armies next to s except t's"),
     Feature("source_guard", "attack",

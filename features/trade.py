@@ -77,7 +77,7 @@ def _trade_bar(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarr
     rank = 0.0
     if (w[g + F.CT_INCOME] != 0.0 or w[g + F.CT_PRESSURE] != 0.0
             or w[g + F.CT_CONTINENT] != 0.0 or w[g + F.CT_FORCED] != 0.0):
-        summarize(m, s, seat, pl)
+        summarize(m, s, rules, seat, pl)
         rank += w[g + F.CT_INCOME] * (v / (v + pl.inc[seat]))
         if w[g + F.CT_PRESSURE] != 0.0:
             rank += w[g + F.CT_PRESSURE] * pressure(m, s, seat, pl)

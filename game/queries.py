@@ -53,6 +53,25 @@ def reinforcements(m: MapArrays, s: StateArrays, seat: int) -> int:
     return r
 
 
+class Reinforcement(NamedTuple):
+    """`reinforcements` term by term, for a person's prompt (cards come on top, by trades)."""
+
+    territories: int
+    base: int  # max(3, territories // 3)
+    continents: tuple[tuple[int, int], ...]  # (continent, bonus) of every continent held
+    total: int  # base + the bonuses: what `reinforcements` gives
+
+
+def reinforcement_breakdown(m: MapArrays, s: StateArrays, seat: int) -> Reinforcement:
+    """The armies a turn of `seat` starts with, by source (tests hold it to `reinforcements`)."""
+    mine = np.asarray(s.owner) == seat
+    n = int(mine.sum())
+    base = max(L.MIN_REINFORCEMENTS, n // L.TERRITORIES_PER_ARMY)
+    held = tuple((c, int(m.bonus[c])) for c in range(len(m.bonus))
+                 if int(mine[np.asarray(m.continent_of) == c].sum()) == int(m.continent_size[c]))
+    return Reinforcement(n, base, held, base + sum(b for _c, b in held))
+
+
 @inline_rule_kernel
 def can_attack(m: MapArrays, s: StateArrays, seat: int) -> bool:
     """True when some own territory with 2+ armies borders an enemy."""

@@ -20,6 +20,7 @@ from game.map import Map, MapError, classic_map
 from game.transcript import FORMAT, MAX_LABEL
 
 MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024  # a capped 6-player game is well under 1 MiB
+MAX_SEATS = 6  # a game seats 2..6 players
 KIND_NAMES = ("infantry", "cavalry", "artillery", "wild")
 
 
@@ -120,6 +121,10 @@ class _Board:
             return f"{who} eliminates {self.who(q)} and takes {len(taken)} cards"
         if words[0] == "card":
             card = int(words[1])
+            if not 0 <= card < len(self.m.card_kind) or any(card in h for h in self.hands):
+                # A real deck holds each card once: this also bounds every frame's hands.
+                raise ValueError(f"card {card} is not in the deck (0..{len(self.m.card_kind) - 1}, "
+                                 "each card once)")
             self.hands[seat].append(card)
             return f"{who} draws {card_text(self.m, card) if show_cards else 'a card'}"
         act = parse_action(head, self.m)
@@ -180,72 +185,111 @@ class _Board:
         return text
 
 
+class Replayer:
+    """A transcript read line by line (`feed`): the frame each line makes, so a live game's
+    log grows with its transcript instead of being replayed whole for every request.
+    `keep`: also collect the frames in `out.frames` (as `replay` returns them)."""
+
+    def __init__(self, labels: Sequence[str] | None = None, m: Map | None = None,
+                 show_cards: bool = True, by_seat: bool = False, keep: bool = True) -> None:
+        self.labels, self.m, self.show_cards, self.by_seat, self.keep = (
+            labels, m, show_cards, by_seat, keep)
+        self.header: dict[str, str] = {}
+        self.recorded: dict[int, str] = {}  # player -> label, from the header's player lines
+        self.board: _Board | None = None
+        self.out: Replay | None = None
+        self.lines = 0  # lines fed, blank ones included
+        self.round = 0  # the round of the last frame
+        self.done = False  # the 'end' line was read
+
+    def feed(self, raw: str) -> Frame | None:
+        """The frame of the next transcript line (None for header, blank and mission lines,
+        and after the end); ReplayError naming the line if it cannot be replayed."""
+        self.lines += 1
+        line = raw.strip()
+        if not line or self.done:
+            return None
+        try:
+            frame = self._frame(self.lines, line)
+        except ReplayError:
+            raise
+        except (ValueError, KeyError, IndexError, MapError) as e:
+            raise ReplayError(f"line {self.lines}: cannot replay {line[:80]!r}: {e}") from None
+        if frame is not None:
+            self.round = frame.round
+            if self.keep:
+                assert self.out is not None  # noqa: S101 - a frame comes after the deal
+                self.out.frames.append(frame)
+        return frame
+
+    def _frame(self, no: int, line: str) -> Frame | None:
+        board = self.board
+        if board is None:
+            return self._head(no, line)
+        assert self.out is not None  # noqa: S101 - set with the board
+        if line.startswith("mission "):
+            s, mid, tgt = line.split()[1:]
+            seat = int(s.removeprefix("s"))
+            self.out.missions[seat] = mission_text(board.m, int(mid), int(tgt), board.labels)
+            return None
+        if line.startswith("end "):
+            self.out.result = line
+            self.done = True
+            return board.frame(self.round, -1, _end_text(line, board), line, no - 1)
+        r, s, rest = line.split(" ", 2)
+        round_, seat = int(r.removeprefix("r")), int(s.removeprefix("s"))
+        text = board.apply(seat, rest, self.show_cards)
+        return board.frame(round_, seat, text, line, no - 1)
+
+    def _head(self, no: int, line: str) -> Frame | None:
+        """A header line; the deal makes the board and the first frame."""
+        key, _, value = line.partition(" ")
+        if no == 1 and line != FORMAT:
+            raise ReplayError(f"line 1: not a transcript (expected {FORMAT!r})")
+        if key == "player":
+            p, _, label = value.partition(" ")
+            self.recorded[int(p)] = label[:MAX_LABEL]
+            return None
+        if key != "deal":
+            if key != FORMAT.split()[0]:
+                self.header[key] = value
+            return None
+        m = self.m = self.m or _board(self.header.get("map", "classic"))
+        seats = [int(x) for x in self.header["seats"].split()]
+        if not 2 <= len(seats) <= MAX_SEATS:
+            raise ReplayError(f"line {no}: a game has 2..{MAX_SEATS} seats, got {len(seats)}")
+        owner = [int(x) for x in value.split()]
+        if len(owner) != m.n_territories:
+            raise ReplayError(f"line {no}: the deal names {len(owner)} territories, "
+                              f"map {m.name!r} has {m.n_territories}")
+        labels, by_seat, recorded = self.labels, self.by_seat, self.recorded
+        if not labels and sorted(recorded) == list(range(len(seats))):
+            labels, by_seat = [recorded[p] for p in range(len(seats))], False
+        if labels and by_seat:
+            names = list(labels)
+        elif labels:
+            names = [labels[p] for p in seats]
+        else:
+            names = [f"seat {s}" for s in range(len(seats))]
+        self.board = _Board(m, owner, len(seats), names)
+        self.out = Replay(m, self.header.get("rules", ""), seats,
+                          version=self.header.get("version", ""),
+                          labels=[recorded[p] for p in sorted(recorded)])
+        return self.board.frame(0, -1, "territories dealt", line, no - 1)
+
+
 def replay(lines: Iterable[str], labels: Sequence[str] | None = None, m: Map | None = None,
            show_cards: bool = True, by_seat: bool = False) -> Replay:
     """Frames of a transcript (lines of `game.transcript`); ReplayError naming a bad line.
     `labels` name the players in the order they were given (by seat with `by_seat`)."""
-    it = iter(enumerate(lines, 1))
-    header: dict[str, str] = {}
-    recorded: dict[int, str] = {}  # player -> label, from the header's player lines
-    board: _Board | None = None
-    out: Replay | None = None
-    for no, raw in it:
-        line = raw.strip()
-        if not line:
-            continue
-        try:
-            if board is None:
-                key, _, value = line.partition(" ")
-                if no == 1 and line != FORMAT:
-                    raise ReplayError(f"line 1: not a transcript (expected {FORMAT!r})")
-                if key == "deal":
-                    m = m or _board(header.get("map", "classic"))
-                    seats = [int(x) for x in header["seats"].split()]
-                    owner = [int(x) for x in value.split()]
-                    if len(owner) != m.n_territories:
-                        raise ReplayError(f"line {no}: the deal names {len(owner)} territories, "
-                                          f"map {m.name!r} has {m.n_territories}")
-                    if not labels and sorted(recorded) == sorted(range(len(seats))):
-                        labels, by_seat = [recorded[p] for p in range(len(seats))], False
-                    if labels and by_seat:
-                        names = list(labels)
-                    elif labels:
-                        names = [labels[p] for p in seats]
-                    else:
-                        names = [f"seat {s}" for s in range(len(seats))]
-                    board = _Board(m, owner, len(seats), names)
-                    out = Replay(m, header.get("rules", ""), seats,
-                                 version=header.get("version", ""),
-                                 labels=[recorded[p] for p in sorted(recorded)])
-                    out.frames.append(board.frame(0, -1, "territories dealt", line, no - 1))
-                elif key == "player":
-                    p, _, label = value.partition(" ")
-                    recorded[int(p)] = label[:MAX_LABEL]
-                elif key != FORMAT.split()[0]:
-                    header[key] = value
-                continue
-            assert out is not None
-            if line.startswith("mission "):
-                s, mid, tgt = line.split()[1:]
-                seat = int(s.removeprefix("s"))
-                out.missions[seat] = mission_text(board.m, int(mid), int(tgt), board.labels)
-                continue
-            if line.startswith("end "):
-                out.result = line
-                out.frames.append(board.frame(out.frames[-1].round, -1, _end_text(line, board),
-                                              line, no - 1))
-                break
-            r, s, rest = line.split(" ", 2)
-            round_, seat = int(r.removeprefix("r")), int(s.removeprefix("s"))
-            text = board.apply(seat, rest, show_cards)
-            out.frames.append(board.frame(round_, seat, text, line, no - 1))
-        except ReplayError:
-            raise
-        except (ValueError, KeyError, IndexError, MapError) as e:
-            raise ReplayError(f"line {no}: cannot replay {line[:80]!r}: {e}") from None
-    if out is None:
+    r = Replayer(labels, m, show_cards, by_seat)
+    for raw in lines:
+        r.feed(raw)
+        if r.done:
+            break
+    if r.out is None:
         raise ReplayError("the transcript has no 'deal' line")
-    return out
+    return r.out
 
 
 def _board(name: str) -> Map:
@@ -281,5 +325,5 @@ def read_transcript(path: str | Path) -> list[str]:
     return text.splitlines()
 
 
-__all__ = ["Frame", "Replay", "ReplayError", "card_text", "mission_text", "read_transcript",
-           "replay"]
+__all__ = ["Frame", "Replay", "ReplayError", "Replayer", "card_text", "mission_text",
+           "read_transcript", "replay"]

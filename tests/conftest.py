@@ -8,6 +8,7 @@ import numpy as np
 
 from game import kernel
 from game.actions import Attack, Fortify, Place, Trade
+from game.jit import RngBox
 from game.layout import (
     A_ATTACK,
     CARD_DECK,
@@ -93,12 +94,21 @@ def position(n_players: int = 2, *, owner: Mapping[str | int, int] | None = None
     return s
 
 
+def kernel_step(m: Map, s: State, rv: np.ndarray, kind: int, a: int, b: int, c: int,
+                seed: int = 0) -> int:
+    """kernel.step (in place) with a fresh generator of `seed`; the error code.
+
+    The generator goes in a `RngBox`: numba keeps about 3 KB on every call given a new numpy
+    Generator, which made the tests that try every answer hold gigabytes.
+    """
+    box = RngBox(np.random.default_rng(seed))
+    return int(kernel.step_boxed(m.kernel, s.kernel, rv, box, kind, a, b, c))
+
+
 def step(s: State, kind: int, a: int = 0, b: int = 0, c: int = 0, *,
          rules: Rules | None = None, seed: int = 0) -> int:
     """Apply one action with kernel.step (in place) and return the error code."""
-    rv = (rules or Rules()).vector()
-    return int(kernel.step(CLASSIC.kernel, s.kernel, rv, np.random.default_rng(seed),
-                           kind, a, b, c))
+    return kernel_step(CLASSIC, s, (rules or Rules()).vector(), kind, a, b, c, seed)
 
 
 def hand_size(s: State, seat: int) -> int:

@@ -5,6 +5,10 @@ In the arena they play isolated (arena.isolation) and forfeit (game.forfeit); se
 
 from __future__ import annotations
 
+import json
+import os
+import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -69,3 +73,57 @@ class Spy(RandomBot):
         if others:
             raise RuntimeError(f"saw {others} hidden missions")
         return super().act(view, decision)
+
+
+def _dumpable() -> int:
+    """PR_GET_DUMPABLE of this process (-1 off Linux)."""
+    import ctypes
+    import sys
+
+    return int(ctypes.CDLL(None).prctl(3, 0, 0, 0, 0)) if sys.platform == "linux" else -1
+
+
+class Thief(RandomBot):
+    """Writes what it was given at start_game to the file named by $RISKEVO_TEST_THIEF: its
+    generator's state, the board it was dealt and the engine's secret if it reached it (the
+    seed-recovery attack starts from these)."""
+
+    name = "thief"
+
+    def start_game(self, view: Any, rng: np.random.Generator) -> None:
+        """Keep the evidence, then play at random."""
+        path = os.environ.get("RISKEVO_TEST_THIEF")
+        if path:
+            seen = {"rng": rng.bit_generator.state, "owner": np.asarray(view.owner).tolist(),
+                    "secret": os.environ.get("RISKEVO_SECRET"), "dumpable": _dumpable()}
+            Path(path).write_text(json.dumps(seen))
+        super().start_game(view, rng)
+
+
+class Fork(RandomBot):
+    """Forks a child that outlives the game (its pid in $RISKEVO_TEST_FORK) and floods its
+    output (the engine passes on a bounded part); with $RISKEVO_TEST_FORK_SLEEP it then sleeps
+    that many seconds at its first attack (an engine to kill meanwhile)."""
+
+    name = "fork"
+
+    def act(self, view: Any, decision: Decision) -> Any:
+        """Sleep at the first attack if asked, then play at random."""
+        nap = float(os.environ.get("RISKEVO_TEST_FORK_SLEEP", "0"))
+        if nap and decision.kind is DecisionKind.ATTACK:
+            os.environ["RISKEVO_TEST_FORK_SLEEP"] = "0"
+            time.sleep(nap)
+        return super().act(view, decision)
+
+    def start_game(self, view: Any, rng: np.random.Generator) -> None:
+        """Fork a sleeper, shout, then play at random."""
+        child = os.fork()
+        if child == 0:
+            os.write(2, b"x" * (1 << 20))
+            while True:
+                time.sleep(1)
+        path = os.environ.get("RISKEVO_TEST_FORK")
+        if path:
+            with open(path, "a", encoding="utf-8") as f:
+                f.write(f"{child}\n")
+        super().start_game(view, rng)

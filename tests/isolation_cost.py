@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import time
 
-from arena.play import close_bot, make_bot
+from arena.bots import close_bot, make_bot
 from game.bots import RandomBot
 from game.bots.loader import make_player
 from game.engine import play_game

@@ -79,10 +79,10 @@ class Session:
 
 
 class StdioServer:
-    """`python -m arena.serve BOT`: one session over its stdin/stdout."""
+    """`python -m arena serve BOT`: one session over its stdin/stdout."""
 
     def __init__(self, bot: str) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "arena.serve", bot],
+        self.proc = subprocess.Popen([sys.executable, "-m", "arena", "serve", bot],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     def session(self) -> Session:
@@ -97,11 +97,11 @@ class StdioServer:
 
 
 class TcpServer:
-    """`python -m arena.serve BOT --tcp 127.0.0.1:0`: a session per connection."""
+    """`python -m arena serve BOT --tcp 127.0.0.1:0`: a session per connection."""
 
     def __init__(self, bot: str) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "arena.serve", bot, "--tcp", "127.0.0.1:0"],
+            [sys.executable, "-m", "arena", "serve", bot, "--tcp", "127.0.0.1:0"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         assert self.proc.stderr is not None
         line = self.proc.stderr.readline().decode()

@@ -10,11 +10,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-import numpy as np
 import pytest
+from conftest import kernel_step
 
 from arena.answers import legal
-from game import kernel
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
 from game.bots import RandomBot
@@ -25,11 +24,8 @@ from game.view import GameView
 
 
 def _kernel_accepts(view: GameView, act: Action) -> bool:
-    s = view.full_state().copy()
-    kind, a, b, c = act.encode()
-    err = kernel.step(view.map.kernel, s.kernel, view.rules_vector, np.random.default_rng(0),
-                      kind, a, b, c)
-    return int(err) == L.E_OK
+    return kernel_step(view.map, view.full_state().copy(), view.rules_vector,
+                       *act.encode()) == L.E_OK
 
 
 def _candidates(view: GameView, d: Decision) -> list[Action]:

@@ -103,3 +103,15 @@ def test_only_a_plugin_factory_is_called(tmp_path: Path, plugin: str, capsys: An
     assert run_main([*tiny_args(tmp_path), "--set", f"game.plugin={plugin}"]) == 2
     err = capsys.readouterr().err
     assert "not a plug-in factory" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("playoff", "field"), [
+    ("won", "playoff"), ([1], "playoff"), (3, "playoff"), ({"crowned": "yes"}, "playoff.crowned"),
+])
+def test_a_playoff_of_the_wrong_type_costs_only_its_line(playoff: object, field: str) -> None:
+    lines = [json.dumps({"generation": 0, "playoff": playoff}),
+             json.dumps({"generation": 1, "playoff": {"crowned": True}}),
+             json.dumps({"generation": 2, "playoff": None})]
+    records, bad = parse_log(("\n".join(lines) + "\n").encode())
+    assert [r["generation"] for r in records] == [1, 2]
+    assert len(bad) == 1 and bad[0].reason == f"{field} has the wrong type"

@@ -1,21 +1,23 @@
 """A person's whole game in a real browser: headless Chromium clicks through `arena web`.
 
-Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them) and selenium (the dev
-extra). Without them this test fails and says how to install them: it never skips. Screenshots
-go to runs/browser-test/ (or $RISKEVO_SCREENSHOTS).
+Needs Debian's `chromium` and `chromium-driver` and selenium (the dev extra). Without them the
+test is reported as NOT RUN with the install command (pytest's `-rs` summary), unless
+$RISKEVO_REQUIRE_BROWSER is 1 (`.ci/run` sets it after installing them): then it fails.
+Screenshots go to runs/browser-test/ (or $RISKEVO_SCREENSHOTS).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
 import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -23,13 +25,56 @@ from arena.web import make_lobby, make_server
 
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 DRIVER = ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver")
-INSTALL = ("the browser test needs Debian's chromium and chromium-driver and the selenium "
-           "package: apt-get install -y chromium chromium-driver && .venv/bin/pip install "
-           "selenium (make test's .ci/run does both)")
+REQUIRE = "RISKEVO_REQUIRE_BROWSER"  # "1": a missing browser fails the test instead of skipping
+INSTALL = ("apt-get install -y chromium chromium-driver && .venv/bin/pip install -e '.[dev]' "
+           "(selenium)")
 
 
 def _first(paths: tuple[str, ...]) -> str | None:
     return next((p for p in paths if Path(p).exists()), shutil.which(Path(paths[0]).name))
+
+
+def find_browser(chromium: tuple[str, ...] = CHROMIUM, driver: tuple[str, ...] = DRIVER,
+                 selenium: bool | None = None) -> tuple[str, str] | list[str]:
+    """(browser, driver) paths when the test can run, else the names of what is missing."""
+    if selenium is None:
+        selenium = importlib.util.find_spec("selenium") is not None
+    browser, drv = _first(chromium), _first(driver)
+    missing = [name for name, found in (("chromium", browser), ("chromedriver", drv),
+                                        ("selenium", selenium)) if not found]
+    return missing if missing or browser is None or drv is None else (browser, drv)
+
+
+def not_run(missing: list[str], environ: Mapping[str, str]) -> NoReturn:
+    """Skip with the install command, or fail when the environment requires the browser test."""
+    why = f"the browser test needs {', '.join(missing)}: {INSTALL}"
+    if environ.get(REQUIRE) == "1":
+        pytest.fail(f"{REQUIRE}=1 but {why}")
+    pytest.skip(f"NOT RUN, {why}")
+
+
+@pytest.mark.parametrize("env, outcome, said", [
+    ({}, pytest.skip.Exception, "NOT RUN, the"),
+    ({REQUIRE: "0"}, pytest.skip.Exception, "NOT RUN, the"),
+    ({REQUIRE: "1"}, pytest.fail.Exception, f"{REQUIRE}=1 but the"),
+])
+def test_a_missing_browser_is_skipped_visibly_or_fails_where_required(
+        env: dict[str, str], outcome: type[BaseException], said: str) -> None:
+    found = find_browser(("/nonexistent/chromium-riskevo",), ("/nonexistent/chromedriver-riskevo",),
+                         selenium=True)
+    assert found == ["chromium", "chromedriver"]
+    with pytest.raises(outcome, match=said + " browser test needs chromium, chromedriver: apt"):
+        not_run(found, env)
+
+
+def test_a_present_browser_is_found(tmp_path: Path) -> None:
+    (tmp_path / "chromium").touch()
+    (tmp_path / "chromedriver").touch()
+    found = find_browser((str(tmp_path / "chromium"),), (str(tmp_path / "chromedriver"),),
+                         selenium=True)
+    assert found == (str(tmp_path / "chromium"), str(tmp_path / "chromedriver"))
+    assert find_browser((str(tmp_path / "chromium"),), (str(tmp_path / "chromedriver"),),
+                        selenium=False) == ["selenium"]
 
 
 @pytest.fixture(scope="module")
@@ -46,14 +91,12 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        pytest.fail(INSTALL)
-    browser, drv = _first(CHROMIUM), _first(DRIVER)
-    if browser is None or drv is None:
-        pytest.fail(INSTALL)
+    found = find_browser()
+    if isinstance(found, list):
+        not_run(found, os.environ)
+    browser, drv = found
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
     opts = webdriver.ChromeOptions()
     opts.binary_location = browser
     for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",

@@ -8,12 +8,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import own, position, tid
+from conftest import kernel_step, own, position, tid
 from test_linear import _same_game
 
 from features.compiled import trace_linear_game
 from features.genome import LAYOUT, hand_set_genome
-from game import kernel
 from game.bots import BOTS
 from game.cards import classic_card_kinds, has_set
 from game.engine import play_game
@@ -73,8 +72,7 @@ def _cards_of(m: Map, kind: int, n: int) -> list[int]:
 
 
 def _step(m: Map, s: State, *action: int, rules: Rules | None = None) -> int:
-    rv = (rules or Rules()).vector()
-    return int(kernel.step(m.kernel, s.kernel, rv, np.random.default_rng(0), *action))
+    return kernel_step(m, s, (rules or Rules()).vector(), *action)
 
 
 def test_trades_follow_the_board_kinds() -> None:

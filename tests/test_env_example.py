@@ -35,8 +35,8 @@ def test_docs_example_runs_against_strategist_and_a_champion_file(tmp_path: Path
 
 
 def test_seat_env_by_names() -> None:
+    from arena.bots import BotSpecError
     from arena.envs import seat_env
-    from arena.play import BotSpecError
 
     e = seat_env(["random", "continent"], learner=1, rules="missions,cap=20")
     obs, info = e.reset(seed=3)

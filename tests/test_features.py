@@ -7,12 +7,8 @@ import pytest
 from conftest import CLASSIC, position, tid
 
 from features import registry as R
-from features.kernels import (
-    attack_features,
-    feature_context,
-    fortify_features,
-    reinforce_features,
-)
+from features.kernels import feature_context
+from features.vectors import attack_features, fortify_features, reinforce_features
 from game.bots.common import Snapshot, board_of
 from game.dice import conquest_probability, conquest_table
 from game.layout import (

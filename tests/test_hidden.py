@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from arena.play import trusted
+from arena.bots import trusted
 from arena.tournament import run_tournament
 from game import layout as L
 from game.bots import RandomBot

@@ -58,7 +58,8 @@ def test_arena_commands_work_from_both_entry_points() -> None:
     from arena.cli import SUBCOMMANDS as ARENA
     from evolve.cli import SUBCOMMANDS, resolve
 
-    assert set(ARENA) == {"play", "tournament", "gauntlet", "diagnose", "watch", "serve", "web"}
+    assert set(ARENA) == {"play", "tournament", "gauntlet", "diagnose", "watch", "serve", "web",
+                          "explain"}
     for name in ARENA:
         assert callable(resolve(name))  # evolve's lazy table entry points at a real function
     for entry in ("evolve", "arena"):
@@ -77,3 +78,52 @@ def test_importing_evolve_loads_no_arena_module() -> None:
                          timeout=300)
     assert res.returncode == 0, res.stderr
     assert res.stdout.strip() == "[]"
+
+
+def module_imports(path: Path, package: str) -> set[str]:
+    """The modules of `package` a file imports, at any depth (function-level imports count)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith(f"{package}.")}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            if node.module == package:
+                found |= {f"{package}.{a.name}" for a in node.names}
+            elif node.module.startswith(f"{package}."):
+                found.add(node.module)
+    return found
+
+
+def import_circles(package: str) -> list[list[str]]:
+    """Every import circle among a package's top-level modules (a shortest path back)."""
+    graph = {f"{package}.{f.stem}": module_imports(f, package)
+             for f in sorted((ROOT / package).glob("*.py"))}
+    circles = []
+    for start in graph:
+        paths, seen = [[start]], {start}
+        while paths:  # breadth first: the shortest way back to start
+            path = paths.pop(0)
+            for nxt in sorted(graph.get(path[-1], ())):
+                if nxt == start:
+                    circles.append(path)
+                    paths = []
+                    break
+                if nxt in graph and nxt not in seen:
+                    seen.add(nxt)
+                    paths.append([*path, nxt])
+    return circles
+
+
+def test_the_circle_finder_sees_a_circle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "a.py").write_text("def f():\n    from pkg.b import g\n")
+    (pkg / "b.py").write_text("from pkg import a\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert import_circles("pkg") == [["pkg.a", "pkg.b"], ["pkg.b", "pkg.a"]]
+
+
+def test_arena_has_no_import_circle() -> None:
+    # Bot specs (arena.bots) and the isolated child's side (arena.isolated_child) have their
+    # own modules so that play, isolation, serve, tcp and tournament import one way.
+    assert import_circles("arena") == []

@@ -7,9 +7,9 @@ import pytest
 from conftest import CLASSIC, card_of_kind, position, tid
 
 from features.compiled import play_linear_game, play_linear_games, trace_linear_game
-from features.decide import decide, make_work
+from features.decide import decide
 from features.genome import LAYOUT, random_genomes
-from features.kernels import feature_context, reinforce_features
+from features.kernels import feature_context
 from features.linear import LinearPlayer
 from features.registry import (
     G_ATTACK,
@@ -22,6 +22,8 @@ from features.registry import (
     NR,
     RF_ARMY_VANTAGE,
 )
+from features.vectors import reinforce_features
+from features.work import make_work
 from game.dice import conquest_table
 from game.engine import play_game
 from game.layout import (
@@ -60,8 +62,10 @@ def genes(**kw: float) -> np.ndarray:
 
 
 def act(st: State, w: np.ndarray, rules: np.ndarray = RV) -> tuple[int, ...]:
-    """The linear decision (kind, a, b, c) in a hand-built position."""
-    return tuple(int(x) for x in decide(MK, FX, st.kernel, rules, w, make_work(MK, st.n_players)))
+    """The linear decision (kind, a, b, c) in a hand-built position, read-only as the players
+    pass it (writable arrays would compile decide a second time: 250 MB more per process)."""
+    return tuple(int(x) for x in decide(MK, FX, st.readonly().kernel, rules, w,
+                                        make_work(MK, st.n_players)))
 
 
 def test_win_prob_only_picks_the_best_odds() -> None:

@@ -22,10 +22,9 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
+from conftest import kernel_step
 
-from game import kernel
 from game import layout as L
 from game.actions import Attack, Fortify, Trade
 from game.bots import RandomBot
@@ -40,10 +39,7 @@ SEED, RULES = 20241124, Rules(cap=20)
 
 
 def _accepts(view: GameView, kind: int, a: int, b: int, c: int) -> bool:
-    s = view.full_state().copy()
-    err = kernel.step(M.kernel, s.kernel, view.rules_vector, np.random.default_rng(0),
-                      kind, a, b, c)
-    return int(err) == L.E_OK
+    return kernel_step(M, view.full_state().copy(), view.rules_vector, kind, a, b, c) == L.E_OK
 
 
 class Perft(RandomBot):

@@ -10,9 +10,11 @@ from test_features import A1, A2, A3, B1, B2, FX, MK, OFF, tiny
 from test_linear import genes
 
 from features import registry as R
-from features.decide import decide, make_work
-from features.kernels import attack_features, feature_context, reinforce_features
+from features.decide import decide
+from features.kernels import feature_context
 from features.players import make_players, stagers, summarize
+from features.vectors import attack_features, reinforce_features
+from features.work import make_work
 from game.layout import (
     A_ATTACK,
     A_PLACE,
@@ -23,6 +25,7 @@ from game.layout import (
     S_POOL,
     StateArrays,
 )
+from game.state import State
 
 
 def _tiny_at(owner: list[int], armies: list[int], phase: int, pool: int = 0) -> StateArrays:
@@ -33,21 +36,22 @@ def _tiny_at(owner: list[int], armies: list[int], phase: int, pool: int = 0) -> 
 
 
 def act(s: StateArrays, w: np.ndarray) -> tuple[int, ...]:
-    """The linear decision on the tiny board."""
-    return tuple(int(x) for x in decide(MK, FX, s, OFF, w, make_work(MK, 2)))
+    """The linear decision on the tiny board (read-only, as in `test_linear.act`)."""
+    return tuple(int(x) for x in decide(MK, FX, State(*s).readonly().kernel, OFF, w,
+                                        make_work(MK, 2)))
 
 
 def test_cost_and_stager_by_hand() -> None:
     s = tiny([0, 0, 1, 1, 0], [3, 1, 4, 2, 6])
     pl = make_players(MK, 2)
-    summarize(MK, s, 0, pl)
+    summarize(MK, s, OFF, 0, pl)
     stagers(MK, s, 0, pl)
     # A lacks a3 (4): K = 1 + 5, and a1 (3) and a2 (1) both border it. B lacks b1 (2):
     # K = 1 + 3, staged by b2 (6); a3, seat 1's, does not count.
     assert pl.cost.tolist() == [6.0, 4.0]
     assert pl.stager.tolist() == [A1, 4]
     s = tiny([0, 0, 0, 0, 0], [1] * 5)
-    summarize(MK, s, 0, pl)
+    summarize(MK, s, OFF, 0, pl)
     stagers(MK, s, 0, pl)
     assert pl.cost.tolist() == [0.0, 0.0] and pl.stager.tolist() == [-1, -1]
 
@@ -113,7 +117,7 @@ def test_elimination_cost_value_and_stager_by_hand() -> None:
     s = tiny([0, 0, 1, 2, 2], [3, 1, 4, 2, 5], n_players=3)
     s.cards[:] = [1, 1, 2, 2, 2, 2, -1]  # seat 1 holds 2 cards, seat 2 holds 4
     pl = make_players(MK, 3)
-    summarize(MK, s, 0, pl)
+    summarize(MK, s, OFF, 0, pl)
     stagers(MK, s, 0, pl)
     # K(1) = 1 + (4 + 1); K(2) = 1 + (2 + 1) + (5 + 1); p itself costs nothing.
     assert pl.ecost.tolist() == [0.0, 6.0, 10.0]
@@ -123,7 +127,7 @@ def test_elimination_cost_value_and_stager_by_hand() -> None:
     # A dead seat costs nothing; a full hand is worth as much as more cards.
     s = tiny([0, 0, 0, 1, 1], [1] * 5, n_players=3)
     s.cards[:] = [1, 1, 1, 1, 1, 1, -1]
-    summarize(MK, s, 0, pl)
+    summarize(MK, s, OFF, 0, pl)
     assert pl.ecost.tolist() == [0.0, 5.0, 0.0] and pl.evalue[1] == 1.0
 
 

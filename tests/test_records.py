@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from arena.behaviour import Counts, Watcher
+from arena.bots import make_bot
 from arena.diagnose import main as diagnose_main
-from arena.play import make_bot
 from arena.recorder import Recorder
 from arena.records import read_records, records_table
 from arena.serve import Server, SubprocessPlayer
@@ -169,7 +169,7 @@ def test_stdio_and_tcp_record(tmp_path: Path) -> None:
 
     lines = [json.dumps(START), json.dumps(request("attack", 2)), json.dumps(START),
              json.dumps(request("fortify", 3))]
-    out = subprocess.run([sys.executable, "-m", "arena.serve", "random", "--record",
+    out = subprocess.run([sys.executable, "-m", "arena", "serve", "random", "--record",
                           str(tmp_path / "stdio")], input="\n".join(lines) + "\n", text=True,
                          capture_output=True, timeout=60, check=True)
     assert out.stdout.count("\n") == 4

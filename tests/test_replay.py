@@ -90,20 +90,6 @@ def test_a_transcript_from_before_the_version_still_replays() -> None:
     assert "1. seat " in rep.frames[-1].text
 
 
-def test_the_version_is_unknown_when_riskevo_is_not_installed(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    def missing(name: str) -> str:
-        raise version.metadata.PackageNotFoundError(name)
-
-    monkeypatch.setattr(version.metadata, "version", missing)
-    version.riskevo_version.cache_clear()
-    try:
-        assert version.riskevo_version() == "unknown"
-    finally:
-        monkeypatch.undo()
-        version.riskevo_version.cache_clear()
-
-
 @pytest.mark.parametrize(("text", "needle"), [
     ("hello\n", "not a transcript"),
     ("riskevo-transcript 1\nmap classic\nseats 0 1\n", "no 'deal' line"),

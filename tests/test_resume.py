@@ -135,18 +135,24 @@ def test_a_run_from_before_an_added_field_resumes_with_its_old_value(tmp_path: P
     root = tmp_path / "t"
     text = (root / "config.toml").read_text()
     assert "\noutcome = " in text
-    (root / "config.toml").write_text(
-        "".join(x for x in text.splitlines(True) if not x.startswith("outcome = ")))
+    (root / "config.toml").write_text("".join(  # as written before 0.9.0
+        x for x in text.splitlines(True) if not x.startswith(("outcome = ", "riskevo_version"))))
     for _, p in list_checkpoints(root / "checkpoints"):
         ck = load_checkpoint(p)
         del ck.config["rating.outcome"]
+        ck.version = None
         p.write_bytes(ck.to_bytes())
     args = tiny_args(tmp_path)
     args[args.index("--generations") + 1] = "8"
     capsys.readouterr()
     assert run_main(args) == 0, capsys.readouterr().err
-    assert f'\noutcome = "{BEFORE_ADDED["rating.outcome"]}"' in (root / "config.toml").read_text()
-    other = next(v for v in OUTCOMES if v != BEFORE_ADDED["rating.outcome"])
+    out = capsys.readouterr().out
+    assert ("predates version recording), before riskevo 0.9.0 added rating.outcome: the run "
+            "keeps rating.outcome = 'order'") in out
+    assert "after generation 5, saved by an unrecorded riskevo version" in out
+    before = BEFORE_ADDED["rating.outcome"][1]
+    assert f'\noutcome = "{before}"' in (root / "config.toml").read_text()
+    other = next(v for v in OUTCOMES if v != before)
     capsys.readouterr()
     args[args.index("--generations") + 1] = "10"
     assert run_main([*args, "--set", f'rating.outcome="{other}"']) == 2

@@ -222,3 +222,20 @@ def test_rules_the_map_cannot_play_are_config_errors(tmp_path: Path, capsys: Any
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "game.map" in err and "none.json" in err
     assert not (tmp_path / "m").exists() and not (tmp_path / "b").exists()
+
+
+def test_a_resume_draws_final_plots_a_kill_cut_short(tmp_path: Path,
+                                                     capsys: Any) -> None:
+    args = tiny_args(tmp_path, "cut", "--set", "output.plot_every=3")
+    assert run_main(args) == 0
+    plots = tmp_path / "cut" / "plots"
+    assert (plots / "drawn.txt").read_text().strip().isdigit()
+    # A kill while drawing the final plots: some files never written, no stamp.
+    (plots / "drawn.txt").unlink()
+    (plots / "progress.png").unlink()
+    capsys.readouterr()
+    assert run_main(args) == 0
+    assert "drawing the final plots" in capsys.readouterr().out
+    assert (plots / "progress.png").stat().st_size > 0 and (plots / "drawn.txt").exists()
+    assert run_main(args) == 0  # all drawn now: nothing to do
+    assert "drawing the final plots" not in capsys.readouterr().out

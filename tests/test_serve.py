@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena.play import make_bot
+from arena.bots import make_bot
 from arena.serve import PROTOCOL, ProtocolError, Server, SubprocessPlayer
 from features.genome import LAYOUT, save_genome
 from game.engine import play_game
@@ -118,7 +118,7 @@ def test_bad_state_mid_game_is_an_error_not_a_crash(bot_file: str) -> None:
 
 
 def test_subprocess_survives_garbage() -> None:
-    cmd = [sys.executable, "-m", "arena.serve", "random"]
+    cmd = [sys.executable, "-m", "arena", "serve", "random"]
     lines = "garbage\n{\"id\": 1, \"ask\": \"nope\"}\n{\"id\": 2, \"ask\": \"hello\"}\n"
     res = subprocess.run(cmd, input=lines, capture_output=True, text=True, timeout=60)
     replies = [json.loads(x) for x in res.stdout.splitlines()]

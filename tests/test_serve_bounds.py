@@ -125,3 +125,69 @@ def test_a_client_reset_prints_no_traceback(small_server: tcp._TCPServer,
         s.close()  # RST
     time.sleep(0.3)
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_line_trickled_a_byte_at_a_time_is_closed_at_the_deadline(
+        small_server: tcp._TCPServer) -> None:
+    s = _connect(small_server)
+    start = time.monotonic()
+    closed = False
+    for byte in b'{"id": 1, "ask": "hello"' * 4:  # one byte every 0.1 s, never a newline
+        try:
+            s.sendall(bytes([byte]))
+        except OSError:
+            closed = True
+            break
+        time.sleep(0.1)
+        s.setblocking(False)
+        try:
+            closed = s.recv(1) == b""
+        except BlockingIOError:
+            pass
+        except OSError:
+            closed = True
+        s.setblocking(True)
+        if closed:
+            break
+    s.close()
+    # Before: every byte reset the 0.5 s idle clock, and the slot was held for ever.
+    assert closed and time.monotonic() - start < 2.0
+
+
+class Never(RandomBot):
+    """A bot whose attack decision does not return until the test lets it go."""
+
+    release = threading.Event()
+
+    def act(self, view: Any, decision: Decision) -> Any:
+        if decision.kind.value == "attack":
+            Never.release.wait(30)
+        return super().act(view, decision)
+
+
+def test_a_decision_that_never_returns_keeps_its_slot() -> None:
+    srv = tcp._TCPServer(("127.0.0.1", 0), lambda: Never(), max_sessions=1, idle_timeout=5,
+                         decision_timeout=0.3)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    Never.release.clear()
+    try:
+        a = _connect(srv)
+        a.sendall(json.dumps(START).encode() + b"\n")
+        assert json.loads(_line(a)).get("ok")
+        a.sendall(json.dumps(request("attack")).encode() + b"\n")
+        assert json.loads(_line(a))["action"] == "stop"  # the fallback, in time
+        a.close()
+        time.sleep(0.3)
+        b = _connect(srv)  # the stuck decision still runs: no new session starts another
+        assert b"server busy" in _line(b)
+        b.close()
+        Never.release.set()
+        time.sleep(0.3)
+        c = _connect(srv)
+        c.sendall(b'{"id": 3, "ask": "hello"}\n')
+        assert json.loads(_line(c))["id"] == 3
+        c.close()
+    finally:
+        Never.release.set()
+        srv.shutdown()
+        srv.server_close()

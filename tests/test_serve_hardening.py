@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from serve_helpers import START, TIMEOUT, json_paths, replaced, request, write_bot
 
-from arena.play import make_bot
+from arena.bots import make_bot
 from arena.serve import Server, SubprocessPlayer, reply_line
 from game.engine import play_game
 from game.map import build_map
@@ -106,7 +106,7 @@ def test_subprocess_outlives_hostile_lines(bot: str) -> None:
              json.dumps(replaced(VALID[3], ("state", "players"), {"cards": 1})),
              json.dumps(replaced(VALID[3], ("state", "owner", 1), 5)),
              json.dumps(VALID[3])]
-    res = subprocess.run([sys.executable, "-m", "arena.serve", bot], capture_output=True,
+    res = subprocess.run([sys.executable, "-m", "arena", "serve", bot], capture_output=True,
                          input="\n".join(lines) + "\n", text=True, timeout=TIMEOUT)
     replies = [json.loads(x) for x in res.stdout.splitlines()]
     assert res.returncode == 0 and len(replies) == len(lines)
@@ -146,6 +146,8 @@ def test_subprocess_outlives_hostile_lines(bot: str) -> None:
     (replaced(START, ("seat",), 2), "start_game.seat must be 0..1, got 2"),
     (replaced(START, ("n_players",), 7), "start_game.n_players must be 2..6, got 7"),
     (replaced(START, ("rng_state",), {"bit_generator": "PCG64"}), "start_game.rng_state must be"),
+    (replaced(VALID[5], ("state", "players"), [{"alive": 1}, {"alive": 0}]),
+     "state.players[1].alive is false, yet seat 1 owns territories"),
 ])
 def test_impossible_states_name_the_field(req: dict[str, Any], error: str) -> None:
     server = Server(lambda: make_bot("random"))

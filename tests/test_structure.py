@@ -23,8 +23,8 @@ from features.genome import (
     load_genome,
     version_names,
 )
-from features.kernels import attack_features
 from features.players import SC_HAND, SC_LEADER, make_players, pressure, summarize
+from features.vectors import attack_features
 from game.layout import (
     A_ATTACK,
     A_END_TRADE,
@@ -50,7 +50,7 @@ def _three_seats() -> tuple[object, list[int]]:
 def test_summarize_and_pressure_by_hand() -> None:
     s, hands = _three_seats()
     pl = make_players(MK, 3)
-    summarize(MK, s, 0, pl)
+    summarize(MK, s, OFF, 0, pl)
     assert pl.hand.tolist() == hands
     # inc = max(3, terr // 3) + held bonuses: seat 2 holds B (bonus 1).
     assert pl.inc.tolist() == [3, 3, 4]
@@ -61,7 +61,7 @@ def test_summarize_and_pressure_by_hand() -> None:
     # p's borders a1, a2 hold 4; seat 1 can throw a3's 4 - 1 plus income 3 = 6, seat 2 only its
     # income 4 (no territory next to p): pressure 6 / (6 + 4).
     assert pressure(MK, s, 0, pl) == pytest.approx(0.6)
-    summarize(MK, s, 2, pl)
+    summarize(MK, s, OFF, 2, pl)
     assert pl.scalars[SC_HAND] == pytest.approx(4 / 5)
 
 
@@ -81,6 +81,21 @@ def test_card_and_source_features_by_hand() -> None:
     f3 = attack_features(MK, FX, tiny([0, 0, 0, 1, 1], [3, 1, 4, 2, 5]), OFF, 0, A3, B1)
     assert f3[R.AF_SOURCE_GUARD] == 1.0 and f3[R.AF_BREAKS_LEADER] == pytest.approx(1 / 3)
     assert A2 != A3  # the tiny board's names are distinct territories
+
+
+@pytest.mark.parametrize("trade_at", [3, 4, 5, 6])
+def test_card_features_saturate_at_the_hand_that_must_trade(trade_at: int) -> None:
+    # Seat 2 holds 4 cards, seat 1 (a3, its last territory) 2: every card term is the hand over
+    # rules.trade_at, capped at 1, and v(q) = (1 + min(hand, F)) / (1 + F).
+    s, _hands = _three_seats()
+    rules = Rules(trade_at=trade_at).vector()
+    pl = make_players(MK, 3)
+    summarize(MK, s, rules, 2, pl)
+    assert pl.scalars[SC_HAND] == pytest.approx(min(1.0, 4 / trade_at))
+    summarize(MK, s, rules, 0, pl)
+    assert pl.evalue[2] == pytest.approx((1 + min(4, trade_at)) / (1 + trade_at))
+    f = attack_features(MK, FX, s, rules, 0, A1, A3)
+    assert f[R.AF_TARGET_CARDS] == f[R.AF_ELIM_CARDS] == pytest.approx(min(1.0, 2 / trade_at))
 
 
 def test_need_splits_the_reinforcements() -> None:

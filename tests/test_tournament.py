@@ -109,3 +109,30 @@ def test_cli_errors_are_one_line_on_stderr(tmp_path: Path,
     assert main(["random", "random", "--games", "2", "--out", "/proc/nope/t"]) == 2
     assert "--out /proc/nope/t" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_linked_output_is_refused_before_the_games(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "table.csv").symlink_to(tmp_path / "elsewhere.csv")
+    assert main(["random", "random", "--games", "1", "--per-game", "2", "--jobs", "1",
+                 "--cap", "3", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "table.csv" in err and "not replaced" in err
+    assert not (tmp_path / "elsewhere.csv").exists()
+
+
+def test_an_os_error_during_the_games_is_not_called_a_folder_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import arena.tournament as t
+
+    def full(*_a: object, **_k: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(t, "run_tournament", full)
+    assert main(["random", "random", "--games", "1", "--per-game", "2", "--jobs", "1",
+                 "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "during the games: No space left on device" in err and "cannot create" not in err

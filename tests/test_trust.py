@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from arena.play import close_bot, make_bot, trusted
+from arena.bots import close_bot, make_bot, trusted
 from arena.tournament import run_tournament, summarize
 from game.bots import RandomBot
 from game.decision import Decision, DecisionKind

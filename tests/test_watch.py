@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from arena.bots import make_bot
 from arena.play import main as play_main
-from arena.play import make_bot
 from arena.watch import board_positions, main, record_game
 from game.map import classic_map
 from game.state import Rules

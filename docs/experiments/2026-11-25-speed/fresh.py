@@ -11,7 +11,7 @@ sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else ".")
 import numpy as np
 from numba import njit
 from features.compiled import _decide_inline, _step_inline
-from features.decide import make_work
+from features.work import make_work
 from features.players import carry, M_FRESH
 from game.state import State
 from game import layout as L

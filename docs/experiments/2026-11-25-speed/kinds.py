@@ -4,7 +4,8 @@ import sys, time, statistics
 sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else ".")
 import numpy as np
 from numba import njit
-from features.decide import decide, make_work
+from features.decide import decide
+from features.work import make_work
 from game.kernel import step
 from game.state import State
 from game import layout as L

@@ -1,0 +1,169 @@
+"""Bot specs from the command line: a bot file, a baseline name or `package.module:Class`.
+
+`make_bot` turns a spec into a fresh player (a class path plays isolated in its own process,
+`arena.isolation`), `close_bot` ends it after its game; the argument checks every arena tool
+shares (seed, rules, time limit, --jobs) live here too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.protocol import Player
+    from game.state import Rules
+
+__all__ = [
+    "BotSpecError", "GameArgError", "add_timeout_argument", "check_bot", "check_event",
+    "check_seed", "check_timeout", "close_bot", "game_seed", "is_bot_file", "make_bot",
+    "make_rules", "secret_note", "trusted",
+]
+
+
+class GameArgError(ValueError):
+    """A command-line argument of play, watch or tournament that cannot be used."""
+
+
+class BotSpecError(GameArgError):
+    """A BOT argument that is neither a bot file, a baseline name nor `package.module:Class`."""
+
+
+def is_bot_file(spec: str) -> bool:
+    """True when the spec names a bot file (a path ending in .json, or an existing file)."""
+    return spec.endswith(".json") or Path(spec).is_file()
+
+
+def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -> Player:
+    """A fresh player for a spec: bot file -> LinearPlayer, else a baseline or class path.
+
+    A class path (not `trusted`) plays isolated in its own process (arena.isolation) unless
+    `isolate` is False (only the bot's own process may load it); `timeout` is its per-decision
+    limit in seconds (default `arena.isolation.DECISION_TIMEOUT_S`). Close an isolated bot
+    with `close_bot` when its game is over.
+    """
+    if is_bot_file(spec):
+        from features.genome import GenomeError, load_genome
+        from features.linear import LinearPlayer
+
+        try:
+            values, _meta = load_genome(spec)
+        except GenomeError as e:
+            # load_genome's message already starts with the path: do not repeat it.
+            msg = str(e).removeprefix(f"{Path(spec)}: ")
+            raise BotSpecError(f"bot file {spec}: {msg}") from None
+        except OSError as e:
+            raise BotSpecError(f"bot file {spec}: {e.strerror or e}") from None
+        return LinearPlayer(values)
+    from game.bots import make_player
+
+    try:
+        if isolate and not trusted(spec):
+            from arena.isolation import DECISION_TIMEOUT_S, isolated_bot
+
+            return isolated_bot(spec, DECISION_TIMEOUT_S if timeout is None else timeout)
+        return make_player(spec)
+    except ValueError as e:
+        # make_player's message already names the spec and the allowed baselines.
+        raise BotSpecError(f"{e}; or a bot .json file") from None
+
+
+def close_bot(player: object) -> None:
+    """After a game: an isolated bot's process is kept for the next game of its spec when
+    healthy (arena.isolation.release), else ended; nothing for an in-process player."""
+    from arena.isolation import IsolatedBot, release
+
+    if isinstance(player, IsolatedBot):
+        release(player)
+        return
+    close = getattr(player, "close", None)
+    if callable(close):
+        close()
+
+
+def check_bot(spec: str) -> None:
+    """Fail fast with a readable BotSpecError (an isolated bot is started and stopped)."""
+    close_bot(make_bot(spec))
+
+
+def trusted(spec: str) -> bool:
+    """Bot files and baseline names are riskevo's own players and may read the full game
+    arrays (their compiled kernels need them); a `package.module:Class` bot sees only what its
+    seat may see (game.view.GameView.full_state is closed to it)."""
+    return is_bot_file(spec) or ":" not in spec
+
+
+def game_seed(seed: int, specs: Sequence[str]) -> int:
+    """The seed a game among `specs` is dealt from: `seed` itself when every seat is trusted
+    (the same games as ever), else its keyed hash (`arena.isolation.secret_seed`), so that an
+    isolated bot that reads or guesses --seed still cannot rebuild the deal, the deck, the
+    dice or the missions (GameArgError if $RISKEVO_SECRET is malformed). Call it in the
+    process that plans the games (it holds the key) and hand the result to the workers."""
+    if all(trusted(s) for s in specs):
+        return seed
+    from arena.isolation import secret_seed
+
+    try:
+        return secret_seed(seed)
+    except ValueError as e:
+        raise GameArgError(str(e)) from None
+
+
+def secret_note(specs: Sequence[str]) -> str | None:
+    """After the games: how to deal them again (games with an isolated seat only)."""
+    if all(trusted(s) for s in specs):
+        return None
+    from arena.isolation import SECRET_ENV, secret
+
+    return (f"class-path bots: games dealt from the seed and a secret; "
+            f"{SECRET_ENV}={secret().hex()} deals them again")
+
+
+def make_rules(text: str | None, cap: int | None = None) -> Rules:
+    """Rules from 'missions,fixed_cards,path_fortify,cap=50' plus an optional cap override."""
+    from game.state import Rules, RulesError
+
+    try:
+        rules = Rules.parse(text or "")
+        return dataclasses.replace(rules, cap=cap) if cap is not None else rules
+    except RulesError as e:
+        raise GameArgError(str(e)) from None
+
+
+def check_timeout(seconds: float) -> None:
+    """A per-decision time limit is a positive number of seconds (at most a day)."""
+    if not 0 < seconds <= 86_400:
+        raise GameArgError(f"--decision-timeout must be > 0 and at most 86400 s, got {seconds}")
+
+
+def check_seed(seed: int) -> None:
+    """Seeds are non-negative (numpy's SeedSequence rejects others with a traceback)."""
+    if seed < 0:
+        raise GameArgError(f"--seed must be >= 0, got {seed}")
+
+
+def check_event(specs: Sequence[str], *, seed: int, timeout: float, jobs: int,
+                rules: str | None, cap: int | None = None) -> None:
+    """The checks tournament, gauntlet and diagnose share before any game: seed, time limit,
+    --jobs, rules and every bot (GameArgError, one line, naming the argument)."""
+    check_seed(seed)
+    check_timeout(timeout)
+    if jobs == 0:
+        raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
+    make_rules(rules, cap)
+    game_seed(seed, specs)  # a malformed secret fails now, before any game
+    for s in dict.fromkeys(specs):
+        check_bot(s)  # fail fast, with a readable message
+
+
+def add_timeout_argument(ap: argparse.ArgumentParser) -> None:
+    """--decision-timeout: seconds an isolated (class-path) bot has for one decision."""
+    from arena.isolation import DECISION_TIMEOUT_S
+
+    ap.add_argument("--decision-timeout", type=float, default=DECISION_TIMEOUT_S, metavar="S",
+                    help="seconds a package.module:Class bot (played in its own process) has "
+                         f"per decision; it forfeits the game after that (default "
+                         f"{DECISION_TIMEOUT_S:g})")

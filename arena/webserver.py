@@ -1,0 +1,123 @@
+"""The web page's HTTP server, bounded for a page open on one person's machine.
+
+At most `MAX_CONNECTIONS` connections are served at once (one more gets a 503 and is
+closed), a request must arrive whole (line, headers, body) within `REQUEST_DEADLINE_S` however
+it trickles in, an API request from another site's page (its Origin) or through a foreign host
+name (DNS rebinding) is refused, and a client that resets costs no traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import json
+import socket
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from arena.capped import Capped
+
+__all__ = ["MAX_CONNECTIONS", "REQUEST_DEADLINE_S", "BoundedHTTPServer", "Deadline",
+           "GuardedHandler", "foreign_request"]
+
+MAX_CONNECTIONS = 32  # connections served at once (a page polls over one or two)
+REQUEST_DEADLINE_S = 20.0  # a request arrives whole by then (an idle keep-alive closes too)
+
+
+class BoundedHTTPServer(Capped, ThreadingHTTPServer):
+    """ThreadingHTTPServer with a cap on connections and no traceback for routine resets."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: Any) -> None:
+        self.capped(MAX_CONNECTIONS)
+        super().__init__(address, handler)
+
+    def busy_reply(self) -> bytes:
+        body = json.dumps({"error": f"server busy: {self.max_connections} connections "
+                                    "already"}).encode()
+        return ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that resets, times out or vanishes is routine: no traceback."""
+        e = sys.exc_info()[1]
+        if isinstance(e, OSError):
+            return
+        print(f"riskevo web: {client_address}: {type(e).__name__}: {e}", file=sys.stderr,
+              flush=True)
+
+
+class GuardedHandler(BaseHTTPRequestHandler):
+    """A request handler whose request must arrive whole within REQUEST_DEADLINE_S (call
+    `request_in` once it has) and that can tell a request from another site (`foreign`)."""
+
+    def handle_one_request(self) -> None:
+        """One request, cut if it has not arrived whole in time."""
+        self._deadline = Deadline(self.connection, REQUEST_DEADLINE_S)
+        try:
+            super().handle_one_request()
+        finally:
+            self._deadline.stop()
+
+    def request_in(self) -> None:
+        """The request has arrived whole: no cut while it is answered."""
+        self._deadline.stop()
+
+    def foreign(self) -> str | None:
+        """Why this request must be refused (`foreign_request`); the connection then closes."""
+        why = foreign_request(self.headers.get("Host"), self.headers.get("Origin"))
+        if why is not None:
+            self.close_connection = True
+        return why
+
+
+class Deadline:
+    """Cuts a connection whose request has not arrived whole in time (`stop` when it has)."""
+
+    def __init__(self, conn: socket.socket, seconds: float) -> None:
+        self.timer = threading.Timer(seconds, self._cut, args=(conn,))
+        self.timer.daemon = True
+        self.timer.start()
+
+    @staticmethod
+    def _cut(conn: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            conn.shutdown(socket.SHUT_RDWR)
+
+    def stop(self) -> None:
+        """The request is in: no cut."""
+        self.timer.cancel()
+
+
+def _local_name(host: str) -> bool:
+    """An IP literal or localhost: no DNS name another site could point at this server."""
+    name = host.strip("[]")
+    if name == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def foreign_request(host: str | None, origin: str | None) -> str | None:
+    """Why a request from a browser must be refused (None: it may be served): its Host is
+    not an address of this machine, or its Origin is another site's page."""
+    if not host:
+        return "a Host header is required"
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    if not _local_name(name):
+        return f"host {host[:60]!r} is not an address of this server (use 127.0.0.1)"
+    if origin is not None and origin != f"http://{host}":
+        return f"requests from {origin[:60]!r} are refused (only this server's own page)"
+    return None

@@ -1,0 +1,157 @@
+"""The run configuration's schema: one frozen dataclass per section, each field with its
+validation bounds (`evolve.config` reads, checks and writes it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.state import Rules
+
+
+def _f(lo: float | None = None, hi: float | None = None, *, choices: tuple[str, ...] = (),
+       doc: str = "") -> Any:
+    """A required dataclass field with validation bounds kept in its metadata."""
+    return field(metadata={"lo": lo, "hi": hi, "choices": choices, "doc": doc})
+
+
+# Upper bounds: generous for any real run, small enough that no value passing validation
+# overflows a float or asks for more memory than a machine has.
+MAX_GENERATIONS = 10_000_000
+MAX_GAMES = 1_000_000  # evaluation, playoff and chunk sizes
+MAX_RATING = 1e6  # TrueSkill mu, sigma, beta, tau: squares and sums stay far from overflow
+MAX_LEAGUE_SEATS = 10_000_000  # run.population * run.games_per_individual
+MAX_GENOME_ANCHORS = 64  # league.genomes: bot files read at the start of a run
+
+# DEAP operators by name (evolve.toolbox registers them; tests check both lists agree).
+STRATEGIES = ("ga", "cma")
+OUTCOMES = ("order", "win")  # what a league game tells TrueSkill (evolve.rater.rated_places)
+MATE_CHOICES = ("cxUniform", "cxOnePoint", "cxTwoPoint")
+MUTATE_CHOICES = ("mutGaussian",)
+SELECT_CHOICES = ("selTournament", "selBest", "selRandom")
+
+
+@dataclass(frozen=True)
+class RunSection:
+    """Population size, league, selection settings and the search strategy."""
+
+    seed: int = _f(0, 2**63 - 1)
+    generations: int = _f(1, MAX_GENERATIONS)
+    population: int = _f(2, 100_000)
+    games_per_individual: int = _f(1, 10_000)
+    group_size: int = _f(2, 6)
+    elite: int = _f(0, 100_000)
+    tournament_size: int = _f(1, 100_000)
+    strategy: str = _f(choices=STRATEGIES)
+    hall_of_fame: int = _f(1, 10_000)
+
+
+@dataclass(frozen=True)
+class VariationSection:
+    """Genetic operators (by DEAP name) and their settings."""
+
+    mate: str = _f(choices=MATE_CHOICES)
+    mutate: str = _f(choices=MUTATE_CHOICES)
+    select: str = _f(choices=SELECT_CHOICES)
+    crossover_prob: float = _f(0, 1)
+    crossover_indpb: float = _f(0, 1)
+    mutation_prob: float = _f(0, 1)
+    mutation_indpb: float = _f(0, 1)
+    sigma_scale: float = _f(0, 1000)
+    flip_prob: float = _f(0, 1)
+
+
+@dataclass(frozen=True)
+class CmaSection:
+    """CMA-ES (run.strategy = "cma"): DEAP's cma.Strategy over the genes."""
+
+    sigma: float = _f(1e-9, 1000)
+
+
+@dataclass(frozen=True)
+class RatingSection:
+    """TrueSkill environment."""
+
+    mu: float = _f(-MAX_RATING, MAX_RATING)
+    sigma: float = _f(1e-9, MAX_RATING)
+    beta: float = _f(1e-9, MAX_RATING)
+    tau: float = _f(0, MAX_RATING)
+    draw_probability: float = _f(0, 0.999)
+    engine: str = _f(choices=("compiled", "reference"))
+    outcome: str = _f(choices=OUTCOMES)
+
+
+@dataclass(frozen=True)
+class GameSection:
+    """Board and game plug-in."""
+
+    map: str = _f()
+    plugin: str = _f()
+
+
+@dataclass(frozen=True)
+class EvalSection:
+    """Absolute progress: the champion against baseline bots."""
+
+    every: int = _f(0, MAX_GENERATIONS)
+    games: int = _f(1, MAX_GAMES)
+    opponents: tuple[str, ...] = _f()
+
+
+@dataclass(frozen=True)
+class LeagueSection:
+    """Anchors in league games: sparring bots, fixed genomes and a hall of past champions."""
+
+    bots: tuple[str, ...] = _f()
+    genomes: tuple[str, ...] = _f()
+    seats: int = _f(0, 5)
+    hall_every: int = _f(0, MAX_GENERATIONS)
+    hall_size: int = _f(0, 64)
+
+
+@dataclass(frozen=True)
+class ChampionSection:
+    """The proven champion (champion.json): evidence and a playoff before a crowning."""
+
+    every: int = _f(0, MAX_GENERATIONS)
+    max_sigma: float = _f(1e-9, MAX_RATING)
+    games: int = _f(1, MAX_GAMES)
+    margin: float = _f(0.0, 10.0)
+    opponents: tuple[str, ...] = _f()
+
+
+@dataclass(frozen=True)
+class ParallelSection:
+    """Where the games run."""
+
+    n_jobs: int = _f(-1, 4096)
+    backend: str = _f(choices=("loky", "threading", "sequential", "dask"))
+    scheduler: str = _f()
+    chunk_games: int = _f(1, MAX_GAMES)
+
+
+@dataclass(frozen=True)
+class OutputSection:
+    """Run folder settings."""
+
+    runs_dir: str = _f()
+    keep_checkpoints: int = _f(1, 10_000)
+    genes_every: int = _f(1, MAX_GENERATIONS)
+    plot_every: int = _f(0, MAX_GENERATIONS)
+
+
+@dataclass(frozen=True)
+class Config:
+    """The effective configuration of a run."""
+
+    run: RunSection
+    variation: VariationSection
+    cma: CmaSection
+    rating: RatingSection
+    rules: Rules  # every option of game.state.Rules (its one home), defaults from there too
+    game: GameSection
+    league: LeagueSection
+    eval: EvalSection
+    champion: ChampionSection
+    parallel: ParallelSection
+    output: OutputSection

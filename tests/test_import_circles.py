@@ -1,0 +1,82 @@
+"""No import circles inside the engine packages: every import counts, lazy and TYPE_CHECKING ones
+too, since a circle at any depth means the split was made at a line count, not a seam."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def module_imports(package: str) -> dict[str, set[str]]:
+    """Module -> the modules of `package` it imports anywhere in its file (AST scan)."""
+    mods = {}
+    for p in (ROOT / package).rglob("*.py"):
+        rel = p.relative_to(ROOT / package).with_suffix("").as_posix().replace("/", ".")
+        mods[f"{package}.{rel}".removesuffix(".__init__")] = p
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for mod, path in mods.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                # `from features import registry` imports the submodule features.registry;
+                # `from features.kernels import dot` imports features.kernels.
+                subs = [f"{node.module}.{a.name}" for a in node.names]
+                names = subs if all(n in mods for n in subs) else [node.module]
+            else:
+                continue
+            for name in names:
+                while name and name not in mods:
+                    name = name.rpartition(".")[0]
+                if name and name != mod and name != package:
+                    graph[mod].add(name)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def test_the_scan_finds_a_circle_and_lazy_imports() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    # features.vectors imports features.players only inside the module body: the scan sees it.
+    assert "features.players" in module_imports("features")["features.vectors"]
+    # `from features import registry as F` is an import of features.registry.
+    assert "features.registry" in module_imports("features")["features.decide"]
+
+
+@pytest.mark.parametrize("package", ["features"])
+def test_no_import_circle(package: str) -> None:
+    assert circles(module_imports(package)) == []
