@@ -3,7 +3,7 @@
 Two ways to name the decision: a seeded game (`BOT OPPONENT... --seed S`, then `--decision N`,
 BOT's N-th decision, or `--round R [--kind K]`, BOT's first decision of that round and kind),
 played until BOT reaches it; or a transcript line (`--transcript FILE --line N`), where the
-position before the line is rebuilt from the replay (`arena.replay`) and the line's own header
+position before the line is rebuilt from the replay (`game.replay`) and the line's own header
 (seat, phase, the armies still to place, the conquest being moved into). BOT then explains the
 decision it would make there (for its own lines: the one it made). Text by default, `--json`
 for the data (`features.explain.to_json`).
@@ -22,7 +22,6 @@ import numpy as np
 
 from arena.bots import GameArgError, close_bot, game_seed, is_bot_file, trusted
 from arena.play import add_game_arguments, game_setup, labels_for
-from arena.replay import ReplayError, read_transcript, replay
 from evolve.cli import error
 from features.explain import KINDS, ExplainError, Explanation, describe, explain, to_json
 from features.genome import GenomeError, load_genome
@@ -31,6 +30,7 @@ from game import layout as L
 from game.actions import parse_action
 from game.engine import play_game
 from game.map import Map, classic_map
+from game.replay import ReplayError, read_transcript, replay
 from game.state import Rules, RulesError, State
 from game.view import GameView
 

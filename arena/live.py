@@ -1,11 +1,10 @@
 """A game that stops for a person: bots move one decision at a time, one seat waits for a human.
 
-`game.engine.play_game` runs a game from start to end; a person's seat needs a game that
-pauses at every one of its questions. `LiveGame` is that game, on the same parts: the rule
-kernel's `step` is the only judge of an action (its error text is the answer to an illegal
-one), bots answer through `game.decision.ask` with the views `play_game` gives them, and the
-game keeps the same transcript (`game.transcript`), which `arena.replay` turns back into boards.
-"""
+`LiveGame` drives a `game.session.Session`, the loop `play_game` drives too: the bots are
+seated in it and answer as in `play_game`, and the person's seat, seated with no player, is
+where the session stops. The rule kernel's `step` is the only judge of an action (its error
+text is the answer to an illegal one); a bot's fault plays the fallback answer instead. The
+game keeps the same transcript (`game.transcript`), which `game.replay` turns back into boards."""
 
 from __future__ import annotations
 
@@ -20,17 +19,16 @@ import numpy as np
 from arena.answers import final_answer
 from arena.bots import close_bot
 from arena.protocol import ProtocolError
-from arena.replay import Replayer, card_text, mission_text
 from arena.story import mission_progress, reinforce_parts, since_last_turn
 from game import kernel
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
 from game.cards import set_value
-from game.decision import Decision, DecisionKind, ask
-from game.engine import as_action
+from game.decision import Decision, DecisionKind
 from game.map import Map
 from game.protocol import IllegalActionError, Player
 from game.queries import standing
+from game.replay import Replayer, card_text, mission_text
 from game.session import Session
 from game.state import Rules, State
 from game.view import GameView
@@ -89,14 +87,13 @@ class LiveGame:
             there = game.seats[human_seat]
             order[there], order[human] = order[human], order[there]
         self.state = game.state
-        self.players = [players[order[j]] for j in game.seats]  # by seat
+        by_player = [players[i] for i in order]
+        self.players = [by_player[j] for j in game.seats]  # by seat
         self.labels = [p.label for p in self.players]
         self.human = next((s for s, p in enumerate(self.players) if p.bot is None), None)
-        self.views = [GameView(self.state, m, rules, s, p.full_access or p.bot is None)
-                      for s, p in enumerate(self.players)]
-        for s, p in enumerate(self.players):
-            if p.bot is not None:
-                p.bot.start_game(self.views[s], game.player_rngs[game.seats[s]])
+        game.seat([p.bot for p in by_player], labels=[p.label for p in by_player],
+                  full_access=[p.full_access or p.bot is None for p in by_player])
+        self.views = [game.views[j] for j in game.seats]  # by seat
         self.notes: list[tuple[int, str]] = []  # (transcript line index, text) of bot faults
         self._log: _Log | None = None  # the log in words so far (log_texts)
 
@@ -121,20 +118,36 @@ class LiveGame:
 
     def bot_step(self) -> None:
         """Let the bot to move answer one question; a fault plays the fallback answer."""
-        seat = self.to_move
-        d = self.decision()
-        bot = self.players[seat].bot
-        if d is None or bot is None:
+        if self.over or self.waiting_for_human():
             raise ActionError("no bot is to move")
-        view = self.views[seat]
-        fault = None
+        self._bots(1)
+
+    def advance(self, max_steps: int) -> int:
+        """Bots move until the person must answer, the game ends or `max_steps` were taken."""
+        done = 0
+        while done < max_steps and not self.over and not self.waiting_for_human():
+            done += self._bots(max_steps - done)
+        if self.over:
+            self.close()
+        return done
+
+    def _bots(self, max_steps: int) -> int:
+        """Run the session's bots for at most `max_steps`; a bot's fault (a refused answer or
+        an error) ends the run with the fallback answer played in its place."""
+        game = self.session
+        before = game.steps
         try:
-            action = as_action(d, ask(bot, view, d))
-            fault = self.session.try_apply(action)
+            game.run(max_steps)
         except Exception as e:  # noqa: BLE001 - a bot's fault never ends the game
-            fault = f"{type(e).__name__}: {e}"
-        if fault is None:
-            return
+            self._fallback(self.to_move, e.rule if isinstance(e, IllegalActionError) and e.rule
+                           else f"{type(e).__name__}: {e}")
+        if game.steps == before:  # a seat without a bot that is not the person's
+            raise ActionError("no bot is to move")
+        return game.steps - before
+
+    def _fallback(self, seat: int, fault: str) -> None:
+        d = self.session.decision()
+        view = self.views[seat]
         req = {"armies": d.armies, "lo": d.lo, "hi": d.hi, "compulsory": d.compulsory}
         try:
             fallback = final_answer(view, d.kind.value, None, req, set())
@@ -146,16 +159,6 @@ class LiveGame:
         err = self.session.try_apply(fallback)
         if err:
             raise RuntimeError(f"the fallback answer was refused: {err}")
-
-    def advance(self, max_steps: int) -> int:
-        """Bots move until the person must answer, the game ends or `max_steps` were taken."""
-        done = 0
-        while done < max_steps and not self.over and not self.waiting_for_human():
-            self.bot_step()
-            done += 1
-        if self.over:
-            self.close()
-        return done
 
     def close(self) -> None:
         """Release the bots (an isolated bot's process goes back to its pool or ends)."""
@@ -333,9 +336,9 @@ class LiveGame:
 
 
 def rules_words(rules: Rules) -> str:
-    opts = [k for k in ("missions", "fixed_cards", "path_fortify", "bonus_every_set")
-            if getattr(rules, k)]
-    return ", ".join([*opts, f"trade at {rules.trade_at} cards", f"cap {rules.cap} rounds"])
+    """The rules in words for the page: 'missions, trade at 5 cards, cap 100 rounds'."""
+    return ", ".join([*rules.flags_on(), f"trade at {rules.trade_at} cards",
+                      f"cap {rules.cap} rounds"])
 
 
 def _next_set(st: State, rules: Rules) -> int:

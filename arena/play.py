@@ -84,7 +84,7 @@ def play_specs(specs: Sequence[str], seed: int, rules: Rules, *,
             players.append(make_bot(s, timeout=timeout))
         out = play_game(players, rules=rules, seed=seed, observer=observer,
                         full_access=[trusted(s) for s in specs], forfeits=True,
-                        transcript=transcript_to is not None)
+                        transcript=transcript_to is not None, labels=labels_for(specs))
     finally:
         for p in players:
             close_bot(p)
@@ -131,7 +131,8 @@ def main(argv: list[str]) -> int:
     try:
         out = play_game(players, rules=rules, seed=game_seed(args.seed, args.bots),
                         transcript=args.transcript or args.save is not None,
-                        full_access=[trusted(b) for b in args.bots], forfeits=True)
+                        full_access=[trusted(b) for b in args.bots], forfeits=True,
+                        labels=labels_for(args.bots))
     finally:
         for p in players:
             close_bot(p)

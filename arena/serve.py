@@ -43,6 +43,7 @@ from game.decision import ask as answer
 from game.map import Map, MapError, build_map
 from game.protocol import IllegalActionError, Player
 from game.state import Rules, RulesError, State
+from game.untrusted import UntrustedJSONError, parse_json
 from game.view import GameView
 
 __all__ = ["PROTOCOL", "ProtocolError", "Server", "SubprocessPlayer", "encode_state", "map_json",
@@ -104,13 +105,10 @@ class Server:
         rid: Any = None
         try:
             try:
-                req = json.loads(line)
-            except RecursionError:
-                raise ProtocolError("not JSON: nested too deep") from None
-            except json.JSONDecodeError as e:
-                raise ProtocolError(f"not JSON: {e.msg} at column {e.colno}") from None
-            except ValueError as e:  # not UTF-8, integers beyond Python's digit limit
-                raise ProtocolError(f"not JSON: {e}") from None
+                req = parse_json(line)
+            except UntrustedJSONError as e:  # one line: the column says where
+                where = f" at column {e.column}" if e.kind == "syntax" else ""
+                raise ProtocolError(f"not JSON: {e.msg}{where}") from None
             if not isinstance(req, dict):
                 raise ProtocolError("a request must be a JSON object")
             rid = req.get("id")

@@ -1,5 +1,5 @@
 """What happened while the person waited: the log's events summed up for their turn's start,
-and the odds and income the person's prompts show. The events are `arena.replay`'s (one parser
+and the odds and income the person's prompts show. The events are `game.replay`'s (one parser
 of transcript lines); this module only reads them."""
 
 from __future__ import annotations

@@ -34,13 +34,13 @@ from arena.bots import (
 )
 from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
 from arena.play import labels_for
-from arena.replay import Replay, ReplayError, read_transcript, replay
 from arena.webinsight import explain_json, game_route
 from arena.webjson import map_json, replay_json
 from arena.websave import SaveError, resume, save, saved
 from arena.webserver import BoundedHTTPServer, GuardedHandler, RequestError
 from evolve.cli import error
 from game.map import Map, classic_map
+from game.replay import Replay, ReplayError, read_transcript, replay
 from game.state import Rules, RulesError
 
 MAX_GAMES = 32
@@ -196,10 +196,7 @@ class Lobby:
                 "explainers": [b for b, spec in self.bots.items() if is_bot_file(spec)]}
 
     def rules_text(self) -> str:
-        r = self.rules
-        opts = [k for k in ("missions", "fixed_cards", "path_fortify", "bonus_every_set")
-                if getattr(r, k)]
-        return ",".join([*opts, f"cap={r.cap}", f"trade_at={r.trade_at}"])
+        return self.rules.text()
 
 
 def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None

@@ -12,12 +12,12 @@ from arena.bots import GameArgError, is_bot_file
 from arena.explain import bot_weights, from_lines
 from arena.live import LiveGame
 from arena.play import labels_for
-from arena.replay import ReplayError
 from arena.story import odds_json
 from arena.webserver import RequestError
 from features.explain import ExplainError, describe, explain, to_json
 from features.linear import map_context
 from game import layout as L
+from game.replay import ReplayError
 
 
 def explain_json(spec: str, lines: Sequence[str], no: int) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from typing import Any
 
 from arena.explain import header_rules
 from arena.live import rules_words
-from arena.replay import Replay
 from game.map import Map, board_positions
+from game.replay import Replay
 
 
 def map_json(m: Map) -> dict[str, Any]:

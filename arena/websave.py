@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from arena.live import ActionError, LiveGame
-from arena.replay import MAX_TRANSCRIPT_BYTES
 from game.actions import parse_action
 from game.atomic import atomic_write_bytes
+from game.replay import MAX_TRANSCRIPT_BYTES
 
 MAX_ADVANCE = 100_000  # bot decisions between two of the person's moves, far more than a turn
 

@@ -19,6 +19,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from arena.capped import Capped
+from game.untrusted import UntrustedJSONError, parse_json
 
 __all__ = ["MAX_BODY", "MAX_CONNECTIONS", "REQUEST_DEADLINE_S", "BoundedHTTPServer", "Deadline",
            "GuardedHandler", "RequestError", "foreign_request"]
@@ -107,9 +108,9 @@ class GuardedHandler(BaseHTTPRequestHandler):
         if not raw:
             return None
         try:
-            body = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise RequestError("the request body is not valid JSON") from None
+            body = parse_json(raw, "the request body")
+        except UntrustedJSONError as e:
+            raise RequestError(str(e)) from None
         if not isinstance(body, dict):
             raise RequestError("the request body must be a JSON object")
         return body

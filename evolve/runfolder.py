@@ -23,6 +23,7 @@ import numpy as np
 
 from evolve.checkpoint import npz_bytes
 from game.atomic import MiB, atomic_write_bytes, check_replaceable, check_size, read_limited
+from game.untrusted import UntrustedJSONError, parse_json
 
 __all__ = [
     "BadLine", "Population", "RunFolder", "RunFolderError", "RunLockedError", "check_name",
@@ -78,20 +79,11 @@ def parse_log(data: bytes) -> tuple[list[dict[str, Any]], list[BadLine]]:
     for i, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
-        if len(raw) > MAX_LOG_LINE:
-            bad.append(BadLine(i, f"longer than {MAX_LOG_LINE} bytes"))
-            continue
         try:
-            rec = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            bad.append(BadLine(i, "not UTF-8"))
-            continue
-        except RecursionError:
-            bad.append(BadLine(i, "nested too deep"))
-            continue
-        except ValueError:  # json.JSONDecodeError, and numbers too large to convert
+            rec = parse_json(raw, limit=MAX_LOG_LINE)
+        except UntrustedJSONError as e:
             last = i == len(lines)  # no newline after it: a write cut short
-            bad.append(BadLine(i, "incomplete last line" if last else "not JSON"))
+            bad.append(BadLine(i, _line_fault(e, last)))
             continue
         gen = rec.get("generation") if isinstance(rec, dict) else None
         if not isinstance(gen, int) or isinstance(gen, bool) or not 0 <= gen < 10**9:
@@ -103,6 +95,17 @@ def parse_log(data: bytes) -> tuple[list[dict[str, Any]], list[BadLine]]:
             continue
         records.append(rec)
     return records, bad
+
+
+def _line_fault(e: UntrustedJSONError, last: bool) -> str:
+    """A skipped log line's reason, in the few words the run's report lists."""
+    if e.kind == "size":
+        return f"longer than {MAX_LOG_LINE} bytes"
+    if e.kind == "utf8":
+        return "not UTF-8"
+    if e.kind == "depth":
+        return "nested too deep"
+    return "incomplete last line" if last else "not JSON"
 
 
 _NUMBER_KEYS = ("wall_s", "games", "games_per_s", "capped_fraction", "mean_rounds", "mu_mean",

@@ -41,6 +41,7 @@ from features.registry import (
     TRADE_SCALE,
 )
 from game.atomic import MiB, atomic_write_text, read_limited
+from game.untrusted import UntrustedJSONError, parse_json
 from game.version import FIELD, riskevo_version
 
 FORMAT = "riskevo-genome"
@@ -288,19 +289,11 @@ def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT
     """Read a genome file -> (values f64[G], meta); every problem is a one-line GenomeError."""
     p = Path(path)
     try:
-        text = read_limited(p, MAX_GENOME_BYTES, "a bot file").decode("utf-8")
+        doc = parse_json(read_limited(p, MAX_GENOME_BYTES, "a bot file"), str(p))
     except OSError as e:
         raise GenomeError(f"{p}: cannot read genome file ({e.strerror or e})") from None
-    except UnicodeDecodeError as e:
-        raise GenomeError(f"{p}: cannot read genome file ({e})") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise GenomeError(f"{p}: not valid JSON (line {e.lineno}: {e.msg})") from None
-    except RecursionError:
-        raise GenomeError(f"{p}: not valid JSON (nested too deep)") from None
-    except ValueError as e:  # an integer beyond Python's digit limit
-        raise GenomeError(f"{p}: not valid JSON ({e})") from None
+    except UntrustedJSONError as e:
+        raise GenomeError(str(e)) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise GenomeError(f"{p}: 'format' must be {FORMAT!r}")
     ver = doc.get("feature_set_version")

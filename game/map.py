@@ -15,6 +15,7 @@ import numpy as np
 from game import layout as L
 from game.atomic import MiB, read_limited
 from game.cards import classic_card_kinds
+from game.untrusted import UntrustedJSONError, parse_json
 
 MAX_MAP_BYTES = 4 * MiB  # a map file (the classic board is 5 KB)
 
@@ -239,19 +240,11 @@ def load_map(path: str | Path) -> Map:
     """Load and validate a JSON map file; a bad file raises MapError with a one-line reason."""
     p = Path(path)
     try:
-        text = read_limited(p, MAX_MAP_BYTES, "a map file").decode("utf-8")
+        data = parse_json(read_limited(p, MAX_MAP_BYTES, "a map file"), str(p))
     except OSError as e:
         raise MapError(f"{p}: cannot read map file ({e.strerror})") from None
-    except UnicodeDecodeError as e:
-        raise MapError(f"{p}: not UTF-8 ({e.reason} at byte {e.start})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MapError(f"{p}: not valid JSON (line {e.lineno}: {e.msg})") from None
-    except RecursionError:
-        raise MapError(f"{p}: not valid JSON (nested too deep)") from None
-    except ValueError as e:  # an integer beyond Python's digit limit
-        raise MapError(f"{p}: not valid JSON ({e})") from None
+    except UntrustedJSONError as e:
+        raise MapError(str(e)) from None
     return build_map(data, str(p))
 
 

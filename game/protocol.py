@@ -16,7 +16,13 @@ if TYPE_CHECKING:
 
 
 class IllegalActionError(ValueError):
-    """A player's decision breaks a rule; the message names the rule. The state is unchanged."""
+    """A player's decision breaks a rule; the message names the rule. The state is unchanged.
+
+    `rule` is the rule kernel's own text when the kernel refused the action ("" otherwise)."""
+
+    def __init__(self, message: str = "", rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 @runtime_checkable

@@ -1,15 +1,17 @@
-"""One game stepped one decision at a time: the loop of `game.engine.play_game` turned inside
-out, so that whoever holds the game (an environment, the web page's person) answers each
-decision when asked.
+"""The one game loop of every Python game: `play_game`, the environments and the web game
+drive a `Session`.
 
-The same (board, rules, seat count, seed) deals the same game as `play_game`: the generators
-come from `game.engine.game_rngs`, the deal from `kernel.setup`, every action goes through the
-same bound `kernel.step`, and the transcript is the same `game.transcript.Transcript`.
+A session deals a game (`reset`), is told who answers for each player (`seat`: a player, or
+None for a seat its holder answers through `apply`, such as an environment's learner or the
+web page's person), and `run` lets the seated players answer until a holder's seat is to
+move, the game ends or the driver's limit is reached. The generators come from
+`game.referee.game_rngs`, the deal from `kernel.setup`, every action goes through the same
+bound `kernel.step`, and the transcript is `game.transcript.Transcript`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -17,14 +19,26 @@ from game import kernel
 from game import layout as L
 from game.actions import Action
 from game.decision import Decision
-from game.engine import Questions, Seed, checked_action, game_rngs
+from game.forfeit import StandIn, reason_of
 from game.jit import RngBox, bind
 from game.map import Map
-from game.protocol import IllegalActionError
+from game.protocol import IllegalActionError, Player
 from game.queries import standing
+from game.referee import Questions, Seed, as_action, checked_action, entry_of, game_rngs
 from game.state import Rules, State
 from game.transcript import Transcript
 from game.view import GameView
+
+Observer = Callable[[State, int, Action], None]
+Entry = Callable[[GameView, Decision], object]
+
+
+def label_of(player: Player | None) -> str:
+    """What a player is, for the transcript: its `name` (a bot's), else its class's name."""
+    if player is None:
+        return "holder"
+    name = getattr(player, "name", None)
+    return name if isinstance(name, str) and name else type(player).__name__
 
 
 class Session:
@@ -36,9 +50,7 @@ class Session:
         self.map, self.rules, self.n_players = m, rules, n_players
         self.rules_vector = rules.vector()
         self.record = transcript
-        self.access = [True] * n_players if full_access is None else list(full_access)
-        if len(self.access) != n_players:
-            raise ValueError(f"full_access needs one flag per player ({n_players})")
+        self.access = self._access(full_access)
         self.state = State.empty(m, n_players)
         self.seats: tuple[int, ...] = tuple(range(n_players))  # seats[seat] = player
         self.seat_of: list[int] = list(range(n_players))  # seat_of[player] = seat
@@ -47,6 +59,17 @@ class Session:
         self.log: Transcript | None = None
         self._final: tuple[str, ...] | None = None
         self.steps = 0
+        self.players: list[Player | None] = [None] * n_players  # who answers, by player
+        self._acts: list[Entry | None] = [None] * n_players
+        self._forfeits = False
+        self.forfeited: dict[int, str] = {}  # player -> reason, in forfeit order
+
+    def _access(self, flags: Sequence[bool] | None) -> list[bool]:
+        n = self.n_players
+        access = [True] * n if flags is None else [bool(x) for x in flags]
+        if len(access) != n:
+            raise ValueError(f"full_access needs one flag per player ({n}), got {len(access)}")
+        return access
 
     def reset(self, seed: Seed) -> None:
         """Deal a new game (as `play_game` would with this seed)."""
@@ -65,6 +88,95 @@ class Session:
         self._step = bind(kernel.step_boxed, mk, sk, rv, RngBox(rng), rest=(0, 0, 0, 0))
         self._questions = Questions(state, rv)
         self.steps = 0
+        self.players = [None] * n
+        self._acts = [None] * n
+        self.forfeited = {}
+
+    def seat(self, players: Sequence[Player | None], *, full_access: Sequence[bool] | None = None,
+             forfeits: bool = False, labels: Sequence[str] | None = None) -> None:
+        """Who answers for each player of the dealt game (None: the holder answers through
+        `apply`); each player's `start_game` is called, in seat order.
+
+        `labels` (per player) name them in the transcript (default: `label_of` each player).
+        `full_access` (per player) replaces the doors given at construction. `forfeits` True:
+        a player that raises or answers illegally forfeits (game.forfeit) and `StandIn` plays
+        its seat from then on; `forfeited` says who and why. Otherwise the error propagates.
+        """
+        n = self.n_players
+        if len(players) != n:
+            raise ValueError(f"seat needs one player (or None) per player ({n}), "
+                             f"got {len(players)}")
+        if full_access is not None:
+            self.access = self._access(full_access)
+            self.views = [GameView(self.state, self.map, self.rules, self.seat_of[p],
+                                   self.access[p]) for p in range(n)]
+        self.players = list(players)
+        self._forfeits = forfeits
+        if self.log is not None:
+            names = [label_of(q) for q in players] if labels is None else list(labels)
+            if len(names) != n:
+                raise ValueError(f"labels needs one label per player ({n}), got {len(names)}")
+            self.log.name_players(names)
+        for p in self.seats:
+            player = players[p]
+            if player is None:
+                continue
+            try:
+                player.start_game(self.views[p], self.player_rngs[p])
+            except Exception as e:
+                if not forfeits:
+                    raise
+                self.forfeited[p] = f"start_game: {reason_of(e)}"
+        # Each player's entry point, looked up once (a six-method bot without `act` is asked
+        # by name).
+        self._acts = [None if q is None else entry_of(StandIn() if p in self.forfeited else q)
+                      for p, q in enumerate(players)]
+
+    def run(self, max_steps: int | None = None, *, until: Callable[[], bool] | None = None,
+            observer: Observer | None = None) -> int:
+        """Let the seated players answer until the game is over, a seat without a player is
+        to move, `until()` holds before a step, or `max_steps` were taken; the steps taken.
+
+        `observer(state, seat, action)`, if given, sees the whole (read-only) state after every
+        applied action: a referee's view for diagnostics, never given to a player. A refused
+        action raises IllegalActionError whose `rule` is the kernel's text (unless forfeits).
+        """
+        sc, questions, step, log = self.state.sc, self._questions, self._step, self.log
+        seats, views, acts = self.seats, self.views, self._acts
+        referee = self.state.readonly() if observer is not None else self.state
+        limit = -1 if max_steps is None else max_steps
+        done = 0
+        try:
+            while done != limit and sc.item(L.S_PHASE) != L.PH_OVER:
+                seat, round_ = sc.item(L.S_CURRENT), sc.item(L.S_ROUND)
+                p = seats[seat]
+                act = acts[p]
+                if act is None or (until is not None and until()):
+                    break
+                d = questions.decision()
+                try:
+                    action = as_action(d, act(views[p], d))
+                    err = step(*checked_action(action))
+                    if err:
+                        rule = str(L.ERROR_TEXT[err])
+                        raise IllegalActionError(
+                            f"player {p} (seat {seat}, {self.players[p]!r}): "
+                            f"{action.text(self.map)}: {rule}", rule=rule)
+                except Exception as e:
+                    if not self._forfeits or p in self.forfeited:
+                        raise
+                    # The state is unchanged: the stand-in answers the same decision.
+                    self.forfeited[p] = f"round {round_}, {d.text()}: {reason_of(e)}"
+                    acts[p] = entry_of(StandIn())
+                    continue
+                done += 1
+                if log is not None:
+                    log.record(seat, action, round_)
+                if observer is not None:
+                    observer(referee, seat, action)
+        finally:
+            self.steps += done  # counted once, also when an error ends the run
+        return done
 
     @property
     def over(self) -> bool:
@@ -154,4 +266,4 @@ class Session:
         return "\n".join(lines)
 
 
-__all__ = ["Session"]
+__all__ = ["Observer", "Session", "label_of"]

@@ -46,7 +46,7 @@ class Rules:
         "doc": "a hand this big must trade (other engines: 4..6)"})
 
     def __post_init__(self) -> None:
-        for f in ("missions", "fixed_cards", "path_fortify", "bonus_every_set"):
+        for f in RULE_FLAGS:
             if not isinstance(getattr(self, f), bool):
                 raise RulesError(f"rules.{f} must be true or false, got {getattr(self, f)!r}")
         if (isinstance(self.cap, bool) or not isinstance(self.cap, int)
@@ -87,7 +87,7 @@ class Rules:
         d: dict[str, object] = {}
         for part in filter(None, (p.strip() for p in text.split(","))):
             name, eq, value = (p.strip() for p in part.partition("="))
-            if name in ("cap", "trade_at"):
+            if name in RULE_NUMBERS:
                 try:
                     d[name] = int(value)
                 except ValueError:
@@ -101,6 +101,14 @@ class Rules:
                 raise RulesError(f"rules.{name} must be true or false, got {value!r}")
         return cls.from_dict(d)
 
+    def flags_on(self) -> list[str]:
+        """The names of the on/off options that are on, in field order."""
+        return [f for f in RULE_FLAGS if getattr(self, f)]
+
+    def text(self) -> str:
+        """'missions,cap=100,trade_at=5': the options as `Rules.parse` reads them back."""
+        return ",".join([*self.flags_on(), *(f"{f}={getattr(self, f)}" for f in RULE_NUMBERS)])
+
     def check(self, m: Map, n_players: int) -> None:
         """Reject combinations the board or seat count cannot play."""
         if not 2 <= n_players <= 6:
@@ -111,6 +119,11 @@ class Rules:
         if self.missions and not m.has_mission_continents:
             raise RulesError(
                 f"rules.missions needs the classic continents; map {m.name!r} lacks some")
+
+
+# The option names by kind, from the fields: each option is named once, in Rules.
+RULE_FLAGS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.type == "bool")
+RULE_NUMBERS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.type == "int")
 
 
 class State:

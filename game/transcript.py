@@ -1,7 +1,13 @@
-"""Compact text log of a game: one line per decision plus the chance outcomes it caused."""
+"""Compact text log of a game: one line per decision plus the chance outcomes it caused.
+
+The header names the format, the riskevo version that wrote it, the board, the rules, the seat
+order, what each player was (`player <index> <label>`, when the players are known) and the
+deal; `game.replay` reads it back. Older transcripts lack the version and player lines.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import fields
 
 import numpy as np
@@ -11,8 +17,10 @@ from game.actions import Action, Attack, Trade
 from game.map import Map
 from game.queries import standing
 from game.state import Rules, State
+from game.version import riskevo_version
 
-FORMAT = "riskevo-transcript 1"
+FORMAT = "riskevo-transcript 1"  # the added header lines leave older readers working
+MAX_LABEL = 80  # characters of a player's label kept in the header
 
 
 # Options every header names; the others of Rules only when they differ from their default,
@@ -28,6 +36,12 @@ def rules_line(rules: Rules) -> str:
     return "rules " + " ".join(parts)
 
 
+def player_line(player: int, label: str) -> str:
+    """The header line naming what player `player` was, on one line of at most MAX_LABEL."""
+    text = " ".join(str(label).split())[:MAX_LABEL] or f"player {player}"
+    return f"player {player} {text}"
+
+
 class Transcript:
     """Collects transcript lines while a game is played (lines start 'r<round> s<seat>')."""
 
@@ -35,17 +49,25 @@ class Transcript:
         self.m, self.state, self.rules_cap = m, state, rules.cap
         self.lines = [
             FORMAT,
+            f"version {riskevo_version()}",
             f"map {m.name}",
             rules_line(rules),
             "seats " + " ".join(str(p) for p in seats),
             "deal " + " ".join(str(int(o)) for o in state.owner),
         ]
+        self._players_at, self._n_labels = len(self.lines) - 1, 0  # before the deal
         for seat in range(state.n_players):
             mid, target = state.mission(seat)
             if mid >= 0:
                 self.lines.append(f"mission s{seat} {mid} {target}")
         self._alive = state.pl[:, L.P_ALIVE].copy()
         self._turns = int(state.sc[L.S_TURNS])
+
+    def name_players(self, labels: Sequence[str]) -> None:
+        """Record what each player was (labels in player order), replacing earlier names."""
+        at = self._players_at
+        self.lines[at:at + self._n_labels] = [player_line(p, x) for p, x in enumerate(labels)]
+        self._n_labels = len(labels)
 
     def _name(self, t: int) -> str:
         return self.m.territories[t].replace(" ", "_")

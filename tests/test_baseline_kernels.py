@@ -32,7 +32,7 @@ def _lineup(seed: int) -> list[str]:
 def _transcript(names: list[str], seed: int, rules: Rules, reference: bool) -> tuple[str, ...]:
     players: list[BasePlayer] = [REFERENCE[n]() if reference and n in REFERENCE else BOTS[n]()
                                  for n in names]
-    out = play_game(players, seed=seed, rules=rules, transcript=True)
+    out = play_game(players, seed=seed, rules=rules, transcript=True, labels=names)
     assert out.transcript is not None
     return out.transcript
 

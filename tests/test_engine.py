@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,7 @@ from game import (
 from game.bots import RandomBot
 from game.layout import EV_LOSS_D, EV_ROLL, PH_FORTIFY, S_POOL
 from game.map import Map, build_map
-from game.state import State
+from game.state import RULE_FLAGS, RULE_NUMBERS, State
 
 # --- determinism -----------------------------------------------------------------------------
 
@@ -350,3 +351,12 @@ def test_state_equality_is_the_position_not_the_last_roll() -> None:
     assert other != s
     view = s.readonly()
     assert view == s and not view.ev.flags.writeable and view.kernel.ev.base is s.ev
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(), Rules(missions=True, cap=50), Rules(fixed_cards=True, path_fortify=True),
+    Rules(bonus_every_set=True, trade_at=4, cap=7)])
+def test_rules_text_reads_back_and_names_each_flag_on(rules: Rules) -> None:
+    assert Rules.parse(rules.text()) == rules
+    assert rules.flags_on() == [f for f in RULE_FLAGS if getattr(rules, f)]
+    assert set(RULE_FLAGS) | set(RULE_NUMBERS) == {f.name for f in fields(Rules)}

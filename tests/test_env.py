@@ -18,12 +18,14 @@ from game import kernel  # noqa: E402
 from game import layout as L  # noqa: E402
 from game.bots import ContinentBot, make_player  # noqa: E402
 from game.decision import Decision  # noqa: E402
-from game.engine import checked_action, play_game  # noqa: E402
+from game.engine import play_game  # noqa: E402
 from game.env import ActionCodec  # noqa: E402
 from game.env.aec import RiskAECEnv, env  # noqa: E402
 from game.env.single import RiskSeatEnv  # noqa: E402
 from game.map import build_map, classic_map  # noqa: E402
 from game.protocol import BasePlayer  # noqa: E402
+from game.referee import checked_action  # noqa: E402
+from game.session import label_of  # noqa: E402
 from game.state import Rules  # noqa: E402
 from game.view import GameView  # noqa: E402
 
@@ -109,7 +111,8 @@ def test_aec_game_equals_play_game(n: int, rules: Rules, seed: int, bot: str) ->
         p = int(agent.split("_")[1])
         assert p == s.current
         e.step(players[p].index(s.views[p], s.decision()))
-    ref = play_game(_snapped_lineup(e.codec, n, bot), rules=rules, seed=seed, transcript=True)
+    ref = play_game(_snapped_lineup(e.codec, n, bot), rules=rules, seed=seed, transcript=True,
+                    labels=e.possible_agents)
     assert ref.transcript is not None
     assert e.transcript() == ref.transcript
     n_lines = len(ref.transcript)
@@ -138,7 +141,9 @@ def test_seat_env_game_equals_play_game() -> None:
         done = term or trunc
     lineup: list[Any] = _snapped_lineup(codec, 3)
     lineup.insert(2, Snapped(ContinentBot(), codec))
-    ref = play_game(lineup, seed=seed, transcript=True)
+    labels = [label_of(p) for p in lineup]
+    labels[2] = "learner"  # as the env names its seat
+    ref = play_game(lineup, seed=seed, transcript=True, labels=labels)
     assert ref.transcript is not None
     lines = e.transcript()
     if s.over:

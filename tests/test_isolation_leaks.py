@@ -19,7 +19,8 @@ from arena.bots import game_seed
 from arena.play import main as play_main
 from arena.tournament import run_tournament
 from game.bots import RandomBot
-from game.engine import game_rngs, play_game
+from game.engine import play_game
+from game.referee import game_rngs
 from game.state import Rules
 
 THIEF = "tests.hostile_bots:Thief"

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from arena.replay import ReplayError, read_transcript, replay
+from game import version
 from game.bots import BOTS
 from game.engine import play_game
+from game.replay import ReplayError, read_transcript, replay
 from game.state import Rules, State
+
+OLD = Path(__file__).parent / "data" / "transcript_before_version.txt"
 
 
 def _snapshots(players: list, rules: Rules, seed: int) -> tuple[list, tuple[str, ...]]:
@@ -63,6 +68,28 @@ def test_replay_words_name_players_and_places() -> None:
     assert any(" places " in t for t in texts)
 
 
+def test_a_transcript_names_its_version_and_players_and_the_replay_who_won() -> None:
+    out = play_game([BOTS["aggressive"](), BOTS["random"]()], rules=Rules(cap=30), seed=7,
+                    transcript=True, labels=["champ.json", "two\nlines " + "x" * 200])
+    assert out.transcript is not None and out.winner is not None
+    assert out.transcript[1] == f"version {version.riskevo_version()}"
+    rep = replay(out.transcript)
+    assert rep.version == version.riskevo_version() != ""
+    assert rep.labels == ["champ.json", ("two lines " + "x" * 200)[:80]]
+    assert f"1. {rep.labels[out.winner]}" in rep.frames[-1].text
+    default = play_game([BOTS["aggressive"](), BOTS["random"]()], rules=Rules(cap=30), seed=7,
+                        transcript=True)
+    assert replay(default.transcript or ()).labels == ["aggressive", "random"]
+
+
+def test_a_transcript_from_before_the_version_still_replays() -> None:
+    lines = read_transcript(OLD)
+    assert not any(x.startswith(("version ", "player ")) for x in lines)
+    rep = replay(lines)
+    assert rep.version == "" and rep.labels == [] and rep.result.startswith("end ")
+    assert "1. seat " in rep.frames[-1].text
+
+
 @pytest.mark.parametrize(("text", "needle"), [
     ("hello\n", "not a transcript"),
     ("riskevo-transcript 1\nmap classic\nseats 0 1\n", "no 'deal' line"),
@@ -92,6 +119,9 @@ def test_play_saves_a_transcript_that_replays(tmp_path) -> None:  # type: ignore
     assert main(["aggressive", "random", "--seed", "3", "--cap", "20", "--save", str(p)]) == 0
     rep = replay(read_transcript(p))
     assert rep.result.startswith("end ") and len(rep.frames) > 40
+    q = tmp_path / "twins.txt"
+    assert main(["random", "random", "--seed", "3", "--cap", "5", "--save", str(q)]) == 0
+    assert replay(read_transcript(q)).labels == ["random", "random#2"]  # as the command shows
 
 
 def test_tournament_transcripts_replay(tmp_path) -> None:  # type: ignore[no-untyped-def]

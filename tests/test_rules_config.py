@@ -84,5 +84,6 @@ def test_a_run_plays_its_games_under_every_rules_option(tmp_path: Path, monkeypa
         out = play_game([_HandSizes(weights, sizes) for _ in range(4)], rules=RULES, seed=seed,
                         transcript=True)
         assert out.transcript is not None
-        assert "bonus_every_set=1 trade_at=4" in out.transcript[2]
+        rules_line = next(x for x in out.transcript if x.startswith("rules "))
+        assert "bonus_every_set=1 trade_at=4" in rules_line
     assert 4 in sizes and min(sizes) >= 4

@@ -47,7 +47,8 @@ def bot_file(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 def _game(first: object, seed: int) -> tuple[str, ...]:
     others = [make_bot("random") for _ in range(3)]
-    out = play_game([first, *others], rules=RULES, seed=seed, transcript=True)  # type: ignore[list-item]
+    out = play_game([first, *others], rules=RULES, seed=seed, transcript=True,  # type: ignore[list-item]
+                    labels=["first", "random", "random", "random"])  # the bot's, however served
     assert out.transcript is not None
     return out.transcript
 
@@ -67,7 +68,8 @@ def test_loopback_game_on_a_board_with_its_own_deck(bot_file: str) -> None:
 
     def game(first: object) -> tuple[str, ...]:
         out = play_game([first, *(make_bot("bully") for _ in range(3))],  # type: ignore[list-item]
-                        map=SHUFFLED, rules=Rules(cap=30), seed=5, transcript=True)
+                        map=SHUFFLED, rules=Rules(cap=30), seed=5, transcript=True,
+                        labels=["first", "bully", "bully", "bully"])
         assert out.transcript is not None
         return out.transcript
 

@@ -168,7 +168,8 @@ def _without_borders(cut: list[tuple[str, str]]) -> dict[str, Any]:
 
 def _transcript(first: object, m: Any, rules: Rules, seed: int) -> tuple[str, ...]:
     out = play_game([first, *(make_bot("bully") for _ in range(3))],  # type: ignore[list-item]
-                    map=m, rules=rules, seed=seed, transcript=True)
+                    map=m, rules=rules, seed=seed, transcript=True,
+                    labels=["first", "bully", "bully", "bully"])  # however the bot is served
     assert out.transcript is not None
     return out.transcript
 

@@ -66,7 +66,7 @@ def test_a_crafted_replay_is_refused_in_linear_time(lines: int, header: str,
                                                     needle: str) -> None:
     import time
 
-    from arena.replay import ReplayError, replay
+    from game.replay import ReplayError, replay
 
     start = time.perf_counter()
     with pytest.raises(ReplayError, match=needle):
@@ -75,7 +75,7 @@ def test_a_crafted_replay_is_refused_in_linear_time(lines: int, header: str,
 
 
 def test_a_replay_holds_each_card_once() -> None:
-    from arena.replay import replay
+    from game.replay import replay
 
     rep = replay(_crafted(44))  # every card drawn once: fine
     assert sum(len(h) for h in rep.frames[-1].hands) == 44
@@ -179,8 +179,8 @@ def test_a_client_reset_prints_no_traceback(server: Any,
 
 def test_a_poll_puts_only_the_new_transcript_lines_in_words(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from arena import replay as replay_module
     from arena.live import LiveGame, Seat
+    from game import replay as replay_module
     from game.bots import BOTS
     from game.map import classic_map
     from game.state import Rules

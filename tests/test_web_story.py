@@ -12,7 +12,6 @@ import pytest
 
 from arena import explain as cli
 from arena.live import ActionError, LiveGame, Seat
-from arena.replay import replay
 from arena.story import since_last_turn
 from arena.web import Lobby, make_lobby
 from arena.webinsight import explain_json
@@ -22,6 +21,7 @@ from game.actions import parse_action
 from game.bots import make_player
 from game.map import classic_map
 from game.odds import attack_odds
+from game.replay import replay
 from game.state import Rules
 from tests.test_web import Client, serving
 

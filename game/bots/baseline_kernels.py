@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from game import layout as L
+from game.bots.common import FAR
 from game.bots.sparring_kernels import (
     Action4,
     BotWork,
@@ -21,8 +22,6 @@ from game.bots.sparring_kernels import (
 )
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
-
-FAR = 1 << 20  # distance of an own territory that cannot reach a border through own ones
 
 
 @inline_rule_kernel
@@ -136,5 +135,5 @@ def fortify_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
     return (L.A_FORTIFY, int(src), int(dst), int(armies[src] - 1))
 
 
-__all__ = ["FAR", "first_own", "fortify_front", "likeliest_attack",
+__all__ = ["first_own", "fortify_front", "likeliest_attack",
            "move_in_split", "threat", "trade_best"]

@@ -6,6 +6,7 @@ import importlib
 import re
 from typing import Any
 
+from game.bots.registry import BOTS
 from game.decision import DecisionKind
 from game.protocol import Player
 
@@ -17,8 +18,6 @@ def make_player(spec: str, **kwargs: Any) -> Player:
 
     Keyword arguments go to the class. Every failure is a one-line ValueError naming the spec.
     """
-    from game.bots import BOTS  # here: game.bots imports this module
-
     if not isinstance(spec, str):
         raise ValueError(f"bot spec must be a string, got {spec!r}")
     allowed = ", ".join(BOTS)

@@ -72,6 +72,7 @@ class RiskAECEnv(AECEnv):  # type: ignore[misc]
         game_seed = self._seeds.next(seed)
         self.game_seed = game_seed
         self.session.reset(game_seed)
+        self.session.seat([None] * self.session.n_players, labels=self.possible_agents)
         self.observer.bind(self.session.state)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

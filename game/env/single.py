@@ -19,7 +19,6 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from game.engine import as_action, entry_of
 from game.env.codec import ActionCodec
 from game.env.observe import Observer
 from game.env.render import render_text
@@ -27,7 +26,7 @@ from game.env.reward import placement_reward
 from game.env.seeding import GameSeeds
 from game.map import Map, classic_map
 from game.protocol import Player
-from game.session import Session
+from game.session import Session, label_of
 from game.state import Rules
 
 Opponents = Sequence[Player] | Callable[[], Sequence[Player]]
@@ -65,8 +64,6 @@ class RiskSeatEnv(gymnasium.Env):
         self.illegal_penalty = float(illegal_penalty)
         self._seeds = GameSeeds()
         self._mask = np.zeros(self.codec.n, np.int8)
-        self._players: list[Player] = []
-        self._acts: list[Callable[..., object]] = []
         self._done = True
 
     def _opponents(self) -> list[Player]:
@@ -82,13 +79,8 @@ class RiskSeatEnv(gymnasium.Env):
         s.reset(game_seed)
         self.observer.bind(s.state)
         players: list[Player | None] = list(self._opponents())
-        players.insert(self.learner, None)
-        self._players = players  # type: ignore[assignment]
-        for p in s.seats:  # start_game in seat order, as play_game calls it
-            bot = players[p]
-            if bot is not None:
-                bot.start_game(s.views[p], s.player_rngs[p])
-        self._acts = [entry_of(b) if b is not None else _entry_none for b in players]
+        players.insert(self.learner, None)  # the learner's seat is answered through step()
+        s.seat(players, labels=[label_of(p) if p is not None else "learner" for p in players])
         self._done = False
         self._advance()
         return self._observation(), self._info()
@@ -96,10 +88,7 @@ class RiskSeatEnv(gymnasium.Env):
     def _advance(self) -> None:
         """Let the opponents play until the learner must decide, is out, or the game ends."""
         s = self.session
-        while not s.over and s.alive(self.learner) and s.current != self.learner:
-            p = s.current
-            d = s.decision()
-            s.apply(as_action(d, self._acts[p](s.views[p], d)))
+        s.run(until=lambda: not s.alive(self.learner))
         self._done = s.over or not s.alive(self.learner)
         if self._done:
             self._mask[:] = 0
@@ -162,10 +151,6 @@ class RiskSeatEnv(gymnasium.Env):
     def transcript(self) -> tuple[str, ...]:
         """The game's transcript (made with transcript=True)."""
         return self.session.transcript()
-
-
-def _entry_none(*_: object) -> object:
-    raise RuntimeError("the learner's seat is answered through step()")
 
 
 __all__ = ["Opponents", "RiskSeatEnv"]

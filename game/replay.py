@@ -1,10 +1,11 @@
 """Replays: the board after every line of a game transcript, and each line in words.
 
-A transcript (`game.transcript`) records every decision with what it caused (dice, losses,
-conquests, set values, card bonuses, cards drawn, eliminations), so the board after each line
-follows from the lines alone: `replay` applies those recorded effects and never decides a rule.
-`tests/test_replay.py` checks it against the kernel's own state after every action of seeded
-games, as the perft test checks move generation.
+The transcript's reader, beside its writer `game.transcript`. A transcript records every
+decision with what it caused (dice, losses, conquests, set values, card bonuses, cards drawn,
+eliminations), so the board after each line follows from the lines alone: `replay` applies
+those recorded effects and never decides a rule. `tests/test_replay.py` checks it against the
+kernel's own state after every action of seeded games, as the perft test checks move
+generation.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from game import layout as L
 from game.actions import Attack, Fortify, MoveIn, Pass, Place, Trade, parse_action
 from game.map import Map, MapError, classic_map
-from game.transcript import FORMAT
+from game.transcript import FORMAT, MAX_LABEL
 
 MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024  # a capped 6-player game is well under 1 MiB
 MAX_SEATS = 6  # a game seats 2..6 players
@@ -59,6 +60,8 @@ class Replay:
     missions: dict[int, str] = field(default_factory=dict)
     frames: list[Frame] = field(default_factory=list)
     result: str = ""
+    version: str = ""  # the riskevo version that wrote it ("" in older transcripts)
+    labels: list[str] = field(default_factory=list)  # what each player was ([]: not recorded)
 
 
 def card_text(m: Map, card: int) -> str:
@@ -176,7 +179,7 @@ class _Board:
     def _attack(self, seat: int, act: Attack, effects: str) -> str:
         att, _, rest = effects.partition(" v ")
         parts = rest.split()
-        first_loss = next(i for i, p in enumerate(parts) if p.startswith("-"))
+        first_loss = next((i for i, p in enumerate(parts) if p.startswith("-")), len(parts))
         dfn = parts[:first_loss]  # the dice, not the count after "moves"
         losses = [int(p[1:]) for p in parts if p.startswith("-")]
         la, ld = losses[0], losses[1]
@@ -211,6 +214,7 @@ class Replayer:
         self.labels, self.m, self.show_cards, self.by_seat, self.keep = (
             labels, m, show_cards, by_seat, keep)
         self.header: dict[str, str] = {}
+        self.recorded: dict[int, str] = {}  # player -> label, from the header's player lines
         self.board: _Board | None = None
         self.out: Replay | None = None
         self.lines = 0  # lines fed, blank ones included
@@ -262,6 +266,10 @@ class Replayer:
         key, _, value = line.partition(" ")
         if no == 1 and line != FORMAT:
             raise ReplayError(f"line 1: not a transcript (expected {FORMAT!r})")
+        if key == "player":
+            p, _, label = value.partition(" ")
+            self.recorded[int(p)] = label[:MAX_LABEL]
+            return None
         if key != "deal":
             if key != FORMAT.split()[0]:
                 self.header[key] = value
@@ -274,15 +282,19 @@ class Replayer:
         if len(owner) != m.n_territories:
             raise ReplayError(f"line {no}: the deal names {len(owner)} territories, "
                               f"map {m.name!r} has {m.n_territories}")
-        labels = self.labels
-        if labels and self.by_seat:
+        labels, by_seat, recorded = self.labels, self.by_seat, self.recorded
+        if not labels and sorted(recorded) == list(range(len(seats))):
+            labels, by_seat = [recorded[p] for p in range(len(seats))], False
+        if labels and by_seat:
             names = list(labels)
         elif labels:
             names = [labels[p] for p in seats]
         else:
             names = [f"seat {s}" for s in range(len(seats))]
         self.board = _Board(m, owner, len(seats), names)
-        self.out = Replay(m, self.header.get("rules", ""), seats)
+        self.out = Replay(m, self.header.get("rules", ""), seats,
+                          version=self.header.get("version", ""),
+                          labels=[recorded[p] for p in sorted(recorded)])
         return self.board.frame(0, -1, "territories dealt", line, no - 1)
 
 
@@ -333,5 +345,5 @@ def read_transcript(path: str | Path) -> list[str]:
     return text.splitlines()
 
 
-__all__ = ["Frame", "Replay", "ReplayError", "card_text", "mission_text", "read_transcript",
-           "replay"]
+__all__ = ["Frame", "Replay", "ReplayError", "Replayer", "card_text", "mission_text",
+           "read_transcript", "replay"]
