@@ -26,7 +26,9 @@ def map_json(m: Map) -> dict[str, Any]:
 
 def replay_json(rep: Replay, name: str) -> dict[str, Any]:
     """A replay as the page reads it."""
-    labels = [f"seat {s}" for s in range(len(rep.seats))]
+    # By seat, as the transcript names its players (older transcripts name none).
+    recorded = len(rep.labels) == len(rep.seats)
+    labels = [rep.labels[p] if recorded else f"seat {s}" for s, p in enumerate(rep.seats)]
     try:  # in the live game's words ("trade at 5 cards"); an unknown header as it stands
         rules = rules_words(header_rules("rules " + rep.rules))
     except ValueError:

@@ -299,3 +299,19 @@ def test_a_restarted_server_plays_the_saved_games_on(
                        replay_file=None, games_dir=str(folder))
     assert gid not in third.games
     assert "not resumed" in capsys.readouterr().err
+
+
+def test_a_replay_names_the_players_its_transcript_records() -> None:
+    """Bug 4: a saved transcript's replay says who sat where (older ones: 'seat N')."""
+    from arena.webjson import replay_json
+    from game.engine import play_game
+
+    names = ["aggressive", "bully", "random"]
+    out = play_game([make_player(n) for n in names], rules=Rules(cap=12), seed=5,
+                    labels=names, transcript=True)
+    assert out.transcript is not None
+    rep = replay(out.transcript)
+    page = replay_json(rep, "x")
+    assert page["labels"] == [names[p] for p in rep.seats]
+    old = [x for x in out.transcript if not x.startswith("player ")]
+    assert replay_json(replay(old), "x")["labels"] == ["seat 0", "seat 1", "seat 2"]
