@@ -352,21 +352,27 @@ def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: 
     return lobby
 
 
-def main(argv: list[str]) -> int:
-    """`python -m arena web [BOTS...] [--seat N] [--rules R] [--seed S] [--port P]`: play
-    against 1..5 bots (default: the newest run's champion, strategist, continent) in a browser,
-    or `--replay FILE` to step through a recorded game."""
+def parser() -> argparse.ArgumentParser:
+    """`python -m arena web`'s options."""
     ap = argparse.ArgumentParser(prog="python -m arena web", description=main.__doc__)
     ap.add_argument("bots", nargs="*", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--seat", type=int, default=None, help="your seat 0..n-1 (0 moves first)")
     ap.add_argument("--rules", default=None, help="e.g. missions,bonus_every_set,cap=50")
     ap.add_argument("--seed", type=int, default=None, help="the first game's seed")
     ap.add_argument("--replay", default=None, metavar="FILE", help="a transcript to replay")
-    ap.add_argument("--games", default=None, metavar="DIR",
-                    help="save live games here as they go; a restart plays them on")
+    ap.add_argument("--games", default="runs/web-games", metavar="DIR",
+                    help="where live games are saved as they go, so that a restart plays them "
+                         "on (default runs/web-games; '' keeps none)")
     ap.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
     ap.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
-    args = ap.parse_args(argv)
+    return ap
+
+
+def main(argv: list[str]) -> int:
+    """`python -m arena web [BOTS...] [--seat N] [--rules R] [--seed S] [--port P]`: play
+    against 1..5 bots (default: the newest run's champion, strategist, continent) in a browser,
+    or `--replay FILE` to step through a recorded game."""
+    args = parser().parse_args(argv)
     if not 0 <= args.port <= 65535:
         return error(f"--port must be 0..65535, got {args.port}")
     if args.seed is not None and args.seed < 0:

@@ -315,3 +315,12 @@ def test_a_replay_names_the_players_its_transcript_records() -> None:
     assert page["labels"] == [names[p] for p in rep.seats]
     old = [x for x in out.transcript if not x.startswith("player ")]
     assert replay_json(replay(old), "x")["labels"] == ["seat 0", "seat 1", "seat 2"]
+
+
+
+def test_the_web_command_keeps_live_games_by_default(tmp_path: Path) -> None:
+    """A reload or a restart of `make play` finds the game: saved as it goes by default."""
+    from arena import web
+
+    assert web.parser().parse_args([]).games == "runs/web-games"
+    assert web.parser().parse_args(["--games", ""]).games == ""
