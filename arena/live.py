@@ -258,7 +258,7 @@ class LiveGame:
             "owner": st.owner.tolist(), "armies": st.armies.tolist(), "players": players,
             "round": st.round, "to_move": self.to_move, "phase": PHASES[st.phase],
             "over": self.over, "human": self.human, "log": self.log_texts(since),
-            "log_next": len(self.transcript()), "rules": rules_words(self.rules),
+            "log_next": len(self.transcript()), "rules": self.rules.words(),
             "next_set_value": _next_set(st, self.rules), "cap": self.rules.cap}
         out["dice"] = self._last_roll()
         out["since_last_turn"] = self._since_last_turn()
@@ -335,12 +335,6 @@ class LiveGame:
         return total
 
 
-def rules_words(rules: Rules) -> str:
-    """The rules in words for the page: 'missions, trade at 5 cards, cap 100 rounds'."""
-    return ", ".join([*rules.flags_on(), f"trade at {rules.trade_at} cards",
-                      f"cap {rules.cap} rounds"])
-
-
 def _next_set(st: State, rules: Rules) -> int:
     """What a set of one of each kind would give if traded now (escalating or fixed)."""
     return int(set_value(rules.vector(), int(st.sc[L.S_TRADES]), L.INFANTRY, L.CAVALRY,
@@ -399,5 +393,4 @@ def random_seed() -> int:
     return int(np.random.SeedSequence().generate_state(1)[0] % (2**31))
 
 
-__all__ = ["ActionError", "LiveGame", "Seat", "parse_human_action", "play_human", "random_seed",
-           "rules_words"]
+__all__ = ["ActionError", "LiveGame", "Seat", "parse_human_action", "play_human", "random_seed"]

@@ -352,17 +352,15 @@ def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: 
     return lobby
 
 
-def parser() -> argparse.ArgumentParser:
-    """`python -m arena web`'s options."""
+def parser() -> argparse.ArgumentParser:  # `python -m arena web`'s options
     ap = argparse.ArgumentParser(prog="python -m arena web", description=main.__doc__)
     ap.add_argument("bots", nargs="*", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--seat", type=int, default=None, help="your seat 0..n-1 (0 moves first)")
     ap.add_argument("--rules", default=None, help="e.g. missions,bonus_every_set,cap=50")
     ap.add_argument("--seed", type=int, default=None, help="the first game's seed")
     ap.add_argument("--replay", default=None, metavar="FILE", help="a transcript to replay")
-    ap.add_argument("--games", default="runs/web-games", metavar="DIR",
-                    help="where live games are saved as they go, so that a restart plays them "
-                         "on (default runs/web-games; '' keeps none)")
+    ap.add_argument("--games", default="runs/web-games", metavar="DIR", help="live games are "
+                    "saved here as they go; a restart plays them on ('' keeps none)")
     ap.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
     ap.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
     return ap

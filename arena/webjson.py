@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from arena.explain import header_rules
-from arena.live import rules_words
 from game.map import Map, board_positions
 from game.replay import Replay
 
@@ -30,7 +29,7 @@ def replay_json(rep: Replay, name: str) -> dict[str, Any]:
     recorded = len(rep.labels) == len(rep.seats)
     labels = [rep.labels[p] if recorded else f"seat {s}" for s, p in enumerate(rep.seats)]
     try:  # in the live game's words ("trade at 5 cards"); an unknown header as it stands
-        rules = rules_words(header_rules("rules " + rep.rules))
+        rules = header_rules("rules " + rep.rules).words()
     except ValueError:
         rules = rep.rules
     return {"name": name, "map": map_json(rep.map), "rules": rules, "result": rep.result,

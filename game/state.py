@@ -109,6 +109,11 @@ class Rules:
         """'missions,cap=100,trade_at=5': the options as `Rules.parse` reads them back."""
         return ",".join([*self.flags_on(), *(f"{f}={getattr(self, f)}" for f in RULE_NUMBERS)])
 
+    def words(self) -> str:
+        """The options in words for a person: 'missions, trade at 5 cards, cap 100 rounds'."""
+        return ", ".join([*self.flags_on(), f"trade at {self.trade_at} cards",
+                          f"cap {self.cap} rounds"])
+
     def check(self, m: Map, n_players: int) -> None:
         """Reject combinations the board or seat count cannot play."""
         if not 2 <= n_players <= 6:
