@@ -51,6 +51,37 @@ def _components(m: MapArrays, owner: np.ndarray, seat: int, comp: np.ndarray,
 
 
 @jit_inline
+def fortify_marks(m: MapArrays, fx: FeatureContext, owner: np.ndarray, armies: np.ndarray,
+                  seat: int, cnt: np.ndarray, garrisons: bool, guards: bool, vant: np.ndarray,
+                  border: np.ndarray, need_t: np.ndarray, guard_t: np.ndarray) -> None:
+    """What the fortify features read of each own territory: its hostile vantage, whether it
+    borders an enemy, its garrison need and its held continent's guard (0 unless asked)."""
+    for t in range(owner.shape[0]):
+        if owner[t] == seat:
+            nh, h, big = hostile(m, owner, armies, seat, t)
+            vant[t] = h / (h + armies[t]) if h + armies[t] > 0 else 0.0
+            border[t] = 1 if nh > 0 else 0
+            need_t[t] = 0.0
+            guard_t[t] = 0.0
+            if garrisons:
+                need_t[t] = need(garrison(nh, big), armies[t])
+                if guards:
+                    c = m.continent_of[t]
+                    if cnt[c] == m.continent_size[c]:
+                        guard_t[t] = fx.bonus_norm[c]
+
+
+@jit_inline
+def fortify_pair(owner: np.ndarray, adjacency: np.ndarray, comp: np.ndarray, path: bool,
+                 seat: int, a: int, b: int) -> bool:
+    """b can take armies from the own territory a: another own territory, adjacent (or, under
+    path fortify, connected through own territories: the same `comp` label)."""
+    if b == a or owner[b] != seat:
+        return False
+    return bool(comp[b] == comp[a]) if path else bool(adjacency[a, b])
+
+
+@jit_inline
 def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                    w: np.ndarray, work: Work) -> Action4:
     """Best (a, b) move by fortify rank if it clears fortify.threshold, else skip."""
@@ -68,19 +99,8 @@ def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
     if w_dguard != 0.0:
         pl = work.players
         census(m, owner, seat, cnt, pl.holder, pl.nown)
-    for t in range(n_terr):
-        if owner[t] == seat:
-            _nh, h, _big = hostile(m, owner, armies, seat, t)
-            thr[t] = h / (h + armies[t]) if h + armies[t] > 0 else 0.0
-            border[t] = 1 if _nh > 0 else 0
-            need_t[t] = 0.0
-            guard_t[t] = 0.0
-            if garrisons:
-                need_t[t] = need(garrison(_nh, _big), armies[t])
-                if w_dguard != 0.0:
-                    c = m.continent_of[t]
-                    if cnt[c] == m.continent_size[c]:
-                        guard_t[t] = fx.bonus_norm[c]
+    fortify_marks(m, fx, owner, armies, seat, cnt, garrisons, w_dguard != 0.0, thr, border,
+                  need_t, guard_t)
     path = rules[L.R_PATH_FORTIFY] != 0
     if path:
         _components(m, owner, seat, comp, work.stack)
@@ -90,12 +110,7 @@ def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
         if owner[a] != seat or armies[a] < 2:
             continue
         for b in range(n_terr):
-            if b == a or owner[b] != seat:
-                continue
-            if path:
-                if comp[b] != comp[a]:
-                    continue
-            elif not adjacency[a, b]:
+            if not fortify_pair(owner, adjacency, comp, path, seat, a, b):
                 continue
             fortify_into(armies[a], armies[b], thr[a], thr[b], border[a] != 0, border[b] != 0,
                          need_t[b], guard_t[b], f)

@@ -27,7 +27,6 @@ from features.kernels import (
     garrison,
     holds,
     hostile,
-    need,
     pair_into,
     place_pool,
     plan_of,
@@ -36,7 +35,7 @@ from features.kernels import (
     target_into,
     thin_share,
 )
-from features.moves import _components, fortify_count
+from features.moves import _components, fortify_count, fortify_marks, fortify_pair
 from features.players import SC_HAND, SC_LEADER, Players, continent_term, make_players, pressure
 from features.players import stagers as fill_stagers
 from features.players import summarize as fill_summary
@@ -226,16 +225,8 @@ def _fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray
     garrisons = w[g0 + F.FF_DEST_NEED] != 0.0 or w_dguard != 0.0
     vant, border = np.zeros(n_terr), np.zeros(n_terr, dtype=np.int32)
     need_t, guard_t = np.zeros(n_terr), np.zeros(n_terr)
-    for t in range(n_terr):
-        if owner[t] == seat:
-            nh, h, big = hostile(m, owner, armies, seat, t)
-            vant[t] = h / (h + armies[t]) if h + armies[t] > 0 else 0.0
-            border[t] = 1 if nh > 0 else 0
-            if garrisons:
-                need_t[t] = need(garrison(nh, big), armies[t])
-                c = m.continent_of[t]
-                if w_dguard != 0.0 and pl.cnt[c] == m.continent_size[c]:
-                    guard_t[t] = fx.bonus_norm[c]
+    fortify_marks(m, fx, owner, armies, seat, pl.cnt, garrisons, w_dguard != 0.0, vant, border,
+                  need_t, guard_t)
     path = rules[L.R_PATH_FORTIFY] != 0
     comp = np.zeros(n_terr, dtype=np.int32)
     if path:
@@ -246,9 +237,7 @@ def _fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray
         if owner[a] != seat or armies[a] < 2:
             continue
         for b in range(n_terr):
-            if b == a or owner[b] != seat:
-                continue
-            if (comp[b] != comp[a]) if path else not m.adjacency[a, b]:
+            if not fortify_pair(owner, m.adjacency, comp, path, seat, a, b):
                 continue
             f = np.zeros(F.NF)
             fortify_into(armies[a], armies[b], vant[a], vant[b], border[a] != 0, border[b] != 0,
