@@ -60,6 +60,38 @@ def test_a_slow_bot_gets_the_fallback_in_time_then_is_not_asked_again() -> None:
     assert time.monotonic() - t < 2 and server.stuck
 
 
+class Where(RandomBot):
+    """A bot that notes the thread each decision runs on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.threads: list[threading.Thread] = []
+
+    def act(self, view: Any, decision: Decision) -> Any:
+        self.threads.append(threading.current_thread())
+        return super().act(view, decision)
+
+
+def test_timed_decisions_share_one_thread_that_ends_when_idle(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = Where()
+    server = Server(lambda: bot, decision_timeout=5)
+    server.handle(json.dumps(START))
+    for i in range(1, 6):
+        assert "action" in server.handle(json.dumps(request("attack", i)))
+    assert len(bot.threads) == 5 and len(set(bot.threads)) == 1  # no thread per decision
+    assert threading.current_thread() not in bot.threads  # still run apart, so a limit can hold
+    first = server._worker
+    assert first is not None
+    monkeypatch.setattr(first, "IDLE_S", 0.05)
+    first.submit(lambda: None)  # wakes the waiting thread so it re-reads IDLE_S
+    first.wait(1)
+    first.thread.join(2)
+    assert not first.thread.is_alive()  # idle: it ended
+    assert "action" in server.handle(json.dumps(request("attack", 6)))  # a new one answers
+    assert len(set(bot.threads)) == 2 and bot.threads[-1] is not first.thread
+
+
 @pytest.mark.parametrize("alive", [[0, 1], [0, 0]])
 def test_a_state_where_the_bot_is_dead_is_an_error(alive: list[int]) -> None:
     server = Server(lambda: RandomBot())
