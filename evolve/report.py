@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from evolve.cli import error
+from evolve.crownings import section_html
 from evolve.plots import RunData, load_run, make_plots
 from evolve.runfolder import RunFolder, RunFolderError
 from game.atomic import atomic_write_text
@@ -186,6 +187,8 @@ genes stored for {len(run.generations)}; the run so far: <b>{total_games:,}</b> 
 <h2 id="summary">Summary per generation</h2>{_summary_table(run.log)}
 <h2 id="champion">Champion genes</h2><p>{info}</p>
 <table><tr><th>gene</th><th>weight</th><th>meaning</th></tr>{gene_rows}</table>
+<h2 id="crownings">Crownings: is the run still finding stronger players?</h2>
+{section_html(run.log)}
 <h2 id="evaluation">Champion evaluation</h2>{_eval_block(ev, source)}{hist}
 <h2 id="behaviour">Champion behaviour</h2>{_behaviour_block(run.path)}
 <h2 id="plots">Plots</h2>{figs}

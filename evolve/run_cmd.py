@@ -23,6 +23,7 @@ from evolve.config import (
     run_file_origin,
     to_toml,
 )
+from evolve.crownings import beyond_noise, playoff_words
 from evolve.evolution import Evolution
 from evolve.parallel import Runner, WorkersLostError
 from evolve.plugin import load_plugin, warm_up
@@ -88,12 +89,15 @@ def summary(rec: dict[str, Any], total: int) -> str:
          f"rounds {rec['mean_rounds']:.1f} capped {100 * rec['capped_fraction']:.1f}%")
     po = rec.get("playoff")
     if po:
-        verdict = "crowned" if po["crowned"] else "kept the champion of generation " + str(
-            po["incumbent_born"])
-        inc = "" if po["incumbent_wins"] < 0 else f" vs {po['incumbent_wins']}"
+        verdict = "kept the champion of generation " + str(po["incumbent_born"])
+        if po["crowned"]:
+            verdict = ("crowned" if po["incumbent_wins"] < 0 else
+                       "crowned, beyond the noise" if beyond_noise(po) else
+                       "crowned within the noise")
+        need = ""
         if po["incumbent_wins"] >= 0 and po.get("needed"):  # a margin was asked for
-            inc += f" (needs +{po['needed']:.0f})"
-        s += f"  playoff {po['candidate_wins']}{inc} of {po['games']}: {verdict}"
+            need = f" needs +{po['needed']:.0f}"
+        s += f"  playoff {playoff_words(po)}{need}: {verdict}"
     ev = rec["eval"]
     if ev:
         who = ("proven champion" if rec.get("proven_generation") is not None

@@ -1,0 +1,78 @@
+"""The crowning evidence a run prints and reports: each margin beside its noise."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from evolve.crownings import beyond_noise, noise, playoff_words, reigns, section_html, verdict
+from evolve.run_cmd import summary
+
+
+def po(cand: int, inc: int, discordant: int, crowned: bool, born: int = -1) -> dict[str, Any]:
+    return {"games": 1000, "candidate_wins": cand, "incumbent_wins": inc, "incumbent_born": born,
+            "discordant": discordant, "needed": 0.0, "crowned": crowned}
+
+
+def ev(wins: int, champ: int) -> dict[str, Any]:
+    return {"games": 1000, "wins": wins, "win_rate": wins / 1000, "lo": 0.0, "hi": 1.0,
+            "champion_generation": champ}
+
+
+def rec(gen: int, playoff: dict[str, Any] | None = None,
+        evaluation: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"generation": gen, "games": 2048, "wall_s": 1.0, "games_per_s": 2048.0,
+            "mu_mean": 25.0, "mu_std": 0.8, "mu_max": 28.0, "champion_index": 0,
+            "champion_mu": 27.0, "champion_sigma": 1.0, "mean_rounds": 15.0,
+            "capped_fraction": 0.0, "playoff": playoff, "eval": evaluation,
+            "proven_generation": 0}
+
+
+@pytest.mark.parametrize(("p", "words", "clear"), [
+    (po(600, -1, -1, True), "600 of 1000", False),  # a first champion has no rival
+    (po(684, 667, 300, True, 50), "684 vs 667 of 1000 (+17, noise ±34)", False),
+    (po(700, 630, 400, True, 50), "700 vs 630 of 1000 (+70, noise ±39)", True),
+    (po(576, 651, 400, False, 50), "576 vs 651 of 1000 (-75, noise ±39)", False),
+])
+def test_a_playoff_reads_as_its_margin_beside_its_noise(p: dict[str, Any], words: str,
+                                                        clear: bool) -> None:
+    assert playoff_words(p) == words
+    assert beyond_noise(p) is clear
+
+
+def test_noise_is_the_95_percent_half_width_of_the_paired_difference() -> None:
+    assert noise(400) == pytest.approx(1.96 * 20)
+    assert noise(0) == 0.0
+
+
+LOG = [
+    rec(50, po(500, -1, -1, True), ev(500, 50)),
+    rec(100, po(600, 500, 300, True, 50), ev(600, 100)),  # +100, beyond the noise
+    rec(150, po(590, 610, 300, False, 100), ev(620, 100)),
+    rec(200, po(615, 605, 300, True, 100), ev(610, 200)),  # +10, within
+    rec(210),
+]
+
+
+def test_reigns_pool_each_champions_evaluations_and_end_at_the_next_crowning() -> None:
+    rs = reigns(LOG)
+    assert [(r.born, r.until, r.eval_wins, r.eval_games) for r in rs] == [
+        (50, 100, 500, 1000), (100, 200, 1220, 2000), (200, None, 610, 1000)]
+
+
+def test_the_verdict_names_the_last_clear_crowning_and_what_came_after() -> None:
+    assert verdict(LOG) == ("Last crowning beyond the noise: generation 100, 600 vs 500 of "
+                            "1000 (+100, noise ±34); since then 2 playoffs, 1 crowning within "
+                            "the noise (last generation 210).")
+    level = [LOG[0], rec(100, po(505, 500, 300, True, 50))]
+    assert verdict(level).startswith("No crowning so far was beyond the noise")
+    assert verdict([rec(5)]) == "No champion crowned yet."
+    html = section_html(LOG)
+    assert html.count("<tr>") == 4 and "0.610 [" in html
+
+
+def test_the_progress_line_says_whether_a_crowning_cleared_its_noise() -> None:
+    assert "crowned, beyond the noise" in summary(LOG[1], 1000)
+    assert "crowned within the noise" in summary(LOG[3], 1000)
+    assert "(-20, noise ±34): kept the champion of generation 100" in summary(LOG[2], 1000)
