@@ -105,7 +105,8 @@ def section_html(log: Sequence[dict[str, Any]]) -> str:
         lo, hi = r.interval()
         ev = (f"{r.eval_wins / r.eval_games:.3f} [{lo:.3f}, {hi:.3f}] of {r.eval_games}"
               if r.eval_games else "")
-        clear = "yes" if beyond_noise(r.playoff) else "no"
+        clear = ("first" if r.playoff["incumbent_wins"] < 0 else
+                 "yes" if beyond_noise(r.playoff) else "no")
         rows.append(f"<tr><td class='n'>{r.born}</td>"
                     f"<td>{html.escape(playoff_words(r.playoff))}</td><td>{clear}</td>"
                     f"<td class='n'>{'' if r.until is None else r.until}</td><td>{ev}</td></tr>")

@@ -70,6 +70,8 @@ def test_the_verdict_names_the_last_clear_crowning_and_what_came_after() -> None
     assert verdict([rec(5)]) == "No champion crowned yet."
     html = section_html(LOG)
     assert html.count("<tr>") == 4 and "0.610 [" in html
+    assert [c for c in ("<td>first</td>", "<td>yes</td>", "<td>no</td>") if c in html] == [
+        "<td>first</td>", "<td>yes</td>", "<td>no</td>"]
 
 
 def test_the_progress_line_says_whether_a_crowning_cleared_its_noise() -> None:
