@@ -50,6 +50,7 @@ class BotTimeoutError(ProtocolError):
 
 
 MAX_REPLY = 1 << 20  # bytes of one reply line: an action text is a few dozen
+CLOSE_GRACE_S = 10.0  # seconds a bot has to exit once its input closes, then it is killed
 
 
 class SubprocessPlayer:
@@ -219,8 +220,8 @@ class SubprocessPlayer:
             with contextlib.suppress(OSError, ValueError):
                 if self.proc.stdin:
                     self.proc.stdin.close()
-            try:
-                self.proc.wait(timeout=2)
+            try:  # a clean exit takes ~0.4 s on an idle machine; a loaded one needs more
+                self.proc.wait(timeout=CLOSE_GRACE_S)
             except subprocess.TimeoutExpired:
                 self.kill()
             self.kill()
