@@ -13,8 +13,9 @@ trades the best set at once and marches interior stacks to the front. Compiled (
 from __future__ import annotations
 
 from game import layout as L
+from game.bots import attacks as A
 from game.bots.baseline_kernels import first_own
-from game.bots.sparring_kernels import Action4, BotWork, census, enemy_count, enemy_max, odds
+from game.bots.sparring_kernels import Action4, BotWork, census, enemy_count, enemy_max
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
 
@@ -106,29 +107,13 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
 
 @rule_kernel
 def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
-    """Into the target at odds >= TAKE, elsewhere >= EXPAND, beyond border guards."""
-    owner, armies = s.owner, s.armies
+    """Into the target at odds >= TAKE, elsewhere >= EXPAND, beyond border guards (the
+    target first, then the best odds, then the lower target territory)."""
     census(m, s, seat, w)
     tc = _target(m, s, seat, w)
-    bs, bd, b_into, bp = -1, -1, 0, 0.0
-    for a in range(owner.shape[0]):
-        if owner[a] != seat or armies[a] < 2:
-            continue
-        guarded = _owned(m, w, m.continent_of[a])
-        for k in range(m.degree[a]):
-            d = m.neighbours[a, k]
-            if owner[d] == seat:
-                continue
-            spare = armies[a] - enemy_max(m, s, a, d) if guarded else armies[a]
-            p = odds(w, spare, armies[d])
-            into = int(m.continent_of[d] == tc)
-            if p < (TAKE if into else EXPAND):
-                continue
-            if bs < 0 or into > b_into or (into == b_into and (p > bp or (p == bp and d < bd))):
-                bs, bd, b_into, bp = a, d, into, p
-    if bs < 0:
-        return (L.A_STOP, 0, 0, 0)
-    return (L.A_ATTACK, int(bs), int(bd), 0)
+    # TAKE < EXPAND: an attack into the target below TAKE is below the second rung too.
+    return A.best_attack(m, s, seat, w, ((A.TARGET, TAKE, 1.0), (A.ANY, EXPAND, 0.0)),
+                         A.Aims(-1, -1, tc, -1, 0.0), A.KEEP_GUARD, A.BY_ODDS)
 
 
 @rule_kernel

@@ -226,76 +226,6 @@ def target_continent(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
 
 
 @rule_kernel
-def front_distance(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
-                   unreached: int) -> None:
-    """w.dist[t]: steps from own t to the nearest own border through own territories
-    (`unreached` for others and for own territories that cannot reach one)."""
-    owner = s.owner
-    head, tail = 0, 0
-    for t in range(owner.shape[0]):
-        w.dist[t] = unreached
-        if owner[t] == seat and enemy_count(m, s, t) > 0:
-            w.dist[t] = 0
-            w.queue[tail] = t
-            tail += 1
-    while head < tail:
-        u = w.queue[head]
-        head += 1
-        for k in range(m.degree[u]):
-            v = m.neighbours[u, k]
-            if owner[v] == seat and w.dist[v] == unreached:
-                w.dist[v] = w.dist[u] + 1
-                w.queue[tail] = v
-                tail += 1
-
-
-@rule_kernel
-def fortify_to_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
-                     w: BotWork) -> Action4:
-    """The biggest interior stack moves toward the front: one step closer (adjacent rule), or
-    straight to the most threatened border it connects to (path rule). Else skip."""
-    owner, armies = s.owner, s.armies
-    front_distance(m, s, seat, w, -1)
-    src, big = -1, 1
-    for t in range(owner.shape[0]):
-        if owner[t] == seat and w.dist[t] > 0 and armies[t] > big:
-            src, big = t, armies[t]
-    if src < 0:
-        return (L.A_SKIP, 0, 0, 0)
-    dst, key = -1, -1e18
-    if rules[L.R_PATH_FORTIFY] != 0:
-        # w.dist >= 0 marks the own territories connected to a border; src's component is
-        # the set reachable from it, found by a second search in the same queue.
-        head, tail = 0, 1
-        w.queue[0] = src
-        mark = -2 - src  # a value no distance takes
-        w.dist[src] = mark
-        while head < tail:
-            u = w.queue[head]
-            head += 1
-            if enemy_count(m, s, u) > 0:
-                threat = float(enemy_max(m, s, u, -1) - armies[u])
-                if threat > key:
-                    dst, key = u, threat
-            for k in range(m.degree[u]):
-                v = m.neighbours[u, k]
-                if owner[v] == seat and w.dist[v] != mark:
-                    w.dist[v] = mark
-                    w.queue[tail] = v
-                    tail += 1
-    else:
-        for k in range(m.degree[src]):
-            v = m.neighbours[src, k]
-            if owner[v] == seat and w.dist[v] >= 0 and w.dist[v] < w.dist[src]:
-                threat = float(enemy_max(m, s, v, -1) - armies[v]) - 1000.0 * w.dist[v]
-                if threat > key:
-                    dst, key = v, threat
-    if dst < 0:
-        return (L.A_SKIP, 0, 0, 0)
-    return (L.A_FORTIFY, int(src), int(dst), int(armies[src] - 1))
-
-
-@rule_kernel
 def rank_sets(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
               own_apart: bool) -> Action4:
     """(A_TRADE, c1, c2, c3) for the set worth most now, or (A_END_TRADE, 0, 0, 0) when the
@@ -353,6 +283,6 @@ def set_worth(m: MapArrays, s: StateArrays, rules: np.ndarray, c1: int, c2: int,
 
 __all__ = [
     "BotWork", "best_set", "census", "edge_base", "enemy_count", "enemy_max", "enemy_min",
-    "fortify_to_front", "garrison", "garrison_gap", "make_bot_work", "move_in_garrisoned", "odds",
+    "garrison", "garrison_gap", "make_bot_work", "move_in_garrisoned", "odds",
     "player_strength", "rank_sets", "set_worth", "target_continent", "trade_compulsory",
 ]
