@@ -33,7 +33,7 @@ def trade_best(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Ac
     return rank_sets(m, s, rules, seat, True)
 
 
-@rule_kernel
+@inline_rule_kernel  # inlined: `weakest_first` is a constant at every call
 def likeliest_attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork, threshold: float,
                      weakest_first: bool) -> Action4:
     """The attack with the best conquest odds if they reach `threshold`, else stop. Ties: the

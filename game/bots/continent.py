@@ -15,7 +15,15 @@ from __future__ import annotations
 from game import layout as L
 from game.bots import attacks as A
 from game.bots.baseline_kernels import first_own
-from game.bots.sparring_kernels import Action4, BotWork, census, enemy_count, enemy_max
+from game.bots.sparring_kernels import (
+    Action4,
+    BotWork,
+    census,
+    continent_cost,
+    enemy_count,
+    enemy_max,
+    stack_base,
+)
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
 
@@ -41,25 +49,11 @@ def _guard(m: MapArrays, s: StateArrays, w: BotWork, t: int, skip: int) -> int:
 def _target(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
     """The unowned continent within reach costing fewest enemy armies (ties: bigger bonus,
     then lower index); -1 when none is within reach."""
-    owner, armies = s.owner, s.armies
     best, best_cost, best_bonus = -1, 0, 0
     for c in range(m.bonus.shape[0]):
         if _owned(m, w, c):
             continue
-        reach = False
-        cost = 0
-        for t in range(owner.shape[0]):
-            if m.continent_of[t] != c:
-                continue
-            if owner[t] == seat:
-                reach = True
-            else:
-                cost += armies[t] + 1
-                if not reach:
-                    for k in range(m.degree[t]):
-                        if owner[m.neighbours[t, k]] == seat:
-                            reach = True
-                            break
+        reach, cost, _entries = continent_cost(m, s, seat, c)
         if reach and (best < 0 or cost < best_cost or
                       (cost == best_cost and m.bonus[c] > best_bonus)):
             best, best_cost, best_bonus = c, cost, m.bonus[c]
@@ -88,21 +82,9 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
         return (L.A_PLACE, first_own(s, seat), int(pool), 0)
     if gap_t >= 0 and gap > 0:
         return (L.A_PLACE, int(gap_t), int(max(1, min(gap, pool // 2))), 0)
-    tc = _target(m, s, seat, w)
     # The strongest border next to an enemy territory of the target (else the strongest border).
-    base, best, base_any, best_any = -1, -1, -1, -1
-    for t in range(owner.shape[0]):
-        if owner[t] != seat or enemy_count(m, s, t) == 0:
-            continue
-        if armies[t] > best_any:
-            base_any, best_any = t, armies[t]
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] != seat and m.continent_of[u] == tc:
-                if armies[t] > best:
-                    base, best = t, armies[t]
-                break
-    return (L.A_PLACE, int(base if base >= 0 else base_any), int(pool), 0)
+    base, _key = stack_base(m, s, seat, -1, _target(m, s, seat, w))
+    return (L.A_PLACE, int(base), int(pool), 0)
 
 
 @rule_kernel

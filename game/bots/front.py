@@ -101,7 +101,7 @@ def _closer_step(m: MapArrays, s: StateArrays, seat: int, w: BotWork, src: int,
     return dst
 
 
-@rule_kernel
+@inline_rule_kernel  # inlined: `baseline` is a constant at every call
 def march_to_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork,
                    baseline: bool) -> Action4:
     """The biggest interior stack (ties: the lowest index) moves toward the front: straight to

@@ -30,6 +30,7 @@ from game.bots.sparring_kernels import (
     garrison,
     player_strength,
     set_worth,
+    stack_base,
 )
 from game.cards import hand_size
 from game.jit import rule_kernel
@@ -81,17 +82,7 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
         return (L.A_PLACE, int(gap_t), int(min(gap, pool)), 0)
     # Else all on the biggest stack next to the prey (or, without prey, next to any enemy):
     # one stack that keeps conquering earns the card and reaches the prey.
-    base, best = -1, -1
-    for t in range(owner.shape[0]):
-        if owner[t] != seat:
-            continue
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] == seat:
-                continue
-            key = armies[t] + (1 << 20 if prey >= 0 and owner[u] == prey else 0)
-            if key > best:
-                base, best = t, key
+    base, _key = stack_base(m, s, seat, prey, -1)
     if base < 0:
         for t in range(owner.shape[0]):
             if owner[t] == seat:

@@ -23,8 +23,8 @@ from game.bots.sparring_kernels import (
     Action4,
     BotWork,
     census,
-    edge_base,
     garrison_gap,
+    mass_base,
     target_continent,
 )
 from game.jit import rule_kernel
@@ -46,28 +46,13 @@ _LADDER = ((A.SMALL, FINISH, 4.0), (A.HELD, BREAK, 3.0), (A.TARGET, TAKE, 2.0),
 @rule_kernel
 def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
     """Where the next `pool` armies go (one in the setup)."""
-    owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     # 1. Garrisons of held continents, the largest gap first.
     gap_t, n = garrison_gap(m, s, seat, w, pool)
     if gap_t >= 0:
         return (L.A_PLACE, int(gap_t), int(n), 0)
     # 2. The strongest own territory next to an enemy territory of the target continent.
-    tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
-    base, best = -1, -1
-    for t in range(owner.shape[0]):
-        if owner[t] != seat:
-            continue
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] != seat and m.continent_of[u] == tc:
-                if armies[t] > best:
-                    base, best = t, armies[t]
-                break
-    if base < 0:
-        # 3. The border stack with the biggest edge over its weakest enemy neighbour.
-        base = edge_base(m, s, seat)
-    return (L.A_PLACE, int(base), int(pool), 0)
+    return (L.A_PLACE, mass_base(m, s, seat, w, -1, ENTRY_WEIGHT), int(pool), 0)
 
 
 @rule_kernel

@@ -37,10 +37,10 @@ from game.bots.sparring_kernels import (
     BotWork,
     best_set,
     census,
-    edge_base,
     enemy_max,
     garrison,
     garrison_gap,
+    mass_base,
     player_strength,
     set_worth,
     target_continent,
@@ -107,34 +107,14 @@ def _leader(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
 @rule_kernel
 def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
     """Where the next `pool` armies go (one in the setup)."""
-    owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     # 1. Garrisons of held continents, the largest gap first.
     gap_t, n = garrison_gap(m, s, seat, w, pool)
     if gap_t >= 0:
         return (L.A_PLACE, int(gap_t), int(n), 0)
     # 2. The biggest stack next to the prey, else next to the target.
-    tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
-    prey = _prey(m, s, seat, w, pool)
-    base, best = -1, -1
-    for t in range(owner.shape[0]):
-        if owner[t] != seat:
-            continue
-        key = -1
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] == seat:
-                continue
-            if owner[u] == prey:
-                key = max(key, armies[t] + (2 << 20))
-            elif m.continent_of[u] == tc:
-                key = max(key, armies[t] + (1 << 20))
-        if key > best:
-            base, best = t, key
-    if best < (1 << 20):
-        # 3. The border stack with the biggest edge over its weakest enemy neighbour.
-        base = edge_base(m, s, seat)
-    return (L.A_PLACE, int(base), int(pool), 0)
+    return (L.A_PLACE, mass_base(m, s, seat, w, _prey(m, s, seat, w, pool), ENTRY_WEIGHT),
+            int(pool), 0)
 
 
 @rule_kernel
