@@ -53,7 +53,7 @@ def _target(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
     for c in range(m.bonus.shape[0]):
         if _owned(m, w, c):
             continue
-        reach, cost, _entries = continent_cost(m, s, seat, c)
+        reach, cost, _entries = continent_cost(m, s, seat, c, False)
         if reach and (best < 0 or cost < best_cost or
                       (cost == best_cost and m.bonus[c] > best_bonus)):
             best, best_cost, best_bonus = c, cost, m.bonus[c]

@@ -222,9 +222,11 @@ def edge_base(m: MapArrays, s: StateArrays, seat: int) -> int:
 
 
 @inline_rule_kernel
-def continent_cost(m: MapArrays, s: StateArrays, seat: int, c: int) -> tuple[bool, int, int]:
+def continent_cost(m: MapArrays, s: StateArrays, seat: int, c: int,
+                   count_entries: bool) -> tuple[bool, int, int]:
     """(within reach: seat holds a territory in or next to c, enemy armies + territories to
-    take in c, entry territories of c: those with a neighbour outside)."""
+    take in c, entry territories of c: those with a neighbour outside; 0 unless
+    `count_entries`, which a constant False lets the search stop at the first own one)."""
     owner = s.owner
     reach, cost, entries = False, 0, 0
     for t in range(owner.shape[0]):
@@ -234,14 +236,18 @@ def continent_cost(m: MapArrays, s: StateArrays, seat: int, c: int) -> tuple[boo
             reach = True
         else:
             cost += s.armies[t] + 1
+        if reach and not count_entries:
+            continue
         entry = False
         for k in range(m.degree[t]):
             u = m.neighbours[t, k]
             if owner[u] == seat:
                 reach = True
+                if not count_entries:
+                    break
             if m.continent_of[u] != c:
                 entry = True
-        entries += entry
+        entries += entry and count_entries
     return reach, cost, entries
 
 
@@ -265,7 +271,7 @@ def target_continent(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
     for c in range(m.bonus.shape[0]):
         if w.cnt[c] == m.continent_size[c]:
             continue
-        reach, cost, entries = continent_cost(m, s, seat, c)
+        reach, cost, entries = continent_cost(m, s, seat, c, True)
         if not reach:
             continue
         v = (m.bonus[c] + 1.0) / (cost + entry_weight * entries + 1.0)
