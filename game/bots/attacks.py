@@ -50,16 +50,6 @@ class Aims(NamedTuple):
 
 
 @inline_rule_kernel
-def _kept(m: MapArrays, s: StateArrays, w: BotWork, keep: int, a: int, d: int) -> int:
-    """Armies own a keeps back when attacking d."""
-    if keep == KEEP_GARRISON:
-        return garrison(m, s, w, a, d)
-    if keep == KEEP_GUARD and w.holder[m.continent_of[a]] == s.owner[a]:
-        return enemy_max(m, s, a, d)
-    return 0
-
-
-@inline_rule_kernel
 def _meets(m: MapArrays, s: StateArrays, w: BotWork, aim: int, aims: Aims, card_open: bool,
            a: int, d: int, stack: int) -> bool:
     """Whether attacking d from a with `stack` armies meets `aim`."""
@@ -92,12 +82,19 @@ def best_attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
     for a in range(owner.shape[0]):
         if owner[a] != seat or armies[a] < 2:
             continue
+        guarded = keep == KEEP_GUARD and w.holder[m.continent_of[a]] == seat
         for k in range(m.degree[a]):
             d = m.neighbours[a, k]
             if owner[d] == seat:
                 continue
-            stack = armies[a] - _kept(m, s, w, keep, a, d)
-            if stack < 2:
+            # What a keeps back when attacking d; the rest attacks.
+            if keep == KEEP_GARRISON:
+                stack = armies[a] - garrison(m, s, w, a, d)
+            elif guarded:
+                stack = armies[a] - enemy_max(m, s, a, d)
+            else:
+                stack = armies[a]
+            if keep != KEEP_NONE and stack < 2:
                 continue
             p = odds(w, stack, armies[d])
             prio = -1.0
@@ -107,17 +104,19 @@ def best_attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
                     break
             if prio < 0:
                 continue
-            key = prio * 10.0 + p + (aims.lead_tie if owner[d] == aims.leader else 0.0)
             if order == BY_KEY:
-                better = key > bkey
-            elif bs < 0 or prio != bprio or p != bp:
+                key = prio * 10.0 + p + (aims.lead_tie if owner[d] == aims.leader else 0.0)
+                if key > bkey:
+                    bs, bd, bkey = a, d, key
+                continue
+            if bs < 0 or prio != bprio or p != bp:
                 better = bs < 0 or prio > bprio or (prio == bprio and p > bp)
             elif order == BY_ODDS_WEAKEST and armies[d] != armies[bd]:
                 better = armies[d] < armies[bd]
             else:
                 better = d < bd or (d == bd and order != BY_ODDS and a > bs)
             if better:
-                bs, bd, bprio, bp, bkey = a, d, prio, p, key
+                bs, bd, bprio, bp = a, d, prio, p
     if bs < 0:
         return (L.A_STOP, 0, 0, 0)
     return (L.A_ATTACK, int(bs), int(bd), 0)
