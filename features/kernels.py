@@ -68,27 +68,6 @@ def hand_share(n: int, rules: np.ndarray) -> float:
 
 
 @jit_inline
-def census(m: MapArrays, owner: np.ndarray, seat: int, cnt: np.ndarray, holder: np.ndarray,
-           nown: np.ndarray) -> None:
-    """Fill p's territories per continent, each continent's sole holder (-1) and per-seat counts."""
-    continent_of = m.continent_of
-    cnt[:] = 0
-    holder[:] = -2  # -2: unseen yet
-    nown[:] = 0
-    for t in range(owner.shape[0]):
-        o = owner[t]
-        c = continent_of[t]
-        nown[o] += 1
-        if o == seat:
-            cnt[c] += 1
-        h = holder[c]
-        if h == -2:
-            holder[c] = o
-        elif h != o:
-            holder[c] = -1
-
-
-@jit_inline
 def place_pool(s: StateArrays) -> int:
     """Armies the seat to move still places this turn (1 in set-up: one at a time)."""
     return int(s.sc[L.S_POOL]) if s.sc[L.S_PHASE] == L.PH_REINFORCE else 1
@@ -186,7 +165,7 @@ def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
                    seat: int, t: int, a_t: int, cnt: np.ndarray, strength: np.ndarray,
                    leader: int, plan_b: float, plan_k: float, elim_b: float, elim_k: float,
                    out: np.ndarray) -> None:
-    """Reinforce features of own territory t as if it held a_t armies (cnt from `census`,
+    """Reinforce features of own territory t as if it held a_t armies (cnt from `census_into`,
     strength and leader from `features.players.summarize`, t's two plans from `plan_of`)."""
     continent_of, neighbours, degree = m.continent_of, m.neighbours, m.degree
     csize = m.continent_size

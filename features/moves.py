@@ -11,7 +11,6 @@ import numpy as np
 from features import registry as F
 from features.kernels import (
     FeatureContext,
-    census,
     dot,
     fortify_into,
     garrison,
@@ -22,6 +21,7 @@ from features.kernels import (
 )
 from features.work import Action4, Work
 from game import layout as L
+from game.bots.sparring_kernels import census_into
 from game.layout import MapArrays, StateArrays
 
 
@@ -98,7 +98,7 @@ def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
     cnt = work.players.cnt
     if w_dguard != 0.0:
         pl = work.players
-        census(m, owner, seat, cnt, pl.holder, pl.nown)
+        census_into(m, owner, seat, cnt, pl.holder, pl.nown)
     fortify_marks(m, fx, owner, armies, seat, cnt, garrisons, w_dguard != 0.0, thr, border,
                   need_t, guard_t)
     path = rules[L.R_PATH_FORTIFY] != 0

@@ -32,8 +32,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from features.kernels import FeatureContext, census, garrison, hand_share, hostile, jit_inline
+from features.kernels import FeatureContext, garrison, hand_share, hostile, jit_inline
 from game import layout as L
+from game.bots.sparring_kernels import census_into
 from game.layout import MapArrays, StateArrays
 
 
@@ -93,7 +94,7 @@ def summarize(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, pl: Pl
         return
     pl.memo[:] = 0  # stagers and pressure were of another position
     owner, armies, cards = s.owner, s.armies, s.cards
-    census(m, owner, seat, pl.cnt, pl.holder, pl.nown)
+    census_into(m, owner, seat, pl.cnt, pl.holder, pl.nown)
     nown, hand, army = pl.nown, pl.hand, pl.army
     n_pl = nown.shape[0]
     hand[:] = 0

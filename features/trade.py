@@ -12,7 +12,7 @@ from features import registry as F
 from features.kernels import FeatureContext, jit_inline
 from features.players import Players, continent_term, pressure, summarize
 from game import layout as L
-from game.cards import set_value
+from game.cards import is_set, set_value
 from game.kernel import trade_compulsory
 from game.layout import MapArrays, StateArrays
 from game.queries import bonus_open as open_bonus
@@ -46,10 +46,9 @@ def decide_trade(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
             for k in range(j + 1, n):
                 ck = hand[k]
                 kk = kinds[ck]
-                wilds = (ki == L.WILD) + (kj == L.WILD) + (kk == L.WILD)
-                if wilds == 0 and not ((ki == kj and kj == kk) or
-                                       (ki != kj and kj != kk and ki != kk)):
+                if not is_set(ki, kj, kk):
                     continue
+                wilds = (ki == L.WILD) + (kj == L.WILD) + (kk == L.WILD)
                 v = set_value(rules, sc[L.S_TRADES], ki, kj, kk)
                 if bonus_open and ((ci < n_terr and owner[ci] == seat) or
                                    (cj < n_terr and owner[cj] == seat) or

@@ -13,8 +13,17 @@ trades the best set at once and marches interior stacks to the front. Compiled (
 from __future__ import annotations
 
 from game import layout as L
+from game.bots import attacks as A
 from game.bots.baseline_kernels import first_own
-from game.bots.sparring_kernels import Action4, BotWork, census, enemy_count, enemy_max, odds
+from game.bots.sparring_kernels import (
+    Action4,
+    BotWork,
+    census,
+    continent_cost,
+    enemy_count,
+    enemy_max,
+    stack_base,
+)
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
 
@@ -40,25 +49,11 @@ def _guard(m: MapArrays, s: StateArrays, w: BotWork, t: int, skip: int) -> int:
 def _target(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
     """The unowned continent within reach costing fewest enemy armies (ties: bigger bonus,
     then lower index); -1 when none is within reach."""
-    owner, armies = s.owner, s.armies
     best, best_cost, best_bonus = -1, 0, 0
     for c in range(m.bonus.shape[0]):
         if _owned(m, w, c):
             continue
-        reach = False
-        cost = 0
-        for t in range(owner.shape[0]):
-            if m.continent_of[t] != c:
-                continue
-            if owner[t] == seat:
-                reach = True
-            else:
-                cost += armies[t] + 1
-                if not reach:
-                    for k in range(m.degree[t]):
-                        if owner[m.neighbours[t, k]] == seat:
-                            reach = True
-                            break
+        reach, cost, _entries = continent_cost(m, s, seat, c, False)
         if reach and (best < 0 or cost < best_cost or
                       (cost == best_cost and m.bonus[c] > best_bonus)):
             best, best_cost, best_bonus = c, cost, m.bonus[c]
@@ -87,48 +82,20 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
         return (L.A_PLACE, first_own(s, seat), int(pool), 0)
     if gap_t >= 0 and gap > 0:
         return (L.A_PLACE, int(gap_t), int(max(1, min(gap, pool // 2))), 0)
-    tc = _target(m, s, seat, w)
     # The strongest border next to an enemy territory of the target (else the strongest border).
-    base, best, base_any, best_any = -1, -1, -1, -1
-    for t in range(owner.shape[0]):
-        if owner[t] != seat or enemy_count(m, s, t) == 0:
-            continue
-        if armies[t] > best_any:
-            base_any, best_any = t, armies[t]
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] != seat and m.continent_of[u] == tc:
-                if armies[t] > best:
-                    base, best = t, armies[t]
-                break
-    return (L.A_PLACE, int(base if base >= 0 else base_any), int(pool), 0)
+    base, _key = stack_base(m, s, seat, -1, _target(m, s, seat, w))
+    return (L.A_PLACE, int(base), int(pool), 0)
 
 
 @rule_kernel
 def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
-    """Into the target at odds >= TAKE, elsewhere >= EXPAND, beyond border guards."""
-    owner, armies = s.owner, s.armies
+    """Into the target at odds >= TAKE, elsewhere >= EXPAND, beyond border guards (the
+    target first, then the best odds, then the lower target territory)."""
     census(m, s, seat, w)
     tc = _target(m, s, seat, w)
-    bs, bd, b_into, bp = -1, -1, 0, 0.0
-    for a in range(owner.shape[0]):
-        if owner[a] != seat or armies[a] < 2:
-            continue
-        guarded = _owned(m, w, m.continent_of[a])
-        for k in range(m.degree[a]):
-            d = m.neighbours[a, k]
-            if owner[d] == seat:
-                continue
-            spare = armies[a] - enemy_max(m, s, a, d) if guarded else armies[a]
-            p = odds(w, spare, armies[d])
-            into = int(m.continent_of[d] == tc)
-            if p < (TAKE if into else EXPAND):
-                continue
-            if bs < 0 or into > b_into or (into == b_into and (p > bp or (p == bp and d < bd))):
-                bs, bd, b_into, bp = a, d, into, p
-    if bs < 0:
-        return (L.A_STOP, 0, 0, 0)
-    return (L.A_ATTACK, int(bs), int(bd), 0)
+    # TAKE < EXPAND: an attack into the target below TAKE is below the second rung too.
+    return A.best_attack(m, s, seat, w, ((A.TARGET, TAKE, 1.0), (A.ANY, EXPAND, 0.0)),
+                         A.Aims(-1, -1, tc, -1, 0.0), A.KEEP_GUARD, A.BY_ODDS)
 
 
 @rule_kernel

@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from game import layout as L
-from game.bots.baseline_kernels import fortify_front, likeliest_attack
+from game.bots.baseline_kernels import likeliest_attack
+from game.bots.front import march_to_front
 from game.bots.sparring_kernels import Action4, BotWork, enemy_count
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
@@ -56,7 +57,7 @@ def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
 @rule_kernel
 def fortify(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork) -> Action4:
     """Interior stacks to the front, else even out the most unequal adjacent pair."""
-    act = fortify_front(m, s, rules, seat, w)
+    act = march_to_front(m, s, rules, seat, w, True)
     if act[0] != L.A_SKIP:
         return act
     owner, armies = s.owner, s.armies

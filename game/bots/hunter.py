@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from game import layout as L
+from game.bots import attacks as A
 from game.bots.sparring_kernels import (
     Action4,
     BotWork,
@@ -27,9 +28,9 @@ from game.bots.sparring_kernels import (
     enemy_count,
     enemy_max,
     garrison,
-    odds,
     player_strength,
     set_worth,
+    stack_base,
 )
 from game.cards import hand_size
 from game.jit import rule_kernel
@@ -81,17 +82,7 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
         return (L.A_PLACE, int(gap_t), int(min(gap, pool)), 0)
     # Else all on the biggest stack next to the prey (or, without prey, next to any enemy):
     # one stack that keeps conquering earns the card and reaches the prey.
-    base, best = -1, -1
-    for t in range(owner.shape[0]):
-        if owner[t] != seat:
-            continue
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] == seat:
-                continue
-            key = armies[t] + (1 << 20 if prey >= 0 and owner[u] == prey else 0)
-            if key > best:
-                base, best = t, key
+    base, _key = stack_base(m, s, seat, prey, -1)
     if base < 0:
         for t in range(owner.shape[0]):
             if owner[t] == seat:
@@ -102,41 +93,13 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
 
 @rule_kernel
 def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
-    """The next roll, or stop."""
-    owner, armies = s.owner, s.armies
+    """The next roll, or stop: the prey, a held continent of the leader (of anyone without
+    one), the turn's first conquest, anything else; a garrisoned source keeps its garrison."""
     prey, leader = _prey(m, s, seat, w)
-    card_open = s.sc[L.S_CONQUERED] == 0
-    bs, bd, bkey = -1, -1, -1.0
-    for a in range(owner.shape[0]):
-        if owner[a] != seat or armies[a] < 2:
-            continue
-        for k in range(m.degree[a]):
-            d = m.neighbours[a, k]
-            o = owner[d]
-            if o == seat:
-                continue
-            stack = armies[a] - garrison(m, s, w, a, d)
-            if stack < 2:
-                continue
-            p = odds(w, stack, armies[d])
-            c = m.continent_of[d]
-            prio = -1
-            if o == prey and p >= PREY:
-                prio = 3
-            elif w.holder[c] == o and (o == leader or leader < 0) and p >= BREAK:
-                prio = 2
-            elif card_open and p >= OTHER:
-                prio = 1
-            elif p >= EXPAND:
-                prio = 0
-            if prio < 0:
-                continue
-            key = prio * 10.0 + p
-            if key > bkey:
-                bs, bd, bkey = a, d, key
-    if bs < 0:
-        return (L.A_STOP, 0, 0, 0)
-    return (L.A_ATTACK, int(bs), int(bd), 0)
+    ladder = ((A.PREY, PREY, 3.0), (A.LEADER_HELD if leader >= 0 else A.HELD, BREAK, 2.0),
+              (A.CARD, OTHER, 1.0), (A.ANY, EXPAND, 0.0))
+    return A.best_attack(m, s, seat, w, ladder, A.Aims(prey, leader, -1, -1, 0.0),
+                         A.KEEP_GARRISON, A.BY_KEY)
 
 
 @rule_kernel

@@ -18,14 +18,13 @@ docs/experiments/2026-11-24-sparring-bots.md).
 from __future__ import annotations
 
 from game import layout as L
+from game.bots import attacks as A
 from game.bots.sparring_kernels import (
     Action4,
     BotWork,
     census,
-    edge_base,
-    garrison,
     garrison_gap,
-    odds,
+    mass_base,
     target_continent,
 )
 from game.jit import rule_kernel
@@ -38,71 +37,28 @@ EXPAND = 0.7  # ... anywhere else
 FINISH = 0.35  # ... into a player with at most PREY_TERRITORIES territories
 PREY_TERRITORIES = 3
 ENTRY_WEIGHT = 2.0  # enemy armies an entry territory of a continent weighs in its cost
+# The attack rungs (game.bots.attacks): finish a small player (its cards come too), break a
+# continent another player holds, take the target, the turn's first conquest, anything else.
+_LADDER = ((A.SMALL, FINISH, 4.0), (A.HELD, BREAK, 3.0), (A.TARGET, TAKE, 2.0),
+           (A.CARD, CARD, 1.0), (A.ANY, EXPAND, 0.0))
 
 
 @rule_kernel
 def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
     """Where the next `pool` armies go (one in the setup)."""
-    owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     # 1. Garrisons of held continents, the largest gap first.
     gap_t, n = garrison_gap(m, s, seat, w, pool)
     if gap_t >= 0:
         return (L.A_PLACE, int(gap_t), int(n), 0)
     # 2. The strongest own territory next to an enemy territory of the target continent.
-    tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
-    base, best = -1, -1
-    for t in range(owner.shape[0]):
-        if owner[t] != seat:
-            continue
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] != seat and m.continent_of[u] == tc:
-                if armies[t] > best:
-                    base, best = t, armies[t]
-                break
-    if base < 0:
-        # 3. The border stack with the biggest edge over its weakest enemy neighbour.
-        base = edge_base(m, s, seat)
-    return (L.A_PLACE, int(base), int(pool), 0)
+    return (L.A_PLACE, mass_base(m, s, seat, w, -1, ENTRY_WEIGHT), int(pool), 0)
 
 
 @rule_kernel
 def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
-    """The next roll, or stop."""
-    owner, armies = s.owner, s.armies
+    """The next roll by the rungs of _LADDER, or stop; a garrisoned source keeps its garrison."""
     census(m, s, seat, w)
     tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
-    card_open = s.sc[L.S_CONQUERED] == 0
-    bs, bd, bkey = -1, -1, -1.0
-    for a in range(owner.shape[0]):
-        if owner[a] != seat or armies[a] < 2:
-            continue
-        for k in range(m.degree[a]):
-            d = m.neighbours[a, k]
-            if owner[d] == seat:
-                continue
-            stack = armies[a] - garrison(m, s, w, a, d)
-            if stack < 2:
-                continue
-            p = odds(w, stack, armies[d])
-            c = m.continent_of[d]
-            prio = -1
-            if w.nown[owner[d]] <= PREY_TERRITORIES and p >= FINISH:
-                prio = 4  # a player this small is finished off for its cards
-            elif w.holder[c] == owner[d] and p >= BREAK:
-                prio = 3  # break a continent another player holds
-            elif c == tc and p >= TAKE:
-                prio = 2
-            elif card_open and p >= CARD:
-                prio = 1
-            elif p >= EXPAND:
-                prio = 0
-            if prio < 0:
-                continue
-            key = prio * 10.0 + p
-            if key > bkey:
-                bs, bd, bkey = a, d, key
-    if bs < 0:
-        return (L.A_STOP, 0, 0, 0)
-    return (L.A_ATTACK, int(bs), int(bd), 0)
+    return A.best_attack(m, s, seat, w, _LADDER, A.Aims(-1, -1, tc, PREY_TERRITORIES, 0.0),
+                         A.KEEP_GARRISON, A.BY_KEY)

@@ -16,15 +16,9 @@ import numpy as np
 
 from game import layout as L
 from game.bots import bully, continent, distributor, hunter, planner, strategist
-from game.bots.baseline_kernels import fortify_front, move_in_split, trade_best
-from game.bots.sparring_kernels import (
-    Action4,
-    BotWork,
-    best_set,
-    fortify_to_front,
-    make_bot_work,
-    move_in_garrisoned,
-)
+from game.bots.baseline_kernels import move_in_split, trade_best
+from game.bots.front import march_to_front
+from game.bots.sparring_kernels import Action4, BotWork, best_set, make_bot_work, move_in_garrisoned
 from game.jit import bind, rule_kernel
 from game.layout import MapArrays, StateArrays
 from game.protocol import KernelPlayer
@@ -65,7 +59,7 @@ def baseline_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
     if ph == L.PH_FORTIFY:
         if code == DISTRIBUTOR:
             return distributor.fortify(m, s, rules, seat, w)
-        return fortify_front(m, s, rules, seat, w)
+        return march_to_front(m, s, rules, seat, w, True)
     return (-1, 0, 0, 0)
 
 
@@ -107,7 +101,7 @@ def planning_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
     if ph == L.PH_FORTIFY:
         if code == STRATEGIST:
             return strategist.fortify(m, s, rules, seat, w)
-        return fortify_to_front(m, s, rules, seat, w)
+        return march_to_front(m, s, rules, seat, w, False)
     return (-1, 0, 0, 0)
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from game import layout as L
 from game import queries
-from game.cards import hand_size, set_value
+from game.cards import hand_size, is_set, set_value
 from game.dice import conquest_table, odds_lookup
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
@@ -43,23 +43,31 @@ def make_bot_work(m: MapArrays) -> BotWork:
                    np.zeros(n_terr, np.int32), np.zeros(n_terr, np.int32))
 
 
-@rule_kernel
-def census(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> None:
-    """Own territories per continent, each continent's sole holder and territories per seat."""
-    owner = s.owner
-    w.cnt[:] = 0
-    w.holder[:] = -2
-    w.nown[:] = 0
+@inline_rule_kernel
+def census_into(m: MapArrays, owner: np.ndarray, seat: int, cnt: np.ndarray,
+                holder: np.ndarray, nown: np.ndarray) -> None:
+    """Fill seat's territories per continent, each continent's sole holder (-1 none) and the
+    territories per seat (the bots' and the linear player's one census)."""
+    cnt[:] = 0
+    holder[:] = -2  # -2: unseen yet
+    nown[:] = 0
     for t in range(owner.shape[0]):
         o = owner[t]
         c = m.continent_of[t]
-        w.nown[o] += 1
+        nown[o] += 1
         if o == seat:
-            w.cnt[c] += 1
-        if w.holder[c] == -2:
-            w.holder[c] = o
-        elif w.holder[c] != o:
-            w.holder[c] = -1
+            cnt[c] += 1
+        h = holder[c]
+        if h == -2:
+            holder[c] = o
+        elif h != o:
+            holder[c] = -1
+
+
+@rule_kernel
+def census(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> None:
+    """`census_into` the bot's scratch (w.cnt, w.holder, w.nown)."""
+    census_into(m, s.owner, seat, w.cnt, w.holder, w.nown)
 
 
 @inline_rule_kernel
@@ -169,6 +177,31 @@ def garrison_gap(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
     return -1, 0
 
 
+NEXT_TARGET = 1 << 20  # `stack_base` keys: next to the target continent ...
+NEXT_PREY = 2 << 20  # ... next to the prey (above any stack: fewer than 2^20 armies)
+
+
+@rule_kernel
+def stack_base(m: MapArrays, s: StateArrays, seat: int, prey: int, tc: int) -> tuple[int, int]:
+    """(own t, key) with the highest key (ties: the lowest t; (-1, -1) if no own t has an
+    enemy neighbour): its armies, plus NEXT_PREY next to the prey's territory, else plus
+    NEXT_TARGET next to an enemy territory of continent tc. Where a bot masses its armies."""
+    owner, armies = s.owner, s.armies
+    base, best = -1, -1
+    for t in range(owner.shape[0]):
+        if owner[t] != seat:
+            continue
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] == seat:
+                continue
+            key = armies[t] + (NEXT_PREY if owner[u] == prey else
+                               NEXT_TARGET if m.continent_of[u] == tc else 0)
+            if key > best:
+                base, best = t, key
+    return base, best
+
+
 @rule_kernel
 def edge_base(m: MapArrays, s: StateArrays, seat: int) -> int:
     """The own border stack with the biggest edge over its weakest enemy neighbour, else the
@@ -188,111 +221,63 @@ def edge_base(m: MapArrays, s: StateArrays, seat: int) -> int:
     return base
 
 
+@inline_rule_kernel
+def continent_cost(m: MapArrays, s: StateArrays, seat: int, c: int,
+                   count_entries: bool) -> tuple[bool, int, int]:
+    """(within reach: seat holds a territory in or next to c, enemy armies + territories to
+    take in c, entry territories of c: those with a neighbour outside; 0 unless
+    `count_entries`, which a constant False lets the search stop at the first own one)."""
+    owner = s.owner
+    reach, cost, entries = False, 0, 0
+    for t in range(owner.shape[0]):
+        if m.continent_of[t] != c:
+            continue
+        if owner[t] == seat:
+            reach = True
+        else:
+            cost += s.armies[t] + 1
+        if reach and not count_entries:
+            continue
+        entry = False
+        for k in range(m.degree[t]):
+            u = m.neighbours[t, k]
+            if owner[u] == seat:
+                reach = True
+                if not count_entries:
+                    break
+            if m.continent_of[u] != c:
+                entry = True
+        entries += entry and count_entries
+    return reach, cost, entries
+
+
+@rule_kernel
+def mass_base(m: MapArrays, s: StateArrays, seat: int, w: BotWork, prey: int,
+              entry_weight: float) -> int:
+    """Where a planning bot masses its armies: the biggest stack next to the prey (-1: none),
+    else next to an enemy territory of its `target_continent`, else its `edge_base`."""
+    tc = target_continent(m, s, seat, w, entry_weight)
+    base, key = stack_base(m, s, seat, prey, tc)
+    return base if key >= NEXT_TARGET else edge_base(m, s, seat)
+
+
 @rule_kernel
 def target_continent(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
                      entry_weight: float) -> int:
     """The continent not held whose conquest is cheapest for its bonus: (bonus + 1) / (enemy
     armies + territories to take + entry_weight x entry territories + 1), among those within
     reach; -1 if none."""
-    owner, armies = s.owner, s.armies
     best, bv = -1, -1.0
     for c in range(m.bonus.shape[0]):
         if w.cnt[c] == m.continent_size[c]:
             continue
-        reach = False
-        cost = 0
-        entries = 0
-        for t in range(owner.shape[0]):
-            if m.continent_of[t] != c:
-                continue
-            if owner[t] == seat:
-                reach = True
-            else:
-                cost += armies[t] + 1
-            entry = False
-            for k in range(m.degree[t]):
-                u = m.neighbours[t, k]
-                if owner[u] == seat:
-                    reach = True
-                if m.continent_of[u] != c:
-                    entry = True
-            entries += entry
+        reach, cost, entries = continent_cost(m, s, seat, c, True)
         if not reach:
             continue
         v = (m.bonus[c] + 1.0) / (cost + entry_weight * entries + 1.0)
         if v > bv:
             best, bv = c, v
     return best
-
-
-@rule_kernel
-def front_distance(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
-                   unreached: int) -> None:
-    """w.dist[t]: steps from own t to the nearest own border through own territories
-    (`unreached` for others and for own territories that cannot reach one)."""
-    owner = s.owner
-    head, tail = 0, 0
-    for t in range(owner.shape[0]):
-        w.dist[t] = unreached
-        if owner[t] == seat and enemy_count(m, s, t) > 0:
-            w.dist[t] = 0
-            w.queue[tail] = t
-            tail += 1
-    while head < tail:
-        u = w.queue[head]
-        head += 1
-        for k in range(m.degree[u]):
-            v = m.neighbours[u, k]
-            if owner[v] == seat and w.dist[v] == unreached:
-                w.dist[v] = w.dist[u] + 1
-                w.queue[tail] = v
-                tail += 1
-
-
-@rule_kernel
-def fortify_to_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
-                     w: BotWork) -> Action4:
-    """The biggest interior stack moves toward the front: one step closer (adjacent rule), or
-    straight to the most threatened border it connects to (path rule). Else skip."""
-    owner, armies = s.owner, s.armies
-    front_distance(m, s, seat, w, -1)
-    src, big = -1, 1
-    for t in range(owner.shape[0]):
-        if owner[t] == seat and w.dist[t] > 0 and armies[t] > big:
-            src, big = t, armies[t]
-    if src < 0:
-        return (L.A_SKIP, 0, 0, 0)
-    dst, key = -1, -1e18
-    if rules[L.R_PATH_FORTIFY] != 0:
-        # w.dist >= 0 marks the own territories connected to a border; src's component is
-        # the set reachable from it, found by a second search in the same queue.
-        head, tail = 0, 1
-        w.queue[0] = src
-        mark = -2 - src  # a value no distance takes
-        w.dist[src] = mark
-        while head < tail:
-            u = w.queue[head]
-            head += 1
-            if enemy_count(m, s, u) > 0:
-                threat = float(enemy_max(m, s, u, -1) - armies[u])
-                if threat > key:
-                    dst, key = u, threat
-            for k in range(m.degree[u]):
-                v = m.neighbours[u, k]
-                if owner[v] == seat and w.dist[v] != mark:
-                    w.dist[v] = mark
-                    w.queue[tail] = v
-                    tail += 1
-    else:
-        for k in range(m.degree[src]):
-            v = m.neighbours[src, k]
-            if owner[v] == seat and w.dist[v] >= 0 and w.dist[v] < w.dist[src]:
-                threat = float(enemy_max(m, s, v, -1) - armies[v]) - 1000.0 * w.dist[v]
-                if threat > key:
-                    dst, key = v, threat
-    if dst < 0:
-        return (L.A_SKIP, 0, 0, 0)
-    return (L.A_FORTIFY, int(src), int(dst), int(armies[src] - 1))
 
 
 @rule_kernel
@@ -319,10 +304,9 @@ def rank_sets(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
                 if cards[k] != seat:
                     continue
                 ki, kj, kk = kinds[i], kinds[j], kinds[k]
-                wilds = (ki == L.WILD) + (kj == L.WILD) + (kk == L.WILD)
-                if wilds == 0 and not ((ki == kj and kj == kk) or
-                                       (ki != kj and kj != kk and ki != kk)):
+                if not is_set(ki, kj, kk):
                     continue
+                wilds = (ki == L.WILD) + (kj == L.WILD) + (kk == L.WILD)
                 v = set_value(rules, sc[L.S_TRADES], ki, kj, kk)
                 own = int((i < n_terr and owner[i] == seat) or (j < n_terr and owner[j] == seat)
                           or (k < n_terr and owner[k] == seat))
@@ -352,7 +336,27 @@ def set_worth(m: MapArrays, s: StateArrays, rules: np.ndarray, c1: int, c2: int,
 
 
 __all__ = [
-    "BotWork", "best_set", "census", "edge_base", "enemy_count", "enemy_max", "enemy_min",
-    "fortify_to_front", "garrison", "garrison_gap", "make_bot_work", "move_in_garrisoned", "odds",
-    "player_strength", "rank_sets", "set_worth", "target_continent", "trade_compulsory",
+    "NEXT_PREY",
+    "NEXT_TARGET",
+    "BotWork",
+    "best_set",
+    "census",
+    "census_into",
+    "continent_cost",
+    "edge_base",
+    "enemy_count",
+    "enemy_max",
+    "enemy_min",
+    "garrison",
+    "garrison_gap",
+    "make_bot_work",
+    "mass_base",
+    "move_in_garrisoned",
+    "odds",
+    "player_strength",
+    "rank_sets",
+    "set_worth",
+    "stack_base",
+    "target_continent",
+    "trade_compulsory",
 ]

@@ -30,17 +30,17 @@ from __future__ import annotations
 import numpy as np
 
 from game import layout as L
+from game.bots import attacks as A
+from game.bots.front import march_to_front
 from game.bots.sparring_kernels import (
     Action4,
     BotWork,
     best_set,
     census,
-    edge_base,
     enemy_max,
-    fortify_to_front,
     garrison,
     garrison_gap,
-    odds,
+    mass_base,
     player_strength,
     set_worth,
     target_continent,
@@ -107,83 +107,32 @@ def _leader(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
 @rule_kernel
 def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
     """Where the next `pool` armies go (one in the setup)."""
-    owner, armies = s.owner, s.armies
     census(m, s, seat, w)
     # 1. Garrisons of held continents, the largest gap first.
     gap_t, n = garrison_gap(m, s, seat, w, pool)
     if gap_t >= 0:
         return (L.A_PLACE, int(gap_t), int(n), 0)
     # 2. The biggest stack next to the prey, else next to the target.
-    tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
-    prey = _prey(m, s, seat, w, pool)
-    base, best = -1, -1
-    for t in range(owner.shape[0]):
-        if owner[t] != seat:
-            continue
-        key = -1
-        for k in range(m.degree[t]):
-            u = m.neighbours[t, k]
-            if owner[u] == seat:
-                continue
-            if owner[u] == prey:
-                key = max(key, armies[t] + (2 << 20))
-            elif m.continent_of[u] == tc:
-                key = max(key, armies[t] + (1 << 20))
-        if key > best:
-            base, best = t, key
-    if best < (1 << 20):
-        # 3. The border stack with the biggest edge over its weakest enemy neighbour.
-        base = edge_base(m, s, seat)
-    return (L.A_PLACE, int(base), int(pool), 0)
+    return (L.A_PLACE, mass_base(m, s, seat, w, _prey(m, s, seat, w, pool), ENTRY_WEIGHT),
+            int(pool), 0)
 
 
 @rule_kernel
 def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
-    """The next roll, or stop."""
-    owner, armies = s.owner, s.armies
+    """The next roll, or stop: the prey, a small player, the leader's held continent (ganging
+    up on the leader comes before our own target), the target, another held continent, the
+    turn's first conquest, then (after the early rounds) expansion that leaves about half the
+    largest stack next to the conquest there; the leader's territories first within a rung."""
     census(m, s, seat, w)
     tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
     prey = _prey(m, s, seat, w, 0)
-    card_open = s.sc[L.S_CONQUERED] == 0
-    early = s.sc[L.S_ROUND] <= EARLY_ROUNDS
+    expand = A.NEVER if s.sc[L.S_ROUND] <= EARLY_ROUNDS else EXPAND
     leader = _leader(m, s, seat, w)
-    bs, bd, bkey = -1, -1, -1.0
-    for a in range(owner.shape[0]):
-        if owner[a] != seat or armies[a] < 2:
-            continue
-        for k in range(m.degree[a]):
-            d = m.neighbours[a, k]
-            if owner[d] == seat:
-                continue
-            stack = armies[a] - garrison(m, s, w, a, d)
-            if stack < 2:
-                continue
-            p = odds(w, stack, armies[d])
-            c = m.continent_of[d]
-            q = owner[d]
-            prio = -1.0
-            if q == prey and p >= PREY_ODDS:
-                prio = 5
-            elif w.nown[q] <= SMALL and p >= FINISH:
-                prio = 4
-            elif q == leader and w.holder[c] == q and p >= BREAK:
-                prio = 3.5  # ganging up on the leader comes before our own target
-            elif c == tc and p >= TAKE:
-                prio = 3
-            elif w.holder[c] == q and p >= BREAK:
-                prio = 2
-            elif card_open and p >= CARD:
-                prio = 1
-            elif p >= EXPAND and not early and 2 * (stack - armies[d]) >= enemy_max(m, s, d, a):
-                prio = 0  # only when about half the largest stack next to d is left there
-            if prio < 0:
-                continue
-            key = prio * 10.0 + p + (LEAD_TIE if q == leader else 0.0)
-            if key > bkey:
-                bs, bd, bkey = a, d, key
-    if bs < 0:
-        return (L.A_STOP, 0, 0, 0)
-    return (L.A_ATTACK, int(bs), int(bd), 0)
+    ladder = ((A.PREY, PREY_ODDS, 5.0), (A.SMALL, FINISH, 4.0), (A.LEADER_HELD, BREAK, 3.5),
+              (A.TARGET, TAKE, 3.0), (A.HELD, BREAK, 2.0), (A.CARD, CARD, 1.0),
+              (A.SAFE, expand, 0.0))
+    return A.best_attack(m, s, seat, w, ladder, A.Aims(prey, leader, tc, SMALL, LEAD_TIE),
+                         A.KEEP_GARRISON, A.BY_KEY)
 
 
 @rule_kernel
@@ -211,7 +160,7 @@ def _need(m: MapArrays, s: StateArrays, w: BotWork, t: int) -> int:
 def fortify(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork) -> Action4:
     """March the biggest interior stack to the front; with none, shift a border's surplus
     (beyond what its own threat needs) to the adjacent own border most short of its threat."""
-    act = fortify_to_front(m, s, rules, seat, w)
+    act = march_to_front(m, s, rules, seat, w, False)
     if act[0] != L.A_SKIP:
         return act
     owner, armies = s.owner, s.armies
