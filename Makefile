@@ -31,8 +31,11 @@ lint: $(STAMP)  ## ruff and mypy
 	$(VENV)/bin/ruff check game features evolve arena tests
 	$(VENV)/bin/mypy
 
+# Two workers, a test file each at a time (module fixtures stay shared); the numba kernels are
+# compiled once first, else each worker compiles the same ones.
 test: lint  ## ruff, mypy and the fast test suite
-	$(PY) -m pytest
+	$(PY) tests/warmup.py
+	$(PY) -m pytest -n 2 --dist loadfile
 
 test-slow: $(STAMP)  ## the statistical and long tests
 	$(PY) -m pytest -m slow
