@@ -21,8 +21,8 @@ from features.kernels import (
 )
 from features.work import Action4, Work
 from game import layout as L
-from game.bots.sparring_kernels import census_into
 from game.layout import MapArrays, StateArrays
+from game.queries import census_into
 
 
 @jit_inline

@@ -34,8 +34,8 @@ import numpy as np
 
 from features.kernels import FeatureContext, garrison, hand_share, hostile, jit_inline
 from game import layout as L
-from game.bots.sparring_kernels import census_into
 from game.layout import MapArrays, StateArrays
+from game.queries import census_into
 
 
 class Players(NamedTuple):

@@ -239,3 +239,24 @@ def standing(s: StateArrays, seats: Sequence[int] | np.ndarray, cap: int) -> Sta
     # A capped game stops as round cap + 1 begins, so the round counter is one past the cap.
     return Standing(by_player, min(int(s.sc[L.S_ROUND]), cap), bool(s.sc[L.S_CAPPED]),
                     int(seats[w]) if w >= 0 else -1)
+
+
+@inline_rule_kernel
+def census_into(m: MapArrays, owner: np.ndarray, seat: int, cnt: np.ndarray,
+                holder: np.ndarray, nown: np.ndarray) -> None:
+    """Fill seat's territories per continent, each continent's sole holder (-1 none) and the
+    territories per seat (the bots' and the linear player's one census)."""
+    cnt[:] = 0
+    holder[:] = -2  # -2: unseen yet
+    nown[:] = 0
+    for t in range(owner.shape[0]):
+        o = owner[t]
+        c = m.continent_of[t]
+        nown[o] += 1
+        if o == seat:
+            cnt[c] += 1
+        h = holder[c]
+        if h == -2:
+            holder[c] = o
+        elif h != o:
+            holder[c] = -1

@@ -17,7 +17,7 @@ from game.cards import hand_size, is_set, set_value
 from game.dice import conquest_table, odds_lookup
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
-from game.queries import reinforcements, trade_compulsory
+from game.queries import census_into, reinforcements, trade_compulsory
 
 MAX_SEATS = 6
 Action4 = tuple[int, int, int, int]
@@ -41,27 +41,6 @@ def make_bot_work(m: MapArrays) -> BotWork:
     return BotWork(conquest_table(), np.zeros(n_cont, np.int32), np.zeros(n_cont, np.int32),
                    np.zeros(MAX_SEATS, np.int32), np.zeros(MAX_SEATS, np.float64),
                    np.zeros(n_terr, np.int32), np.zeros(n_terr, np.int32))
-
-
-@inline_rule_kernel
-def census_into(m: MapArrays, owner: np.ndarray, seat: int, cnt: np.ndarray,
-                holder: np.ndarray, nown: np.ndarray) -> None:
-    """Fill seat's territories per continent, each continent's sole holder (-1 none) and the
-    territories per seat (the bots' and the linear player's one census)."""
-    cnt[:] = 0
-    holder[:] = -2  # -2: unseen yet
-    nown[:] = 0
-    for t in range(owner.shape[0]):
-        o = owner[t]
-        c = m.continent_of[t]
-        nown[o] += 1
-        if o == seat:
-            cnt[c] += 1
-        h = holder[c]
-        if h == -2:
-            holder[c] = o
-        elif h != o:
-            holder[c] = -1
 
 
 @rule_kernel
@@ -341,7 +320,6 @@ __all__ = [
     "BotWork",
     "best_set",
     "census",
-    "census_into",
     "continent_cost",
     "edge_base",
     "enemy_count",
