@@ -57,7 +57,7 @@ class _Explainer(LinearPlayer):
         self.decision, self.round_, self.kind, self.made = decision, round_, kind, 0
 
     def kernel_action(self, view: GameView) -> tuple[int, int, int, int]:
-        s = view.full_state()
+        s = view.kernel_state()
         self.made += 1
         round_ = int(s.sc[L.S_ROUND])
         if self.decision == self.made or (self.round_ == round_ and self.decision is None):

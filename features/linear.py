@@ -43,7 +43,7 @@ class LinearPlayer(KernelPlayer):
     def bind_kernel(self, view: GameView) -> Callable[[], Action4]:
         """`decide` bound to this game's view (scratch arrays and static context included)."""
         work = make_work(view.map.kernel, view.n_players)
-        return bind(decide, view.map.kernel, map_context(view.map), view.full_state().kernel,
+        return bind(decide, view.map.kernel, map_context(view.map), view.kernel_state().kernel,
                     view.rules_vector, self.weights, work)
 
     def __repr__(self) -> str:

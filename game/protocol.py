@@ -113,7 +113,8 @@ def kernel_answer(decision: Decision, kind: int, a: int, b: int, c: int) -> Any:
 
 class KernelPlayer(BasePlayer):
     """A player whose every answer is one compiled kernel call returning (kind, a, b, c): the
-    linear player and the compiled bots. Subclasses bind their kernel to a view in `bind_kernel`."""
+    linear player and the compiled bots. Subclasses bind their kernel to a view's
+    `kernel_state()` in `bind_kernel`; each decision brings that copy up to date first."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -135,6 +136,7 @@ class KernelPlayer(BasePlayer):
         bound = self._bound
         if bound is None or bound[0] is not view:
             bound = self._bound = (view, self.bind_kernel(view))
+        view.kernel_state()  # the bound copy now holds this decision's position
         kind, a, b, c = bound[1]()
         return int(kind), int(a), int(b), int(c)
 

@@ -40,12 +40,12 @@ class GameView:
     """What one seat may see: the board, its own hand and mission, everyone's hand sizes.
 
     Arrays are read-only views that follow the game as it moves. `state` is a copy of the
-    position in the kernel layout with the opponents' cards and missions hidden. Compiled
-    players, whose kernels read the live arrays, get them through the one explicit door,
-    `full_state()`, which a view made with `full_access=False` refuses (the arena gives such
-    views to third-party bots named by class path). Inside one Python process this hides by
-    interface only: a bot that must not be trusted that far plays out of process through
-    `python -m arena serve`.
+    position in the kernel layout with the opponents' cards and missions hidden. The whole
+    game (every hand and mission) is behind explicit doors, `full_state()` (the live read-only
+    arrays) and `kernel_state()` (a writable copy for compiled players), which a view made with
+    `full_access=False` refuses (the arena gives such views to third-party bots named by class
+    path). Inside one Python process this hides by interface only: a bot that must not be
+    trusted that far plays out of process through `python -m arena serve`.
     """
 
     def __init__(self, state: State, m: Map, rules: Rules, seat: int,
@@ -57,6 +57,7 @@ class GameView:
         self.seat = seat
         self._full_access = full_access
         self._pair_fns: dict[int, tuple[Callable[..., int], np.ndarray]] = {}
+        self._copy: tuple[State, list[tuple[np.ndarray, np.ndarray]]] | None = None
 
     @property
     def full_access(self) -> bool:
@@ -64,13 +65,27 @@ class GameView:
         return self._full_access
 
     def full_state(self) -> State:
-        """The door for compiled players: the live read-only arrays of the whole game, every
-        hand and mission included (HiddenInformationError on a view without full access)."""
+        """The live read-only arrays of the whole game, every hand and mission included
+        (HiddenInformationError on a view without full access)."""
         if not self._full_access:
             raise HiddenInformationError(
                 f"seat {self.seat}: this view hides the opponents' cards and missions; "
                 "use `state` (what the seat may see)")
         return self._state
+
+    def kernel_state(self) -> State:
+        """The door for compiled players: a writable copy of the whole game, brought up to
+        date at each call and the same arrays every time, so a kernel bound to it once reads
+        the position of each decision and what it writes never reaches the game. Writable
+        arrays are what the compiled game loop passes too, so each kernel compiles for one
+        state type (HiddenInformationError on a view without full access)."""
+        if self._copy is None:
+            live = self.full_state()
+            mirror = live.copy()
+            self._copy = mirror, list(zip(mirror.kernel, live.kernel, strict=True))
+        for dst, src in self._copy[1]:
+            np.copyto(dst, src)
+        return self._copy[0]
 
     @property
     def state(self) -> State:

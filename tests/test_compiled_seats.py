@@ -3,15 +3,24 @@ plays the same games as the Python engine."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import numpy as np
+from numba import typeof
+from numba.core import types
 
 from arena.tournament import _play_python, _play_specs, compiled_lineup
 from evolve.plugin import eval_games
 from features.genome import LAYOUT, hand_set_genome, random_genomes, save_genome
-from game.bots import COMPILED_BOTS
-from game.state import Rules
+from features.linear import LinearPlayer
+from game.bots import COMPILED_BOTS, make_player
+from game.bots.sparring import CompiledBot
+from game.engine import play_game
+from game.map import classic_map
+from game.protocol import KernelPlayer
+from game.state import Rules, State
+from game.view import GameView
 
 
 def test_registry_names_the_sparring_bots() -> None:
@@ -42,3 +51,19 @@ def test_eval_games_compiled_equal_python() -> None:
     fast = eval_games(w, opponents, seeds, rules, None)
     slow = eval_games(w, opponents, seeds, rules, None, compiled=False)
     np.testing.assert_array_equal(fast, slow)
+
+
+def test_python_engine_players_pass_the_compiled_loops_argument_types() -> None:
+    # numba compiles a kernel once per argument types: with the compiled loop's types (a
+    # writable state, an int32 bot code) each player kernel compiles once for both loops.
+    players = [LinearPlayer(hand_set_genome()), make_player("continent"), make_player("hunter")]
+    play_game(players, seed=0, rules=Rules(cap=2))
+    loop_state = typeof(State.empty(classic_map(), len(players)).kernel)
+    for p in players:
+        assert isinstance(p, KernelPlayer)
+        view, bound = p._bound or (None, None)  # noqa: SLF001 - the binding is the point
+        assert isinstance(view, GameView) and isinstance(bound, partial)
+        given = [typeof(a) for a in bound.args]
+        assert loop_state in given, p
+        if isinstance(p, CompiledBot):
+            assert given[0] == types.int32

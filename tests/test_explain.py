@@ -43,7 +43,7 @@ class _Explaining(LinearPlayer):
         self.log = log
 
     def kernel_action(self, view: GameView) -> tuple[int, int, int, int]:
-        ex = explain(view.map.kernel, map_context(view.map), view.full_state().kernel,
+        ex = explain(view.map.kernel, map_context(view.map), view.kernel_state().kernel,
                      view.rules_vector, self.weights)
         r = super().kernel_action(view)
         self.log.append((view.seat, r, ex))

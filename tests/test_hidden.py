@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -10,10 +11,11 @@ import pytest
 from arena.bots import trusted
 from arena.tournament import run_tournament
 from game import layout as L
-from game.bots import RandomBot
+from game.bots import ContinentBot, RandomBot
 from game.decision import Decision
 from game.engine import play_game
 from game.map import classic_map
+from game.protocol import Action4
 from game.state import Rules, State
 from game.view import GameView, HiddenInformationError
 
@@ -89,3 +91,32 @@ def test_compiled_players_use_the_open_door() -> None:
     with pytest.raises(HiddenInformationError, match="hides"):
         play_game([LinearPlayer(hand_set_genome()), RandomBot()], seed=0, rules=Rules(cap=5),
                   full_access=[False, True])
+
+
+class _Vandal(ContinentBot):
+    """The continent bot (by name too), scribbling over every array its kernel reads once it
+    has answered."""
+
+    def bind_kernel(self, view: GameView) -> Callable[[], Action4]:
+        answer = super().bind_kernel(view)
+        state = view.kernel_state()
+
+        def scribble() -> Action4:
+            act = answer()
+            for a in state.kernel:
+                a[...] = 7
+            return act
+
+        return scribble
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_compiled_players_writes_never_reach_the_game(seed: int) -> None:
+    # Its kernel state is a copy brought up to date before each decision: the game is the
+    # continent bots' game, scribbles and all.
+    def game(first: ContinentBot) -> tuple[str, ...]:
+        out = play_game([first, ContinentBot(), ContinentBot()], seed=seed,
+                        rules=Rules(missions=True, cap=20), transcript=True)
+        return tuple(out.transcript or ())
+
+    assert game(_Vandal()) == game(ContinentBot())

@@ -62,9 +62,9 @@ def genes(**kw: float) -> np.ndarray:
 
 
 def act(st: State, w: np.ndarray, rules: np.ndarray = RV) -> tuple[int, ...]:
-    """The linear decision (kind, a, b, c) in a hand-built position, read-only as the players
-    pass it (writable arrays would compile decide a second time: 250 MB more per process)."""
-    return tuple(int(x) for x in decide(MK, FX, st.readonly().kernel, rules, w,
+    """The linear decision (kind, a, b, c) in a hand-built position, writable as the players
+    pass it (read-only arrays would compile decide a second time: 250 MB more per process)."""
+    return tuple(int(x) for x in decide(MK, FX, st.copy().kernel, rules, w,
                                         make_work(MK, st.n_players)))
 
 

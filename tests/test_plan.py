@@ -36,8 +36,8 @@ def _tiny_at(owner: list[int], armies: list[int], phase: int, pool: int = 0) -> 
 
 
 def act(s: StateArrays, w: np.ndarray) -> tuple[int, ...]:
-    """The linear decision on the tiny board (read-only, as in `test_linear.act`)."""
-    return tuple(int(x) for x in decide(MK, FX, State(*s).readonly().kernel, OFF, w,
+    """The linear decision on the tiny board (a writable copy, as in `test_linear.act`)."""
+    return tuple(int(x) for x in decide(MK, FX, State(*s).copy().kernel, OFF, w,
                                         make_work(MK, 2)))
 
 

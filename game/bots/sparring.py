@@ -124,8 +124,9 @@ class CompiledBot(KernelPlayer):
     def bind_kernel(self, view: GameView) -> Callable[[], Action4]:
         """The bot's kernel bound to this game's arrays (and scratch)."""
         m = view.map.kernel
-        return bind(sparring_decide, self.code, m, view.full_state().kernel, view.rules_vector,
-                    make_bot_work(m))
+        # The code as the compiled game loop passes it (int32), so the kernel compiles once.
+        return bind(sparring_decide, np.int32(self.code), m, view.kernel_state().kernel,
+                    view.rules_vector, make_bot_work(m))
 
 
 class PlannerBot(CompiledBot):
