@@ -133,7 +133,7 @@ def _attack(m: MapArrays, s: StateArrays, rng: np.random.Generator, src: int, ds
         sc[L.S_DST] = dst
         sc[L.S_MIN_MOVE] = dice
         sc[L.S_PHASE] = L.PH_OCCUPY
-        if n_owned(owner, defender) == 0:
+        if n_owned(owner, np.int64(defender)) == 0:  # int64 as every other caller: one compile
             _eliminate(s, defender, cur)
     return L.E_OK
 

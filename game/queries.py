@@ -166,9 +166,10 @@ def mission_done(m: MapArrays, s: StateArrays, seat: int) -> bool:
     if mid < 0:
         return False
     if mid < L.M_18_TWO:
-        if not owns_continent(m, owner, seat, m.mission_continents[mid, 0]):
+        # The continents as int64, as the loop below passes them: one compile.
+        if not owns_continent(m, owner, seat, np.int64(m.mission_continents[mid, 0])):
             return False
-        if not owns_continent(m, owner, seat, m.mission_continents[mid, 1]):
+        if not owns_continent(m, owner, seat, np.int64(m.mission_continents[mid, 1])):
             return False
         if mid == L.M_EUR_SAM_ANY or mid == L.M_EUR_AUS_ANY:
             whole = 0

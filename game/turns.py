@@ -151,7 +151,8 @@ def _settle(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Gene
         if ph == L.PH_TRADE:
             down_to = rules[L.R_TRADE_AT] - 1
             done_forced = sc[L.S_IN_ATTACK] != 0 and hand_size(cards, cur) <= down_to
-            if done_forced or not has_set(m.card_kind, cards, cur):
+            # The seat as int64, as `_begin_turn` passes it: `hand_kind_counts` compiles once.
+            if done_forced or not has_set(m.card_kind, cards, np.int64(cur)):
                 sc[L.S_PHASE] = L.PH_REINFORCE
                 continue
             return
@@ -195,5 +196,5 @@ def _advance_setup(m: MapArrays, s: StateArrays, rules: np.ndarray,
             sc[L.S_CURRENT] = q
             return
     sc[L.S_ROUND] = 1
-    _begin_turn(m, s, 0)
+    _begin_turn(m, s, np.int64(0))  # the seat as `_end_turn` passes it: one compile
     _settle(m, s, rules, rng)

@@ -82,7 +82,7 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
         return (L.A_PLACE, int(gap_t), int(min(gap, pool)), 0)
     # Else all on the biggest stack next to the prey (or, without prey, next to any enemy):
     # one stack that keeps conquering earns the card and reaches the prey.
-    base, _key = stack_base(m, s, seat, prey, -1)
+    base, _key = stack_base(m, s, seat, prey, np.int64(-1))  # typed, not literal: one compile
     if base < 0:
         for t in range(owner.shape[0]):
             if owner[t] == seat:
@@ -120,6 +120,7 @@ def trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4
     act = best_set(m, s, rules, seat)
     if act[0] != L.A_TRADE or trade_compulsory(s, rules):
         return act
-    if set_worth(m, s, rules, act[1], act[2], act[3]) >= HOLD * reinforcements(m, s, seat):
+    income = reinforcements(m, s, np.int64(seat))  # int64 as the rule kernels pass it
+    if set_worth(m, s, rules, act[1], act[2], act[3]) >= HOLD * income:
         return act
     return (L.A_END_TRADE, 0, 0, 0)

@@ -125,7 +125,7 @@ def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     largest stack next to the conquest there; the leader's territories first within a rung."""
     census(m, s, seat, w)
     tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
-    prey = _prey(m, s, seat, w, 0)
+    prey = _prey(m, s, seat, w, np.int64(0))  # typed, not literal: one compile
     expand = A.NEVER if s.sc[L.S_ROUND] <= EARLY_ROUNDS else EXPAND
     leader = _leader(m, s, seat, w)
     ladder = ((A.PREY, PREY_ODDS, 5.0), (A.SMALL, FINISH, 4.0), (A.LEADER_HELD, BREAK, 3.5),
@@ -142,7 +142,7 @@ def trade(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWork
     if act[0] != L.A_TRADE or trade_compulsory(s, rules):
         return act
     worth = set_worth(m, s, rules, act[1], act[2], act[3])
-    income = reinforcements(m, s, seat)
+    income = reinforcements(m, s, np.int64(seat))  # int64 as the rule kernels pass it
     if worth >= HOLD * income or _prey(m, s, seat, w, worth + income) >= 0:
         return act
     return (L.A_END_TRADE, 0, 0, 0)
@@ -176,7 +176,7 @@ def fortify(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w: BotWo
             u = m.neighbours[t, k]
             if owner[u] != seat:
                 continue
-            short = _need(m, s, w, u) - armies[u]
+            short = _need(m, s, w, np.int64(u)) - armies[u]  # int64 as t above: one compile
             if short <= 0:
                 continue
             n = min(spare, short)
