@@ -15,6 +15,7 @@ The kernel lives alone in this file: numba caches a function by its own file onl
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -212,10 +213,13 @@ def _rate_one(mu: np.ndarray, sigma: np.ndarray, fixed: np.ndarray, group: np.nd
         _message(s, T_PI, MTS_PI, x, pi, tau)
     nd = n - 1
     margin = p[K_MARGIN]
+    # Typed 0 and 1 (Any to mypy): a literal argument compiles a helper once more per value.
+    zero: Any = np.int64(0)
+    one: Any = np.int64(1)
     for _ in range(MAX_ITERATIONS):
         if nd == 1:
-            _diff_down(s, 0)
-            delta = _trunc_up(s, 0, margin, ranks[order[0]] == ranks[order[1]], two)
+            _diff_down(s, zero)
+            delta = _trunc_up(s, zero, margin, ranks[order[0]] == ranks[order[1]], two)
             if math.isnan(delta):
                 return False
         else:
@@ -233,8 +237,8 @@ def _rate_one(mu: np.ndarray, sigma: np.ndarray, fixed: np.ndarray, group: np.nd
                 _diff_up(s, x, up)
         if delta <= p[K_MIN_DELTA]:
             break
-    _diff_up(s, 0, 0)
-    _diff_up(s, nd - 1, 1)
+    _diff_up(s, zero, zero)
+    _diff_up(s, nd - 1, one)
     for x in range(n):  # team sums, up
         pi, tau = _sum2(s[T_PI, x], s[T_TAU, x], s[MTS_PI, x], s[MTS_TAU, x], 1.0,
                         0.0, 0.0, 0.0, 0.0, 0.0, 1)
