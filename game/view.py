@@ -161,13 +161,14 @@ class GameView:
 
     def sets(self) -> list[tuple[int, int, int]]:
         """Every tradable set in the own hand (card ids)."""
-        kinds = {c: self.card_kind(c) for c in self.hand}
+        # int32 kinds, as the compiled loop passes them: `is_set` compiles once.
+        kinds = {c: self.map.card_kind[c] for c in self.hand}
         return [t for t in combinations(kinds, 3) if is_set(*(kinds[c] for c in t))]
 
     def set_value(self, cards: tuple[int, int, int]) -> int:
         """Armies the set would give if traded now."""
-        k = [self.card_kind(c) for c in cards]
-        return int(set_value(self.rules_vector, int(self._state.sc[L.S_TRADES]), k[0], k[1], k[2]))
+        k = [self.map.card_kind[c] for c in cards]  # int32 as the compiled loop passes them
+        return int(set_value(self.rules_vector, self._state.sc[L.S_TRADES], k[0], k[1], k[2]))
 
     def mine(self) -> np.ndarray:
         """Own territories (indices)."""
