@@ -1,12 +1,16 @@
 """Compile the numba kernels the tests use into the on-disk cache, before pytest's workers start.
 
 Without it each xdist worker compiles the same kernels at once (minutes of one core each) on a
-fresh clone. numba compiles on one thread, so the two halves compile in two processes at once:
-the compiled game loop (`features.compiled`, which seats the compiled bots itself), and the
-Python engine's kernels with every bot, the linear player's explanations and the rating kernel.
+fresh clone. numba compiles on one thread, so the work runs in two processes at once, in two
+stages. The Python engine hands each kernel the compiled loop's argument types, so the two
+loops share each compiled kernel; a kernel a process finds in the cache is loaded, not compiled.
+The compiled loop's own function (`features.compiled._turns`, with `decide` and `step` folded
+in) is the longest single compile and needs the sparring bots' kernels first: the first stage
+compiles those bots, split in two; the second compiles the compiled loop beside the Python
+engine's kernels with every bot, the linear player's explanations and the rating kernel.
 A kernel missed here is only compiled later by a worker: slower, never wrong.
 
-`python tests/warmup.py` runs both halves; `python tests/warmup.py loop|engine` runs one.
+`python tests/warmup.py` runs the stages; `python tests/warmup.py PART...` runs parts here.
 """
 
 from __future__ import annotations
@@ -30,6 +34,36 @@ def _bot_file(folder: Path) -> str:
     path = folder / "warm.json"
     save_genome(path, hand_set_genome())
     return str(path)
+
+
+def _bind_bots(kernel_name: str, code: int) -> None:
+    """Compile one half of `sparring_decide` for the compiled loop's argument types."""
+    from game.bots import sparring
+    from game.jit import bind
+    from game.map import classic_map
+    from game.state import Rules, State
+
+    m = classic_map().kernel
+    bind(getattr(sparring, kernel_name), np.int32(code), m, State.empty(classic_map(), 6).kernel,
+         Rules().vector(), sparring.make_bot_work(m))
+
+
+def planning(folder: Path) -> None:
+    """The planning sparring bots (planner, hunter, strategist)."""
+    from game.bots.sparring import PLANNER
+
+    _bind_bots("planning_decide", PLANNER)
+
+
+def baseline(folder: Path) -> None:
+    """The baseline sparring bots (continent, distributor, bully) and the rule kernels."""
+    from game.bots import RandomBot
+    from game.bots.sparring import CONTINENT
+    from game.engine import play_game
+    from game.state import Rules
+
+    _bind_bots("baseline_decide", CONTINENT)
+    play_game([RandomBot(), RandomBot(), RandomBot()], seed=0, rules=Rules(missions=True, cap=8))
 
 
 def loop(folder: Path) -> None:
@@ -82,19 +116,23 @@ def _rate() -> None:
                   np.array([[1, 2]], dtype=np.int32), kernel_params(trueskill.TrueSkill()))
 
 
-PARTS = {"loop": loop, "engine": engine}
+PARTS = {"planning": planning, "baseline": baseline, "loop": loop, "engine": engine}
+# Each stage's parts run in two processes at once; a stage starts when the one before ends.
+STAGES = (("planning", "baseline"), ("loop", "engine"))
 
 
 def main(argv: list[str]) -> int:
-    """Run the parts named in argv in this process, or both parts in two processes at once."""
+    """Run the parts named in argv in this process, or the stages, two processes at a time."""
     if argv:
         with tempfile.TemporaryDirectory() as tmp:
             for part in argv:
                 PARTS[part](Path(tmp))
         return 0
     t0 = time.monotonic()
-    procs = [subprocess.Popen([sys.executable, __file__, part]) for part in PARTS]
-    codes = [p.wait() for p in procs]
+    codes = []
+    for stage in STAGES:
+        procs = [subprocess.Popen([sys.executable, __file__, part]) for part in stage]
+        codes += [p.wait() for p in procs]
     print(f"numba warm-up: {time.monotonic() - t0:.0f} s", file=sys.stderr)
     return max(codes)
 
