@@ -216,6 +216,8 @@ class GameView:
         m = self.map.kernel
         mine = self.mine()
         armies = self.armies.copy()  # connected_own marks visits in the army counts
+        # Writable owners and an int32 seat, as the compiled loop passes them: one compile.
+        owner, seat = self.owner.copy(), np.int32(self.seat)
         for a in mine:
             if self.armies[a] < 2:
                 continue
@@ -223,8 +225,7 @@ class GameView:
                 if a == b:
                     continue
                 if self.rules.path_fortify:
-                    ok = kernel.connected_own(m, self._state.owner, armies, self.seat, int(a),
-                                              int(b))
+                    ok = kernel.connected_own(m, owner, armies, seat, int(a), int(b))
                 else:
                     ok = bool(self.map.adjacency[a, b])
                 if ok:
