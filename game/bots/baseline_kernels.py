@@ -30,7 +30,7 @@ def first_own(s: StateArrays, seat: int) -> int:
 @rule_kernel
 def trade_best(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
     """The set worth most now; ties prefer a card of an own territory, then fewer wilds."""
-    return rank_sets(m, s, rules, seat, np.bool_(True))  # typed, not literal: one compile
+    return rank_sets(m, s, rules, seat, True)
 
 
 @inline_rule_kernel  # inlined: `weakest_first` is a constant at every call

@@ -12,8 +12,6 @@ trades the best set at once and marches interior stacks to the front. Compiled (
 
 from __future__ import annotations
 
-import numpy as np
-
 from game import layout as L
 from game.bots import attacks as A
 from game.bots.baseline_kernels import first_own
@@ -85,8 +83,7 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
     if gap_t >= 0 and gap > 0:
         return (L.A_PLACE, int(gap_t), int(max(1, min(gap, pool // 2))), 0)
     # The strongest border next to an enemy territory of the target (else the strongest border).
-    # A typed -1 (no prey), not a literal one: stack_base compiles once.
-    base, _key = stack_base(m, s, seat, np.int64(-1), _target(m, s, seat, w))
+    base, _key = stack_base(m, s, seat, -1, _target(m, s, seat, w))
     return (L.A_PLACE, int(base), int(pool), 0)
 
 

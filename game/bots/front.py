@@ -108,7 +108,7 @@ def march_to_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w
     the most threatened border it connects to (path rule), else one step closer to the
     nearest border; (A_SKIP, ...) when nothing moves. The baselines' stack may be one that
     reaches no border (it then stays); the sparring bots' reaches one."""
-    front_distance(m, s, seat, w, np.int64(FAR if baseline else -1))  # typed: one compile
+    front_distance(m, s, seat, w, FAR if baseline else -1)
     src, big = -1, 1
     for t in range(s.owner.shape[0]):
         if s.owner[t] == seat and w.dist[t] > 0 and s.armies[t] > big:

@@ -82,7 +82,7 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
         return (L.A_PLACE, int(gap_t), int(min(gap, pool)), 0)
     # Else all on the biggest stack next to the prey (or, without prey, next to any enemy):
     # one stack that keeps conquering earns the card and reaches the prey.
-    base, _key = stack_base(m, s, seat, prey, np.int64(-1))  # typed, not literal: one compile
+    base, _key = stack_base(m, s, seat, prey, -1)
     if base < 0:
         for t in range(owner.shape[0]):
             if owner[t] == seat:

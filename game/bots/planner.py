@@ -17,8 +17,6 @@ docs/experiments/2026-11-24-sparring-bots.md).
 
 from __future__ import annotations
 
-import numpy as np
-
 from game import layout as L
 from game.bots import attacks as A
 from game.bots.sparring_kernels import (
@@ -54,8 +52,7 @@ def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Act
     if gap_t >= 0:
         return (L.A_PLACE, int(gap_t), int(n), 0)
     # 2. The strongest own territory next to an enemy territory of the target continent.
-    # A typed -1 (no prey), as the strategist's int64 prey: mass_base compiles once.
-    return (L.A_PLACE, mass_base(m, s, seat, w, np.int64(-1), ENTRY_WEIGHT), int(pool), 0)
+    return (L.A_PLACE, mass_base(m, s, seat, w, -1, ENTRY_WEIGHT), int(pool), 0)
 
 
 @rule_kernel

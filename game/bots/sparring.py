@@ -95,10 +95,9 @@ def planning_decide(code: int, m: MapArrays, s: StateArrays, rules: np.ndarray,
             return hunter.move_in(m, s, seat, w)
         # The planner keeps half the adjacent threat; the strategist all of it outside its
         # target continent.
-        # One call with a typed flag: literal True and False would compile it twice.
-        plans = code == PLANNER
-        weight = planner.ENTRY_WEIGHT if plans else strategist.ENTRY_WEIGHT
-        return move_in_garrisoned(m, s, seat, w, weight, plans)
+        if code == PLANNER:
+            return move_in_garrisoned(m, s, seat, w, planner.ENTRY_WEIGHT, True)
+        return move_in_garrisoned(m, s, seat, w, strategist.ENTRY_WEIGHT, False)
     if ph == L.PH_FORTIFY:
         if code == STRATEGIST:
             return strategist.fortify(m, s, rules, seat, w)

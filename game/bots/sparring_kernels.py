@@ -303,7 +303,7 @@ def rank_sets(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
 @rule_kernel
 def best_set(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
     """`rank_sets` with the territory bonus in the value (the sparring bots' rule)."""
-    return rank_sets(m, s, rules, seat, np.bool_(False))  # typed, not literal: one compile
+    return rank_sets(m, s, rules, seat, False)
 
 
 @rule_kernel

@@ -125,7 +125,7 @@ def attack(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> Action4:
     largest stack next to the conquest there; the leader's territories first within a rung."""
     census(m, s, seat, w)
     tc = target_continent(m, s, seat, w, ENTRY_WEIGHT)
-    prey = _prey(m, s, seat, w, np.int64(0))  # typed, not literal: one compile
+    prey = _prey(m, s, seat, w, 0)
     expand = A.NEVER if s.sc[L.S_ROUND] <= EARLY_ROUNDS else EXPAND
     leader = _leader(m, s, seat, w)
     ladder = ((A.PREY, PREY_ODDS, 5.0), (A.SMALL, FINISH, 4.0), (A.LEADER_HELD, BREAK, 3.5),
