@@ -57,7 +57,7 @@ def setup(m: MapArrays, s: StateArrays, rules: np.ndarray,
     s.ev[:] = 0
     start = L.STARTING_ARMIES[n_players]
     for q in range(n_players):
-        held = n_owned(owner, q)
+        held = n_owned(owner, np.int32(q))  # int32 as a conquest passes the owner: one compile
         pl[q, L.P_ALIVE] = 1
         pl[q, L.P_MISSION] = -1
         pl[q, L.P_TARGET] = -1
@@ -133,7 +133,7 @@ def _attack(m: MapArrays, s: StateArrays, rng: np.random.Generator, src: int, ds
         sc[L.S_DST] = dst
         sc[L.S_MIN_MOVE] = dice
         sc[L.S_PHASE] = L.PH_OCCUPY
-        if n_owned(owner, np.int64(defender)) == 0:  # int64 as every other caller: one compile
+        if n_owned(owner, defender) == 0:
             _eliminate(s, defender, cur)
     return L.E_OK
 

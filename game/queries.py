@@ -166,15 +166,15 @@ def mission_done(m: MapArrays, s: StateArrays, seat: int) -> bool:
     if mid < 0:
         return False
     if mid < L.M_18_TWO:
-        # The continents as int64, as the loop below passes them: one compile.
-        if not owns_continent(m, owner, seat, np.int64(m.mission_continents[mid, 0])):
+        if not owns_continent(m, owner, seat, m.mission_continents[mid, 0]):
             return False
-        if not owns_continent(m, owner, seat, np.int64(m.mission_continents[mid, 1])):
+        if not owns_continent(m, owner, seat, m.mission_continents[mid, 1]):
             return False
         if mid == L.M_EUR_SAM_ANY or mid == L.M_EUR_AUS_ANY:
             whole = 0
             for c in range(m.bonus.shape[0]):
-                if owns_continent(m, owner, seat, c):
+                # int32 as the two checks above pass the continent: one compile
+                if owns_continent(m, owner, seat, np.int32(c)):
                     whole += 1
             return whole >= L.MISSION_CONTINENTS_ANY
         return True
@@ -185,7 +185,7 @@ def mission_done(m: MapArrays, s: StateArrays, seat: int) -> bool:
                 n += 1
         return n >= L.MISSION_TERRITORIES
     if mid == L.M_24:
-        return n_owned(owner, seat) >= L.MISSION_ALL_TERRITORIES
+        return n_owned(owner, np.int32(seat)) >= L.MISSION_ALL_TERRITORIES  # as a conquest
     # Destroy colour: the target is gone and the mission was not converted, so the holder did it.
     return pl[pl[seat, L.P_TARGET], L.P_ALIVE] == 0
 

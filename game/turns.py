@@ -52,7 +52,9 @@ def _begin_turn(m: MapArrays, s: StateArrays, seat: int) -> None:
     sc[L.S_IN_ATTACK] = 0
     sc[L.S_TURNS] += 1
     sc[L.S_POOL] = reinforcements(m, s, seat)
-    sc[L.S_PHASE] = L.PH_TRADE if has_set(m.card_kind, s.cards, seat) else L.PH_REINFORCE
+    # The seat as int32, as `_settle` passes it from the state: `hand_kind_counts` compiles once.
+    can_trade = has_set(m.card_kind, s.cards, np.int32(seat))
+    sc[L.S_PHASE] = L.PH_TRADE if can_trade else L.PH_REINFORCE
 
 
 @rule_kernel
@@ -151,8 +153,7 @@ def _settle(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Gene
         if ph == L.PH_TRADE:
             down_to = rules[L.R_TRADE_AT] - 1
             done_forced = sc[L.S_IN_ATTACK] != 0 and hand_size(cards, cur) <= down_to
-            # The seat as int64, as `_begin_turn` passes it: `hand_kind_counts` compiles once.
-            if done_forced or not has_set(m.card_kind, cards, np.int64(cur)):
+            if done_forced or not has_set(m.card_kind, cards, cur):
                 sc[L.S_PHASE] = L.PH_REINFORCE
                 continue
             return
