@@ -110,7 +110,7 @@ def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: Rules, 
          fx: FeatureContext, trace: np.ndarray, policies: np.ndarray | None = None,
          bot_work: BotWork | None = None) -> tuple[LinearOutcome, State]:
     k = weights.shape[0]
-    state = State.empty(mp, k)
+    state = State.empty(mp, k, one_buffer=False)
     rng = np.random.Generator(np.random.PCG64(seed))
     pol = np.zeros(k, dtype=np.int32) if policies is None else policies
     bw = make_bot_work(mp.kernel) if bot_work is None else bot_work

@@ -136,9 +136,11 @@ class State:
 
     `kernel` is the `StateArrays` the kernels take (the same arrays). Equality compares the
     position (owner, armies, cards, pl, sc), not `ev`, what the last action happened to roll.
+    `flat` is all six arrays as one int32 buffer when they are views of one (`empty` and the
+    copies of such a state), else None: `copy_from` then copies them at once.
     """
 
-    __slots__ = ("armies", "cards", "ev", "kernel", "owner", "pl", "sc")
+    __slots__ = ("armies", "cards", "ev", "flat", "kernel", "owner", "pl", "sc")
 
     def __init__(self, owner: np.ndarray, armies: np.ndarray, cards: np.ndarray, pl: np.ndarray,
                  sc: np.ndarray, ev: np.ndarray | None = None) -> None:
@@ -146,14 +148,31 @@ class State:
         self.owner, self.armies, self.cards, self.pl, self.sc = owner, armies, cards, pl, sc
         self.ev = np.zeros(L.N_EV, np.int32) if ev is None else ev
         self.kernel = L.StateArrays(owner, armies, cards, pl, sc, self.ev)
+        self.flat: np.ndarray | None = None
 
     @classmethod
-    def empty(cls, m: Map, n_players: int) -> State:
-        """Zeroed arrays sized for a board and a seat count (kernel.setup fills them)."""
+    def _in_one_buffer(cls, buf: np.ndarray, shapes: list[tuple[int, ...]]) -> State:
+        """The state whose arrays of these shapes are consecutive views of `buf`."""
+        arrays, at = [], 0
+        for shape in shapes:
+            size = int(np.prod(shape))
+            arrays.append(buf[at:at + size].reshape(shape))
+            at += size
+        s = cls(*arrays)
+        s.flat = buf
+        return s
+
+    @classmethod
+    def empty(cls, m: Map, n_players: int, one_buffer: bool = True) -> State:
+        """Zeroed arrays sized for a board and a seat count (kernel.setup fills them); in one
+        buffer (`flat`) unless `one_buffer` is False, as the compiled loop asks: it plays 5-9%
+        slower on views of one buffer (evolve.benchref)."""
         t = m.n_territories
-        return cls(np.zeros(t, np.int32), np.zeros(t, np.int32),
-                   np.zeros(t + L.N_WILDS, np.int32), np.zeros((n_players, L.N_PL), np.int32),
-                   np.zeros(L.N_SC, np.int32), np.zeros(L.N_EV, np.int32))
+        shapes = [(t,), (t,), (t + L.N_WILDS,), (n_players, L.N_PL), (L.N_SC,), (L.N_EV,)]
+        if not one_buffer:
+            return cls(*(np.zeros(s, np.int32) for s in shapes))
+        return cls._in_one_buffer(np.zeros(sum(int(np.prod(s)) for s in shapes), np.int32),
+                                  shapes)
 
     @property
     def position(self) -> tuple[np.ndarray, ...]:
@@ -162,16 +181,28 @@ class State:
 
     def copy(self) -> State:
         """A deep copy (for search or what-if analysis)."""
+        if self.flat is not None:
+            return State._in_one_buffer(self.flat.copy(), [a.shape for a in self.kernel])
         return State(*(a.copy() for a in self.kernel))
+
+    def copy_from(self, other: State) -> None:
+        """Overwrite this state's arrays with other's values (the same shapes), in place."""
+        if self.flat is not None and other.flat is not None:
+            np.copyto(self.flat, other.flat)
+            return
+        for dst, src in zip(self.kernel, other.kernel, strict=True):
+            np.copyto(dst, src)
 
     def readonly(self) -> State:
         """Views of the same arrays that cannot be written (they follow the game as it moves)."""
         views = []
-        for a in self.kernel:
+        for a in (*self.kernel, *(() if self.flat is None else (self.flat,))):
             v = a.view()
             v.flags.writeable = False
             views.append(v)
-        return State(*views)
+        s = State(*views[:6])
+        s.flat = views[6] if len(views) > 6 else None
+        return s
 
     @property
     def n_players(self) -> int:

@@ -57,7 +57,7 @@ class GameView:
         self.seat = seat
         self._full_access = full_access
         self._pair_fns: dict[int, tuple[Callable[..., int], np.ndarray]] = {}
-        self._copy: tuple[State, list[tuple[np.ndarray, np.ndarray]]] | None = None
+        self._copy: State | None = None
 
     @property
     def full_access(self) -> bool:
@@ -79,13 +79,12 @@ class GameView:
         the position of each decision and what it writes never reaches the game. Writable
         arrays are what the compiled game loop passes too, so each kernel compiles for one
         state type (HiddenInformationError on a view without full access)."""
-        if self._copy is None:
-            live = self.full_state()
-            mirror = live.copy()
-            self._copy = mirror, list(zip(mirror.kernel, live.kernel, strict=True))
-        for dst, src in self._copy[1]:
-            np.copyto(dst, src)
-        return self._copy[0]
+        mirror = self._copy
+        if mirror is None:
+            mirror = self._copy = self.full_state().copy()
+        else:
+            mirror.copy_from(self._state)  # one copy: the engine's state is one buffer
+        return mirror
 
     @property
     def state(self) -> State:

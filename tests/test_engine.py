@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import Aggressive, position
+from conftest import CLASSIC, Aggressive, position
 
 from game import (
     Attack,
@@ -350,7 +350,7 @@ def test_state_equality_is_the_position_not_the_last_roll() -> None:
     other.sc[S_POOL] += 1
     assert other != s
     view = s.readonly()
-    assert view == s and not view.ev.flags.writeable and view.kernel.ev.base is s.ev
+    assert view == s and not view.ev.flags.writeable and np.shares_memory(view.kernel.ev, s.ev)
 
 
 @pytest.mark.parametrize("rules", [
@@ -360,3 +360,19 @@ def test_rules_text_reads_back_and_names_each_flag_on(rules: Rules) -> None:
     assert Rules.parse(rules.text()) == rules
     assert rules.flags_on() == [f for f in RULE_FLAGS if getattr(rules, f)]
     assert set(RULE_FLAGS) | set(RULE_NUMBERS) == {f.name for f in fields(Rules)}
+
+
+def test_a_state_copies_into_another_in_place_one_buffer_or_six_arrays() -> None:
+    s = position(3, owner={"Alaska": 2}, armies={"Alaska": 9})
+    s.ev[EV_LOSS_D] = 2
+    fresh = State.empty(CLASSIC, 3)
+    assert fresh.flat is not None and all(np.shares_memory(a, fresh.flat) for a in fresh.kernel)
+    six = State(*(a.copy() for a in s.kernel))  # six arrays of their own: no flat buffer
+    assert six.flat is None
+    for dst, src in [(fresh, s), (State.empty(CLASSIC, 3), fresh.readonly()),
+                     (State(*(np.zeros_like(a) for a in s.kernel)), s),
+                     (State.empty(CLASSIC, 3), six)]:
+        dst.copy_from(src)
+        assert dst == src and np.array_equal(dst.ev, src.ev)
+    copy = fresh.copy()
+    assert copy.flat is not None and not np.shares_memory(copy.flat, fresh.flat) and copy == s
