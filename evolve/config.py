@@ -282,6 +282,11 @@ def _cross_check(cfg: Config) -> None:
     if r.elite >= r.population:
         raise ConfigError(f"config field run.elite: must be < run.population "
                           f"({r.population}), got {r.elite}")
+    if r.restart_after and (r.strategy != "ga" or not cfg.champion.every):
+        raise ConfigError("config field run.restart_after: needs run.strategy = 'ga' and "
+                          f"champion.every > 0 (restarts count from crownings), got "
+                          f"{r.restart_after} with strategy {r.strategy!r}, champion.every "
+                          f"{cfg.champion.every}")
     if cfg.league.seats >= r.group_size:
         raise ConfigError(f"config field league.seats: must be < run.group_size "
                           f"({r.group_size}), got {cfg.league.seats}")

@@ -81,6 +81,14 @@ def verdict(log: Sequence[dict[str, Any]]) -> str:
     """One sentence: the last crowning the run could tell from noise, and what came after."""
     rs = reigns(log)
     playoffs = [r for r in log if r.get("playoff")]
+    restarts = [int(r["generation"]) for r in log if r.get("restart")]
+    tail = (f" The population restarted {len(restarts)} time{'s' if len(restarts) != 1 else ''}"
+            f", last after generation {restarts[-1]}." if restarts else "")
+    return _verdict(log, rs, playoffs) + tail
+
+
+def _verdict(log: Sequence[dict[str, Any]], rs: list[Reign],
+             playoffs: list[dict[str, Any]]) -> str:
     if not rs:
         return "No champion crowned yet."
     clear = [r for r in rs if beyond_noise(r.playoff)]

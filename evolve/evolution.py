@@ -70,6 +70,7 @@ class Evolution:
                                       cfg.rating.sigma, league_genomes(cfg.league.genomes, plugin))
         self.rng = np.random.default_rng(np.random.SeedSequence(cfg.run.seed))
         self.generation = -1
+        self.epoch_start = 0  # first generation of the population's line (run.restart_after)
         self.saved_generation = -1  # last generation whose checkpoint is on disk
         self.log_missing = 0  # generations before the resumed checkpoint missing from the log
         self.log_dropped = 0  # generation-0 log lines dropped at resume (no checkpoint)
@@ -127,6 +128,8 @@ class Evolution:
         self.folder.reset_log(keep)
         self.logbook = records.logbook([{k: v for k, v in r.items() if k not in UNKEPT_KEYS}
                                         for r in keep])
+        self.epoch_start = max((int(r["generation"]) + 1 for r in keep if r.get("restart")),
+                               default=0)
         return True
 
     def checkpoint(self, gen: Generation | None = None) -> Path:
@@ -184,17 +187,33 @@ class Evolution:
                                    lc.hall_size)
             else:
                 self.anchors.admit(genes[champ], g, mu[champ], sigma[champ], lc.hall_size)
+        restart = self.restart_due(g)
+        if restart:
+            self.epoch_start = g + 1
         ev = None
         if self.cfg.eval.every and g % self.cfg.eval.every == 0:
             best = genes[champ] if self.proven.genes is None else self.proven.genes
             ev = self.evaluate(runner, best, g)
-        rec = self.record(g, genes, mu, sigma, games, champ, ev, playoff, sw)
+        rec = self.record(g, genes, mu, sigma, games, champ, ev, playoff, sw, restart)
         self.generation = g
         return Generation(rec, genes, mu, sigma, champ)
 
     def ask(self, g: int) -> list[Any]:
-        """The population to rate in generation g (generation 0: the initial one)."""
-        return self.pop if g == 0 else self.strategy.ask(self.pop, self.rng)
+        """The population to rate in generation g (generation 0: the initial one; the first
+        generation after a restart: a fresh one, drawn like generation 0)."""
+        if g == 0:
+            return self.pop
+        if g == self.epoch_start:
+            return self.strategy.initial(self.rng)
+        return self.strategy.ask(self.pop, self.rng)
+
+    def restart_due(self, g: int) -> bool:
+        """True when generation g ends `run.restart_after` generations without a crowning,
+        counted from the later of the last crowning and the last restart. Fresh lines of
+        descent are kept because seeds differ more than anything a run does later
+        (docs/experiments/2026-11-26-night-runs.md); the proven champion stays to be beaten."""
+        n = self.cfg.run.restart_after
+        return bool(n) and g - max(self.epoch_start - 1, self.proven.born) >= n
 
     def tell(self, pop: list[Any], mu: np.ndarray, sigma: np.ndarray) -> None:
         """Ratings become fitness; the strategy learns; the population is the new one (the
@@ -219,7 +238,8 @@ class Evolution:
 
     def record(self, g: int, genes: np.ndarray, mu: np.ndarray, sigma: np.ndarray,
                games: league.Results, champ: int, ev: dict[str, Any] | None,
-               playoff: dict[str, Any] | None, sw: Stopwatch) -> dict[str, Any]:
+               playoff: dict[str, Any] | None, sw: Stopwatch,
+               restart: bool = False) -> dict[str, Any]:
         """Generation g's log record; the logbook and hall of fame take their part."""
         records.enter_champion(self.hall_of_fame, self.pop[champ], float(mu[champ]),
                                float(sigma[champ]), g)
@@ -238,7 +258,8 @@ class Evolution:
             "proven_generation": self.proven.born if self.proven.genes is not None else None,
             "anchors": [[name, float(m), float(sd)] for name, m, sd in zip(
                 self.anchors.labels(), self.anchors.mu, self.anchors.sigma, strict=True)],
-            "playoff": playoff, "eval": ev, "time_games_s": t_games, "time_rating_s": t_rating,
+            "playoff": playoff, "eval": ev, "restart": restart,
+            "time_games_s": t_games, "time_rating_s": t_rating,
             "time_overhead_s": max(0.0, wall - t_games - t_rating),
         }
         records.log(self.logbook, {k: v for k, v in rec.items() if k not in UNKEPT_KEYS})

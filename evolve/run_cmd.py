@@ -106,6 +106,8 @@ def summary(rec: dict[str, Any], total: int) -> str:
         if "pooled_games" in ev and ev["pooled_games"] > ev["games"]:
             s += (f" (pooled {ev['pooled_win_rate']:.3f} [{ev['pooled_lo']:.3f}, "
                   f"{ev['pooled_hi']:.3f}] of {ev['pooled_games']})")
+    if rec.get("restart"):
+        s += "  restart: a fresh random population from the next generation"
     return s
 
 

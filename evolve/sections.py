@@ -44,6 +44,7 @@ class RunSection:
     tournament_size: int = _f(1, 100_000)
     strategy: str = _f(choices=STRATEGIES)
     hall_of_fame: int = _f(1, 10_000)
+    restart_after: int = _f(0, MAX_GENERATIONS)
 
 
 @dataclass(frozen=True)

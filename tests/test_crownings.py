@@ -78,3 +78,10 @@ def test_the_progress_line_says_whether_a_crowning_cleared_its_noise() -> None:
     assert "crowned, beyond the noise" in summary(LOG[1], 1000)
     assert "crowned within the noise" in summary(LOG[3], 1000)
     assert "(-20, noise ±34): kept the champion of generation 100" in summary(LOG[2], 1000)
+
+
+def test_the_verdict_counts_the_restarts() -> None:
+    plain = verdict(LOG)
+    assert "restarted" not in plain
+    log = [*LOG[:3], {**LOG[3], "restart": True}, {**LOG[4], "restart": True}]
+    assert verdict(log) == plain + " The population restarted 2 times, last after generation 210."
