@@ -249,6 +249,10 @@ def plot_progress(log: list[dict[str, Any]]) -> Figure:
         if crowned:
             ax.plot(crowned, [0.02] * len(crowned), "^", color="goldenrod", ms=7,
                     label="a new champion is crowned (won its playoff)")
+        restarts = [r["generation"] for r in log if r.get("restart")]
+        for i, gr in enumerate(restarts):  # run.restart_after: a fresh population after gr
+            ax.axvline(gr + 0.5, color="grey", ls="--", lw=1,
+                       label="restart: a fresh population" if i == 0 else None)
         # Par for one of k equal players; older logs lack "players": 4-player games then.
         k = int(ev[-1][1].get("players", 4))
         ax.axhline(1 / k, color="grey", ls=":", label=f"par for {k} equal players (1/{k})")

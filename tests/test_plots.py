@@ -15,6 +15,7 @@ from evolve.plots import (
     main,
     make_plots,
     plot_gene_density,
+    plot_progress,
     save_figure,
 )
 from features.genome import LAYOUT, save_genome
@@ -144,3 +145,12 @@ def test_density_columns_sit_at_their_generations(tmp_path: Path) -> None:
     assert x_edges[0] == -0.5 and x_edges[-1] == 40.5
     assert x_edges[10] == 9.5 and x_edges[11] == 15.0  # halfway between 9|10 and 10|20
     assert x_edges[12] == 25.0  # halfway between 20 and 30
+
+
+def test_progress_marks_each_restart(run_dir: Path) -> None:
+    log = load_run(run_dir).log
+    marked = [{**r, "restart": r["generation"] in (4, 8)} for r in log]
+    fig = plot_progress(marked)
+    dashed = [ln for ln in fig.axes[0].lines if ln.get_linestyle() == "--"]
+    assert sorted(float(ln.get_xdata()[0]) for ln in dashed) == [4.5, 8.5]
+    assert not [ln for ln in plot_progress(log).axes[0].lines if ln.get_linestyle() == "--"]
