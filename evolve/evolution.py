@@ -209,9 +209,9 @@ class Evolution:
 
     def restart_due(self, g: int) -> bool:
         """True when generation g ends `run.restart_after` generations without a crowning,
-        counted from the later of the last crowning and the last restart. Fresh lines of
-        descent are kept because seeds differ more than anything a run does later
-        (docs/experiments/2026-11-26-night-runs.md); the proven champion stays to be beaten."""
+        counted from the later of the last crowning and the last restart. A fresh line, because
+        seeds differ more than anything a run does later (docs/experiments/2026-11-26-restarts.md);
+        the proven champion stays to be beaten."""
         n = self.cfg.run.restart_after
         return bool(n) and g - max(self.epoch_start - 1, self.proven.born) >= n
 
