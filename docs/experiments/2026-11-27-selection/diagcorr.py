@@ -25,7 +25,7 @@ for k in sorted(meas[players[0]]):
     x = np.array([meas[p][k] for p in players])
     per = []
     for run in ("s3", "s4", "s5r"):
-        idx = [i for i, p in enumerate(players) if p.split("-")[0] == run or (run == "s4" and p.startswith("s4r"))]
+        idx = [i for i, p in enumerate(players) if p.split("-")[0] == run]
         per.append((run, len(idx), spearman(x[idx], y[idx])))
     mean = sum(n * r for _, n, r in per) / sum(n for _, n, _ in per)
     print(f"{k:25s} pooled {spearman(x, y):+.2f}  " + "  ".join(f"{r} {v:+.2f}" for r, n, v in per) + f"  within {mean:+.2f}")

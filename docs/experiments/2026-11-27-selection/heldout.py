@@ -1,0 +1,24 @@
+"""Score the pre-registered measures on the fresh players once their yardstick games are in."""
+import json, re, sys
+from collections import defaultdict
+from pathlib import Path
+import numpy as np
+sys.path.insert(0, "/work/night")
+from corr import spearman
+N = Path("/work/night")
+pre = json.load(open("/work/main/docs/experiments/2026-11-27-selection/prereg-fresh.json"))
+dev = json.load(open("/work/main/docs/experiments/2026-11-27-selection/dev-measures.json"))
+yard = defaultdict(lambda: [0, 0])
+for line in (N / "yard/results").read_text().splitlines():
+    m = re.match(r"(\S+) .*games=(\d+) wins=(\d+)", line)
+    if m:
+        yard[m[1]][0] += int(m[3]); yard[m[1]][1] += int(m[2])
+fresh = [p for p in pre if yard[p][1] >= 2000]
+allp = fresh + [p for p in dev if yard[p][1] >= 2000 and dev[p]["playoff"] is not None]
+for p in sorted(fresh, key=lambda p: -yard[p][0] / yard[p][1]):
+    print(f"{p:14s} {yard[p][0]/yard[p][1]:.4f} " + " ".join(f"{k}={v:.3f}" for k, v in pre[p].items()))
+for k in pre[fresh[0]]:
+    y = np.array([yard[p][0] / yard[p][1] for p in fresh]); x = np.array([pre[p][k] for p in fresh])
+    d = {**dev, **pre}
+    ya = np.array([yard[p][0] / yard[p][1] for p in allp]); xa = np.array([d[p][k] for p in allp])
+    print(f"{k:15s} held-out ({len(fresh)}) {spearman(x, y):+.2f}   all ({len(allp)}) {spearman(xa, ya):+.2f}")
