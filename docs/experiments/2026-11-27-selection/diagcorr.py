@@ -4,14 +4,10 @@ import csv, re, sys
 from collections import defaultdict
 from pathlib import Path
 import numpy as np
-sys.path.insert(0, "/work/night")
-from corr import spearman
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from yard import read_yard, spearman
 N = Path("/work/night")
-yard = defaultdict(lambda: [0, 0])
-for line in (N / "yard/results").read_text().splitlines():
-    m = re.match(r"(\S+) .*games=(\d+) wins=(\d+)", line)
-    if m:
-        yard[m[1]][0] += int(m[3]); yard[m[1]][1] += int(m[2])
+yard = read_yard(N / "yard/results")
 meas = defaultdict(dict)
 for d in (N / "diag").iterdir():
     f = d / "diagnose.csv"

@@ -3,16 +3,12 @@ import json, re, sys
 from collections import defaultdict
 from pathlib import Path
 import numpy as np
-sys.path.insert(0, "/work/night")
-from corr import spearman
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from yard import read_yard, spearman
 N = Path("/work/night")
 pre = json.load(open("/work/main/docs/experiments/2026-11-27-selection/prereg-fresh.json"))
 dev = json.load(open("/work/main/docs/experiments/2026-11-27-selection/dev-measures.json"))
-yard = defaultdict(lambda: [0, 0])
-for line in (N / "yard/results").read_text().splitlines():
-    m = re.match(r"(\S+) .*games=(\d+) wins=(\d+)", line)
-    if m:
-        yard[m[1]][0] += int(m[3]); yard[m[1]][1] += int(m[2])
+yard = read_yard(N / "yard/results")
 fresh = [p for p in pre if yard[p][1] >= 2000]
 allp = fresh + [p for p in dev if yard[p][1] >= 2000 and dev[p]["playoff"] is not None]
 for p in sorted(fresh, key=lambda p: -yard[p][0] / yard[p][1]):
