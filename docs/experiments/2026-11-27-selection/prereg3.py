@@ -1,0 +1,27 @@
+"""Third held-out set (written 2026-11-27, session 16, before reading the ten fresh players'
+yardstick results, which the sealed queue writes to yard/sealed-results): record each in-house
+measure of the players in /work/night/fresh3 to prereg-fresh3.json for commit."""
+import csv, json
+from pathlib import Path
+N = Path("/work/night")
+HERE = Path(__file__).resolve().parent
+
+
+def win_rate(d: Path, p: str) -> float:
+    return next(float(r[p]) for r in csv.DictReader((d / p / "diagnose.csv").open())
+                if r["metric"] == "win_rate")
+
+
+def gauntlet_mean(p: str) -> float:
+    r = [float(x["win_rate"]) for x in csv.DictReader((N / "inhouse" / f"g-{p}" / "gauntlet.csv").open())]
+    return sum(r) / len(r)
+
+
+play = {r["player"]: float(r["playoff"])
+        for r in csv.DictReader((N / "inhouse" / "extra-playoff-fresh3.csv").open())}
+out = {p: {"playoff": play[p], "gauntlet_mean": gauntlet_mean(p),
+           "strategist_win": win_rate(N / "diag", p), "trio": win_rate(N / "trio", p)}
+       for p in sorted(f.stem for f in (N / "fresh3").glob("*.json"))}
+(HERE / "prereg-fresh3.json").write_text(json.dumps(out, indent=1) + "\n")
+for p, v in out.items():
+    print(f"{p:14s} " + " ".join(f"{k}={x:.4f}" for k, x in v.items()))
