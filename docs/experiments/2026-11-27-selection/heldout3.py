@@ -5,22 +5,10 @@ import csv, json, sys
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from yard import read_yard, spearman
-N = Path("/work/night")
+from yard import N, gauntlet_mean, read_yard, spearman, win_rate
 yard = read_yard(N / "yard/results")
 for k, v in read_yard(N / "yard/sealed-results").items():
     yard[k] = v
-
-
-def win_rate(d: Path, p: str) -> float:
-    return next(float(r[p]) for r in csv.DictReader((d / p / "diagnose.csv").open())
-                if r["metric"] == "win_rate")
-
-
-def gauntlet_mean(p: str) -> float:
-    r = [float(x["win_rate"]) for x in csv.DictReader((N / "inhouse" / f"g-{p}" / "gauntlet.csv").open())]
-    return sum(r) / len(r)
-
 
 play = {}
 for f in (N / "inhouse").glob("extra-playoff*.csv"):

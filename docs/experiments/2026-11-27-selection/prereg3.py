@@ -1,21 +1,11 @@
 """Third held-out set (written 2026-11-27, session 16, before reading the ten fresh players'
 yardstick results, which the sealed queue writes to yard/sealed-results): record each in-house
 measure of the players in /work/night/fresh3 to prereg-fresh3.json for commit."""
-import csv, json
+import csv, json, sys
 from pathlib import Path
-N = Path("/work/night")
 HERE = Path(__file__).resolve().parent
-
-
-def win_rate(d: Path, p: str) -> float:
-    return next(float(r[p]) for r in csv.DictReader((d / p / "diagnose.csv").open())
-                if r["metric"] == "win_rate")
-
-
-def gauntlet_mean(p: str) -> float:
-    r = [float(x["win_rate"]) for x in csv.DictReader((N / "inhouse" / f"g-{p}" / "gauntlet.csv").open())]
-    return sum(r) / len(r)
-
+sys.path.insert(0, str(HERE))
+from yard import N, gauntlet_mean, win_rate
 
 play = {r["player"]: float(r["playoff"])
         for r in csv.DictReader((N / "inhouse" / "extra-playoff-fresh3.csv").open())}
