@@ -6,7 +6,17 @@ from typing import Any
 
 import pytest
 
-from evolve.crownings import beyond_noise, noise, playoff_words, reigns, section_html, verdict
+from evolve.crownings import (
+    beyond_noise,
+    candidate_trend,
+    noise,
+    playoff_words,
+    reigns,
+    section_html,
+    trend_html,
+    trend_words,
+    verdict,
+)
 from evolve.run_cmd import summary
 
 
@@ -69,7 +79,8 @@ def test_the_verdict_names_the_last_clear_crowning_and_what_came_after() -> None
     assert verdict(level).startswith("No crowning so far was beyond the noise")
     assert verdict([rec(5)]) == "No champion crowned yet."
     html = section_html(LOG)
-    assert html.count("<tr>") == 4 and "0.610 [" in html
+    reign_table = html.split("<p>The playoff candidates")[0]
+    assert reign_table.count("<tr>") == 4 and "0.610 [" in reign_table
     assert [c for c in ("<td>first</td>", "<td>yes</td>", "<td>no</td>") if c in html] == [
         "<td>first</td>", "<td>yes</td>", "<td>no</td>"]
 
@@ -85,3 +96,36 @@ def test_the_verdict_counts_the_restarts() -> None:
     assert "restarted" not in plain
     log = [*LOG[:3], {**LOG[3], "restart": True}, {**LOG[4], "restart": True}]
     assert verdict(log) == plain + " The population restarted 2 times, last after generation 210."
+
+
+def candidates(wins: list[int]) -> list[dict[str, Any]]:
+    """A log with one playoff every 50 generations whose candidates won these of 1000."""
+    return [rec(50 * (i + 1), po(w, 500, 300, False, 50)) for i, w in enumerate(wins)]
+
+
+@pytest.mark.parametrize(("wins", "parts", "expect"), [
+    ([600, 610, 640, 650], 2, [(50, 100, 2, 1210, 2000), (150, 200, 2, 1290, 2000)]),
+    ([600, 610, 640], 2, [(50, 50, 1, 600, 1000), (100, 150, 2, 1250, 2000)]),
+    ([600], 8, [(50, 50, 1, 600, 1000)]),
+    ([], 8, []),
+])
+def test_the_candidate_trend_pools_equal_numbers_of_playoffs(
+        wins: list[int], parts: int, expect: list[tuple[int, ...]]) -> None:
+    got = [(t.first, t.last, t.playoffs, t.wins, t.games)
+           for t in candidate_trend(candidates(wins), parts)]
+    assert got == expect
+
+
+def test_the_trend_says_whether_later_candidates_are_stronger_beyond_the_noise() -> None:
+    rising = candidate_trend(candidates([600] * 8 + [640] * 8), 4)
+    words = trend_words(rising)
+    assert words.startswith("The playoff candidates of generations 650-800 won 0.640 [")
+    assert "+0.040 compared with those of generations 50-200 (beyond the noise: stronger" in words
+    assert "+0.000 compared with the stretch before (within the noise)" in words
+    flat = trend_words(candidate_trend(candidates([600, 605, 598, 602]), 2))
+    assert "(within the noise: no clearly different candidates than at the start)" in flat
+    falling = trend_words(candidate_trend(candidates([650] * 4 + [600] * 4), 2))
+    assert "-0.050 compared with" in falling and "weaker candidates" in falling
+    assert trend_words(candidate_trend(candidates([600]))) == ""
+    assert trend_html(candidates([600])) == ""
+    assert trend_html(candidates([600] * 8 + [640] * 8)).count("<tr>") == 1 + 8
