@@ -22,8 +22,8 @@ from typing import Any
 
 from evolve.stats import wilson_interval
 
-__all__ = ["Reign", "Stretch", "beyond_noise", "candidate_trend", "noise", "playoff_words",
-           "reigns", "section_html", "trend_html", "trend_words", "verdict"]
+__all__ = ["Reign", "Stretch", "beyond_noise", "candidate_trend", "closing_words", "noise",
+           "playoff_words", "reigns", "section_html", "trend_html", "trend_words", "verdict"]
 
 Z95 = 1.96
 TREND_PARTS = 8  # stretches of the candidate trend: few enough to read, each ~1/8 of the run
@@ -166,6 +166,12 @@ def trend_words(trend: Sequence[Stretch]) -> str:
             f"{a.first}-{a.last} ({'beyond' if clear else 'within'} the noise: {way} "
             f"candidates than at the start) and {dp:+.3f} compared with the stretch before "
             f"({'beyond' if clear_p else 'within'} the noise).")
+
+
+def closing_words(log: Sequence[dict[str, Any]]) -> str:
+    """What a run prints when it stops or ends: the verdict and the candidate trend."""
+    trend = trend_words(candidate_trend(log))
+    return verdict(log) + (" " + trend if trend else "")
 
 
 def section_html(log: Sequence[dict[str, Any]]) -> str:

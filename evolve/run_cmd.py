@@ -23,12 +23,12 @@ from evolve.config import (
     run_file_origin,
     to_toml,
 )
-from evolve.crownings import beyond_noise, playoff_words
+from evolve.crownings import beyond_noise, closing_words, playoff_words
 from evolve.evolution import Evolution
 from evolve.parallel import Runner, WorkersLostError
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar
-from evolve.runfolder import RunFolder, check_name
+from evolve.runfolder import RunFolder, RunFolderError, check_name
 from game.version import describe, riskevo_version
 
 # Command-line options that set one config field each.
@@ -339,8 +339,21 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
             print(f"stopped before generation 0 was saved; nothing to resume (start again "
                   f"with: {resume_cmd})", file=sys.stderr, flush=True)
         else:
+            _print_closing_words(folder)
             print(f"stopped after generation {evo.saved_generation}; resume with: {resume_cmd}",
                   file=sys.stderr, flush=True)
         return 130
+    _print_closing_words(folder)
     print(f"done: {total} generations in {folder.root}", flush=True)
     return 0
+
+
+def _print_closing_words(folder: RunFolder) -> None:
+    """The crowning verdict and the candidates' trend, when the run played playoffs (the
+    run's files are saved by now: a log that cannot be read only loses these words)."""
+    try:
+        log = folder.read_log(warn=None)
+    except (RunFolderError, OSError):
+        return
+    if any(r.get("playoff") for r in log):
+        print(closing_words(log), flush=True)

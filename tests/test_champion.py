@@ -12,6 +12,7 @@ from test_run import tiny_args
 
 from evolve.champion import Proven, beats, candidate_index, playoff_seeds
 from evolve.checkpoint import list_checkpoints, load_checkpoint
+from evolve.crownings import closing_words
 from evolve.run_cmd import main as run_main
 
 
@@ -76,7 +77,7 @@ def test_playoff_seeds_differ_per_generation() -> None:
     assert [s.generate_state(1)[0] for s in a] != [s.generate_state(1)[0] for s in b]
 
 
-def test_run_writes_the_proven_champion(tmp_path: Path) -> None:
+def test_run_writes_the_proven_champion(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run_main(tiny_args(tmp_path)) == 0
     root = tmp_path / "t"
     log = [json.loads(x) for x in (root / "log.jsonl").read_text().splitlines()]
@@ -103,6 +104,8 @@ def test_run_writes_the_proven_champion(tmp_path: Path) -> None:
         assert e["pooled_wins"] == e["wins"] + sum(x["wins"] for x in prev)
         assert e["pooled_lo"] <= e["pooled_win_rate"] <= e["pooled_hi"]
     assert all("pooled_games" in r["eval"] for r in evals if r["proven_generation"] is not None)
+    # The run ends with its crowning verdict and the candidates' trend.
+    assert closing_words(log) in capsys.readouterr().out.splitlines()
     ck = load_checkpoint(list_checkpoints(root / "checkpoints")[-1][1])
     stored = ck.arrays["champion.genes"][0]
     assert list(doc["genes"].values()) == stored.tolist()

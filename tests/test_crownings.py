@@ -9,6 +9,7 @@ import pytest
 from evolve.crownings import (
     beyond_noise,
     candidate_trend,
+    closing_words,
     noise,
     playoff_words,
     reigns,
@@ -129,3 +130,9 @@ def test_the_trend_says_whether_later_candidates_are_stronger_beyond_the_noise()
     assert trend_words(candidate_trend(candidates([600]))) == ""
     assert trend_html(candidates([600])) == ""
     assert trend_html(candidates([600] * 8 + [640] * 8)).count("<tr>") == 1 + 8
+
+
+def test_closing_words_join_the_verdict_and_the_trend() -> None:
+    log = candidates([600] * 8 + [640] * 8)
+    assert closing_words(log) == verdict(log) + " " + trend_words(candidate_trend(log))
+    assert closing_words(LOG[:1]) == verdict(LOG[:1])  # one playoff: no trend yet
