@@ -350,10 +350,11 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
 
 def _print_closing_words(folder: RunFolder) -> None:
     """The crowning verdict and the candidates' trend, when the run played playoffs (the
-    run's files are saved by now: a log that cannot be read only loses these words)."""
+    run's files are saved by now: a log that cannot be read, or a second Ctrl-C while a long
+    one is read, only loses these words)."""
     try:
         log = folder.read_log(warn=None)
-    except (RunFolderError, OSError):
+    except (RunFolderError, OSError, KeyboardInterrupt):
         return
     if any(r.get("playoff") for r in log):
         print(closing_words(log), flush=True)

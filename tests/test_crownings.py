@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +20,8 @@ from evolve.crownings import (
     trend_words,
     verdict,
 )
-from evolve.run_cmd import summary
+from evolve.run_cmd import _print_closing_words, summary
+from evolve.runfolder import RunFolder
 
 
 def po(cand: int, inc: int, discordant: int, crowned: bool, born: int = -1) -> dict[str, Any]:
@@ -136,3 +139,20 @@ def test_closing_words_join_the_verdict_and_the_trend() -> None:
     log = candidates([600] * 8 + [640] * 8)
     assert closing_words(log) == verdict(log) + " " + trend_words(candidate_trend(log))
     assert closing_words(LOG[:1]) == verdict(LOG[:1])  # one playoff: no trend yet
+
+
+@pytest.mark.parametrize("error", [OSError(5, "I/O error"), KeyboardInterrupt()])
+def test_closing_words_are_skipped_when_the_log_cannot_be_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        error: BaseException) -> None:
+    folder = RunFolder(tmp_path / "r")
+    (tmp_path / "r").mkdir()
+    folder.log.write_text("".join(json.dumps(r) + "\n" for r in LOG))
+    _print_closing_words(folder)
+    assert capsys.readouterr().out == closing_words(LOG) + "\n"
+
+    def fail(*_: object, **__: object) -> None:
+        raise error
+    monkeypatch.setattr(RunFolder, "read_log", fail)
+    _print_closing_words(folder)  # neither raises nor prints
+    assert capsys.readouterr().out == ""
