@@ -73,7 +73,8 @@ export: $(STAMP) need-run  ## champion as a bot file: make export RUN=name [GEN=
 
 gauntlet: $(STAMP)  ## strength table: make gauntlet BOT=file.json [GAMES=n] (or RUN=name: its champion)
 	@test -n "$(BOT)$(RUN)" || { echo "error: BOT=file.json or RUN=name is required"; exit 2; }
-	$(PY) -m evolve gauntlet $(or $(BOT),runs/$(RUN)/champion.json) $(if $(GAMES),--games $(GAMES))
+	$(PY) -m evolve gauntlet $(or $(BOT),runs/$(RUN)/champion.json) $(if $(GAMES),--games $(GAMES)) \
+		$(if $(BOT),,--out runs/gauntlet/$(RUN))
 
 clean:  ## remove caches (not runs, not .venv)
 	rm -rf .pytest_cache .mypy_cache .ruff_cache

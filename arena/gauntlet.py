@@ -24,7 +24,8 @@ from arena.tournament import (
     write_rows_csv,
 )
 
-__all__ = ["GauntletRow", "format_gauntlet", "main", "run_gauntlet", "write_gauntlet_csv"]
+__all__ = ["GauntletRow", "format_gauntlet", "gauntlet_mean", "main", "run_gauntlet",
+           "write_gauntlet_csv"]
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,12 @@ def _cells(g: GauntletRow, players: int) -> list[str]:
 def format_gauntlet(rows: Sequence[GauntletRow], players: int) -> str:
     """Aligned text table: one line per opponent."""
     return align([list(_HEAD)] + [_cells(g, players) for g in rows])
+
+
+def gauntlet_mean(rows: Sequence[GauntletRow]) -> float:
+    """The bot's win rate averaged over the opponents, each counted once: one figure to compare
+    bots (or the champions of several runs) played on the same seed."""
+    return sum(g.row.win_rate for g in rows) / len(rows)
 
 
 def write_gauntlet_csv(rows: Sequence[GauntletRow], players: int, path: Path) -> Path:
@@ -124,6 +131,9 @@ def main(argv: list[str]) -> int:
     print(f"gauntlet of {label}: {args.games} games per opponent, {args.players} players, "
           f"par {1 / args.players:.3f}, seed {args.seed}")
     print(format_gauntlet(rows, args.players))
+    n = len(rows)
+    print(f"mean win rate {gauntlet_mean(rows):.3f} over {n} opponent{'s' * (n != 1)} "
+          f"(compare bots on the same --seed)")
     if note := secret_note([args.bot, *opponents]):
         print(note)
     print(write_gauntlet_csv(rows, args.players, out / "gauntlet.csv"))

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena.gauntlet import main, run_gauntlet
+from arena.gauntlet import gauntlet_mean, main, run_gauntlet
 
 
 def _fake(specs: tuple[str, ...], seed: int, rules: str | None, cap: int | None
@@ -41,6 +41,14 @@ def test_seeded_and_independent_of_other_opponents() -> None:
     assert 0 < one[0].row.wins < 40
 
 
+def test_mean_counts_each_opponent_once() -> None:
+    rows = run_gauntlet("x", ["a", "b", "strong"], 40, seed=5, play_fn=_fake)
+    rates = [g.row.win_rate for g in rows]
+    assert rates[2] == 0.0 and rates[0] != rates[1]
+    assert gauntlet_mean(rows) == pytest.approx(sum(rates) / 3)
+    assert gauntlet_mean(run_gauntlet("strong", ["a", "b"], 30, seed=1, play_fn=_fake)) == 1.0
+
+
 def test_real_games_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "g"
     assert main(["aggressive", "--opponents", "bully", "--games", "6", "--jobs", "1",
@@ -48,6 +56,7 @@ def test_real_games_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     text = capsys.readouterr().out
     assert "3x bully" in text and "par 0.250" in text
     rows = list(csv.DictReader((out / "gauntlet.csv").open()))
+    assert f"mean win rate {float(rows[0]['win_rate']):.3f} over 1 opponent " in text
     assert rows[0]["opponent"] == "3x bully" and rows[0]["games"] == "6"
     assert (out / "gauntlet.png").stat().st_size > 0
 
