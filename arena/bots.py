@@ -11,16 +11,19 @@ import argparse
 import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import numpy as np
+
+    from features.search.player import PlanSettings
     from game.protocol import Player
     from game.state import Rules
 
 __all__ = [
     "BotSpecError", "GameArgError", "add_timeout_argument", "check_bot", "check_event",
     "check_seed", "check_timeout", "close_bot", "game_seed", "is_bot_file", "make_bot",
-    "make_rules", "secret_note", "trusted",
+    "make_rules", "read_bot_file", "secret_note", "trusted",
 ]
 
 
@@ -37,6 +40,22 @@ def is_bot_file(spec: str) -> bool:
     return spec.endswith(".json") or Path(spec).is_file()
 
 
+def read_bot_file(spec: str) -> tuple[np.ndarray, dict[str, Any], PlanSettings]:
+    """A bot file's (weights, meta, plan settings) as `make_bot` plays it (BotSpecError)."""
+    from features.genome import GenomeError
+    from features.search.player import read_bot
+
+    path = Path(spec)
+    try:
+        return read_bot(path)
+    except GenomeError as e:
+        # read_bot's message already starts with the path: do not repeat it.
+        msg = str(e).removeprefix(f"{path}: ")
+        raise BotSpecError(f"bot file {spec}: {msg}") from None
+    except OSError as e:
+        raise BotSpecError(f"bot file {spec}: {e.strerror or e}") from None
+
+
 def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -> Player:
     """A fresh player for a spec: bot file -> LinearPlayer, else a baseline or class path.
 
@@ -46,18 +65,10 @@ def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -
     with `close_bot` when its game is over.
     """
     if is_bot_file(spec):
-        from features.genome import GenomeError, load_genome
-        from features.linear import LinearPlayer
+        from features.search.player import player_of
 
-        try:
-            values, _meta = load_genome(spec)
-        except GenomeError as e:
-            # load_genome's message already starts with the path: do not repeat it.
-            msg = str(e).removeprefix(f"{Path(spec)}: ")
-            raise BotSpecError(f"bot file {spec}: {msg}") from None
-        except OSError as e:
-            raise BotSpecError(f"bot file {spec}: {e.strerror or e}") from None
-        return LinearPlayer(values)
+        values, _meta, plan = read_bot_file(spec)
+        return player_of(values, plan)
     from game.bots import make_player
 
     try:

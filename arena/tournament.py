@@ -95,32 +95,39 @@ def schedule(n_bots: int, per_game: int, games: int,
     return out
 
 
-def compiled_lineup(specs: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray] | None:
-    """(weights f64[k, G], policies i32[k]) when every seat has a compiled implementation (a
-    linear bot file or a bot of `features.compiled.COMPILED_BOTS`), else None."""
+def compiled_lineup(specs: tuple[str, ...]
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """(weights f64[k, G], policies i32[k], plans f64[k, N_PLAN]) when every seat has a
+    compiled implementation (a bot file, or a bot of `features.compiled.COMPILED_BOTS`) and at
+    most one seat plans, else None."""
     from arena.bots import is_bot_file
     from features.registry import N_GENES
+    from features.search.plan import N_PLAN, PS_ROLLOUTS
     from game.bots import COMPILED_BOTS
 
     if not all(s in COMPILED_BOTS or is_bot_file(s) for s in specs):
         return None
     weights = np.zeros((len(specs), N_GENES))
     policies = np.zeros(len(specs), dtype=np.int32)
+    plans = np.zeros((len(specs), N_PLAN))
     for i, spec in enumerate(specs):
         if spec in COMPILED_BOTS:
             policies[i] = COMPILED_BOTS[spec]
         else:
-            weights[i] = _bot_file_weights(spec)
-    return weights, policies
+            weights[i], plans[i] = _bot_file_weights(spec)
+    if (plans[:, PS_ROLLOUTS] > 0).sum() > 1:
+        return None  # several planners: the Python engine plays them, each with its generator
+    return weights, policies, plans
 
 
 @functools.lru_cache(maxsize=64)
-def _bot_file_weights(spec: str) -> np.ndarray:
-    """A bot file's genes, read once per worker (the arena's one-line error when bad)."""
-    from arena.bots import make_bot
+def _bot_file_weights(spec: str) -> tuple[np.ndarray, np.ndarray]:
+    """A bot file's genes and plan vector, read once per worker (the arena's one-line error
+    when bad)."""
+    from arena.bots import read_bot_file
 
-    weights: np.ndarray = make_bot(spec).weights  # type: ignore[attr-defined]
-    return weights
+    weights, _meta, plan = read_bot_file(spec)
+    return weights, plan.vector()
 
 
 Played = tuple[tuple[int, ...], int, int, bool] | tuple[tuple[int, ...], int, int, bool,
@@ -137,7 +144,8 @@ def _play_specs(specs: tuple[str, ...], seed: int, rules_spec: str | None,
     lineup = compiled_lineup(specs)
     if lineup is None:
         return _play_python(specs, seed, rules_spec, cap, timeout)
-    out = play_mixed_game(*lineup, seed, make_rules(rules_spec, cap))
+    weights, policies, plans = lineup
+    out = play_mixed_game(weights, policies, seed, make_rules(rules_spec, cap), plans=plans)
     return (tuple(int(p) for p in out.placements), int(out.winner), int(out.rounds),
             bool(out.capped))
 

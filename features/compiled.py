@@ -18,6 +18,7 @@ from features.decide import decide
 from features.kernels import FeatureContext, feature_context, jit_inline
 from features.players import carry
 from features.registry import N_GENES
+from features.search.plan import N_PLAN, PS_ROLLOUTS, PlanWork, decide_plan, make_plan_work
 from features.work import Work, make_work
 from game import layout as L
 from game.bots.sparring import COMPILED_BOTS, sparring_decide
@@ -27,6 +28,7 @@ from game.kernel import setup, step
 from game.layout import MapArrays, StateArrays
 from game.map import Map, classic_map
 from game.queries import standing
+from game.referee import game_rngs
 from game.state import Rules, State
 
 
@@ -56,12 +58,15 @@ _step_inline = inline_rule_kernel(step.py_func)
 @rule_kernel
 def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
            policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
-           bot_work: BotWork, trace: np.ndarray, perm: np.ndarray) -> tuple[int, int]:
+           bot_work: BotWork, trace: np.ndarray, perm: np.ndarray, plans: np.ndarray,
+           pwork: PlanWork, prng: np.random.Generator) -> tuple[int, int]:
     """Play the dealt game in s to its end; returns (actions, error); trace rows get (seat,
     kind, a, b, c).
 
     Player p decides with `decide` and its weights row when policies[p] == 0, else it is that
-    sparring bot (game.bots.sparring); the branch costs nothing measurable per decision.
+    sparring bot (game.bots.sparring); the branch costs nothing measurable per decision. A
+    linear player whose plans[p] has rollouts plans its attacks (`decide_plan`, drawing from
+    prng: the generator the Python engine would give that player).
     """
     sc, armies = s.sc, s.armies
     work.players.memo[:] = 0
@@ -72,7 +77,11 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
         p = perm[seat]
         pre_a, pre_b, pre_q = 0, 0, 0
         if policies[p] == 0:
-            kind, a, b, c = _decide_inline(m, fx, s, rules, weights[p], work)
+            if phase == L.PH_ATTACK and plans[p, PS_ROLLOUTS] > 0:
+                kind, a, b, c = decide_plan(m, fx, s, rules, weights[p], plans[p], work, pwork,
+                                            prng)
+            else:
+                kind, a, b, c = _decide_inline(m, fx, s, rules, weights[p], work)
             if kind == L.A_ATTACK:
                 pre_a, pre_b, pre_q = armies[a], armies[b], s.owner[b]
         else:
@@ -96,10 +105,12 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
 @allocating_kernel
 def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
           policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
-          bot_work: BotWork, trace: np.ndarray) -> tuple[np.ndarray, int, int]:
+          bot_work: BotWork, trace: np.ndarray, plans: np.ndarray, pwork: PlanWork,
+          prng: np.random.Generator) -> tuple[np.ndarray, int, int]:
     """Deal a game in s and play it (`_turns`); returns (perm, actions, error)."""
     perm = setup(m, s, rules, rng)
-    n, err = _turns(m, fx, rules, weights, policies, rng, s, work, bot_work, trace, perm)
+    n, err = _turns(m, fx, rules, weights, policies, rng, s, work, bot_work, trace, perm,
+                    plans, pwork, prng)
     return perm, n, err
 
 
@@ -108,14 +119,23 @@ _NO_TRACE = np.zeros((0, 5), dtype=np.int64)
 
 def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: Rules, mp: Map,
          fx: FeatureContext, trace: np.ndarray, policies: np.ndarray | None = None,
-         bot_work: BotWork | None = None) -> tuple[LinearOutcome, State]:
+         bot_work: BotWork | None = None, plans: np.ndarray | None = None
+         ) -> tuple[LinearOutcome, State]:
     k = weights.shape[0]
     state = State.empty(mp, k, one_buffer=False)
-    rng = np.random.Generator(np.random.PCG64(seed))
     pol = np.zeros(k, dtype=np.int32) if policies is None else policies
     bw = make_bot_work(mp.kernel) if bot_work is None else bot_work
+    pl = np.zeros((k, N_PLAN)) if plans is None else plans
+    planner = np.flatnonzero((pl[:, PS_ROLLOUTS] > 0) & (pol == 0))
+    if planner.size:
+        # The planner's generator is the one the Python engine gives that player.
+        rng, children = game_rngs(seed, k)
+        prng = children[int(planner[0])]
+    else:
+        rng = prng = np.random.Generator(np.random.PCG64(seed))
     perm, n, err = _play(mp.kernel, fx, rules.vector(), weights, pol, rng, state.kernel,
-                         make_work(mp.kernel, k), bw, trace)
+                         make_work(mp.kernel, k), bw, trace, pl,
+                         make_plan_work(mp.kernel, state.kernel), prng)
     if err != L.E_OK:
         raise CompiledGameError(f"compiled loop: action {n} rejected with error code {err}")
     end = standing(state.kernel, perm, rules.cap)
@@ -167,28 +187,49 @@ def _policies(policies: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     return pol
 
 
+def _plans(plans: np.ndarray | None, shape: tuple[int, ...]) -> np.ndarray | None:
+    """Validated plan settings f64[..., k, N_PLAN] (`features.search.player.PlanSettings
+    .vector`; rows of 0 rollouts play greedy); at most one planning player a game."""
+    if plans is None:
+        return None
+    p = np.ascontiguousarray(plans, dtype=np.float64)
+    if p.shape != (*shape, N_PLAN):
+        raise ValueError(f"plans must have shape {(*shape, N_PLAN)}, got {p.shape}")
+    if not np.isfinite(p).all():
+        raise ValueError("plans must be finite (found NaN or inf)")
+    if ((p[..., PS_ROLLOUTS] > 0).sum(axis=-1) > 1).any():
+        raise ValueError("plans: at most one planning player a game in the compiled loop "
+                         "(more play in the Python engine: arena play)")
+    return p
+
+
 def play_mixed_game(weights: np.ndarray, policies: np.ndarray,
                     seed: np.random.SeedSequence | int, rules: Rules | None = None,
-                    map: Map | None = None) -> LinearOutcome:
+                    map: Map | None = None, plans: np.ndarray | None = None) -> LinearOutcome:
     """`play_linear_game` where policies int[k] > 0 seat a compiled bot (`COMPILED_BOTS`)
-    instead of that player's weights row (then unused)."""
+    instead of that player's weights row (then unused), and `plans` f64[k, N_PLAN] may make
+    one linear player plan its attacks."""
     w, rl, mp = _args(weights, rules, map)
     if w.ndim != 2 or not 2 <= w.shape[0] <= 6:
         raise ValueError(f"weights must be f64[k, G] with 2 <= k <= 6, got shape {w.shape}")
     pol = _policies(policies, w.shape[:1])
-    return _run(w, seed, rl, mp, feature_context(mp.kernel), _NO_TRACE, pol)[0]
+    pl = _plans(plans, w.shape[:1])
+    return _run(w, seed, rl, mp, feature_context(mp.kernel), _NO_TRACE, pol, plans=pl)[0]
 
 
 def play_mixed_games(weights: np.ndarray, policies: np.ndarray,
                      seeds: Sequence[np.random.SeedSequence | int], rules: Rules | None = None,
-                     map: Map | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                     map: Map | None = None, plans: np.ndarray | None = None
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`play_linear_games` where policies int[n_games, k] > 0 seat a sparring bot instead of
-    that player's weights row (which is then unused)."""
+    that player's weights row (which is then unused); plans f64[n_games, k, N_PLAN] as in
+    `play_mixed_game`."""
     w, rl, mp = _args(weights, rules, map)
     if w.ndim != 3 or w.shape[0] != len(seeds):
         raise ValueError(f"weights must be f64[n_games, k, G] with n_games = len(seeds) "
                          f"= {len(seeds)}, got shape {w.shape}")
     pol = _policies(policies, w.shape[:2])
+    pl = _plans(plans, w.shape[:2])
     fx = feature_context(mp.kernel)
     bot_work = make_bot_work(mp.kernel)  # scratch only: shared by every game of the batch
     n = w.shape[0]
@@ -196,7 +237,8 @@ def play_mixed_games(weights: np.ndarray, policies: np.ndarray,
     rounds = np.zeros(n, dtype=np.int32)
     capped = np.zeros(n, dtype=np.bool_)
     for g in range(n):
-        out, _ = _run(w[g], seeds[g], rl, mp, fx, _NO_TRACE, pol[g], bot_work)
+        out, _ = _run(w[g], seeds[g], rl, mp, fx, _NO_TRACE, pol[g], bot_work,
+                      None if pl is None else pl[g])
         place[g] = out.placements
         rounds[g] = out.rounds
         capped[g] = out.capped
@@ -205,12 +247,13 @@ def play_mixed_games(weights: np.ndarray, policies: np.ndarray,
 
 def trace_linear_game(weights: np.ndarray, seed: np.random.SeedSequence | int,
                       rules: Rules | None = None, map: Map | None = None,
-                      max_actions: int = 200_000, policies: np.ndarray | None = None
-                      ) -> tuple[LinearOutcome, np.ndarray]:
-    """Like `play_linear_game` (with optional sparring `policies` int[k]), also returning
-    every decision as rows (seat, kind, a, b, c)."""
+                      max_actions: int = 200_000, policies: np.ndarray | None = None,
+                      plans: np.ndarray | None = None) -> tuple[LinearOutcome, np.ndarray]:
+    """Like `play_linear_game` (with optional sparring `policies` int[k] and `plans`), also
+    returning every decision as rows (seat, kind, a, b, c)."""
     w, rl, mp = _args(weights, rules, map)
     pol = None if policies is None else _policies(policies, w.shape[:1])
     trace = np.zeros((max_actions, 5), dtype=np.int64)
-    out, _ = _run(w, seed, rl, mp, feature_context(mp.kernel), trace, pol)
+    out, _ = _run(w, seed, rl, mp, feature_context(mp.kernel), trace, pol,
+                  plans=_plans(plans, w.shape[:1]))
     return out, trace[: min(out.actions, max_actions)]

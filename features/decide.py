@@ -176,13 +176,11 @@ def place_run(w: np.ndarray, best: int, a0: int, pool: int, second: int, ss: flo
 
 
 @jit_inline
-def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
-                  w: np.ndarray, work: Work) -> Action4:
-    """Best (from, to) by attack rank if it clears the threshold, else stop.
-
-    threshold = attack.threshold + the threshold terms (pressure, own hand, conquered), known
-    once per decision.
-    """
+def attack_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                   w: np.ndarray, work: Work, k: int) -> int:
+    """The k best (from, to) pairs by attack rank into work.opt_a, opt_b, opt_v, best first;
+    returns how many (0 when no attack is possible). Equal scores keep the scan order, so the
+    first option is the pair `decide_attack` weighs against its threshold."""
     neighbours, degree = m.neighbours, m.degree
     owner, armies = s.owner, s.armies
     seat = s.sc[L.S_CURRENT]
@@ -191,6 +189,7 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     cnt, holder, nown, f = pl.cnt, pl.holder, pl.nown, work.feat
     leader = int(pl.scalars[SC_LEADER])
     tscore, done = work.score, work.flags
+    opt_a, opt_b, opt_v = work.opt_a, work.opt_b, work.opt_v
     done[:] = 0
     w_win = w[F.G_ATTACK + F.AF_WIN]
     w_ratio = w[F.G_ATTACK + F.AF_RATIO]
@@ -198,15 +197,14 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     w_guard = w[F.G_ATTACK + F.AF_SOURCE_GUARD]
     w_plan = w[F.G_ATTACK + F.AF_PLAN]
     w_elim = w[F.G_ATTACK + F.AF_ELIM_PLAN]
-    best_s, best_t = -1, -1
-    bs = -np.inf
+    n = 0
     for a in range(owner.shape[0]):
         if owner[a] != seat or armies[a] < 2:
             continue
         _nh, h_a, _big = hostile(m, owner, armies, seat, a)
         src = w_guard * source_guard(m, fx, cnt, a) if _nh > 0 else 0.0
-        for k in range(degree[a]):
-            t = neighbours[a, k]
+        for j in range(degree[a]):
+            t = neighbours[a, j]
             if owner[t] == seat:
                 continue
             if done[t] == 0:
@@ -222,8 +220,25 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
                 v += w_plan * attack_plan(m, fx, pl.cost, armies[a], t)
             if w_elim != 0.0:
                 v += w_elim * attack_elim(pl.ecost, pl.evalue, armies[a], owner[t])
-            if v > bs:
-                bs, best_s, best_t = v, a, t
+            if n < k or v > opt_v[n - 1]:
+                # Insert after every kept option scoring at least v (ties keep scan order).
+                i = n if n < k else k - 1
+                while i > 0 and v > opt_v[i - 1]:
+                    opt_a[i], opt_b[i], opt_v[i] = opt_a[i - 1], opt_b[i - 1], opt_v[i - 1]
+                    i -= 1
+                opt_a[i], opt_b[i], opt_v[i] = a, t, v
+                if n < k:
+                    n += 1
+    return n
+
+
+@jit_inline
+def attack_threshold(m: MapArrays, s: StateArrays, w: np.ndarray, work: Work, best_s: int,
+                     bs: float) -> float:
+    """What the best pair (best_s, score bs; -1 if none) must beat: attack.threshold + the
+    threshold terms (pressure, own hand, conquered, thin), known once per decision."""
+    seat = s.sc[L.S_CURRENT]
+    pl = work.players
     thr = w[F.G_ATTACK_THRESHOLD]
     w_press = w[F.G_THRESHOLD_TERMS + F.TH_PRESSURE]
     if w_press != 0.0 and best_s >= 0:
@@ -236,9 +251,21 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     # monotone): it is counted only when it can change the answer.
     if (w_thin != 0.0 and best_s >= 0 and thr + min(0.0, w_thin) < bs
             and not bs > thr + max(0.0, w_thin)):
-        thr += w_thin * thin_share(m, owner, armies, seat)
+        thr += w_thin * thin_share(m, s.owner, s.armies, seat)
+    return thr
+
+
+@jit_inline
+def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                  w: np.ndarray, work: Work) -> Action4:
+    """Best (from, to) by attack rank if it clears the threshold (`attack_threshold`), else
+    stop."""
+    n = attack_options(m, fx, s, rules, w, work, 1)
+    best_s = int(work.opt_a[0]) if n > 0 else -1
+    bs = work.opt_v[0] if n > 0 else -np.inf
+    thr = attack_threshold(m, s, w, work, best_s, bs)
     if best_s >= 0 and bs > thr:
-        return (L.A_ATTACK, int(best_s), int(best_t), 0)
+        return (L.A_ATTACK, best_s, int(work.opt_b[0]), 0)
     return (L.A_STOP, 0, 0, 0)
 
 

@@ -272,11 +272,16 @@ def random_genomes(layout: GenomeLayout, n: int, rng: np.random.Generator) -> np
 
 
 def save_genome(path: str | Path, values: np.ndarray, meta: dict[str, Any] | None = None,
-                layout: GenomeLayout = LAYOUT) -> None:
+                layout: GenomeLayout = LAYOUT, plan: dict[str, Any] | None = None) -> None:
     """Write a genome file atomically (temp file in the same folder, then os.replace); it names
-    the riskevo version that wrote it (`load_genome` ignores that field: old files load)."""
-    doc = {"format": FORMAT, FIELD: riskevo_version(), "feature_set_version": layout.version,
-           "genes": layout.as_dict(values), "meta": dict(meta or {})}
+    the riskevo version that wrote it (`load_genome` ignores that field: old files load).
+    `plan`: how the player uses its weights (`features.search.player.PlanSettings.as_dict`;
+    none: greedy)."""
+    doc: dict[str, Any] = {"format": FORMAT, FIELD: riskevo_version(),
+                           "feature_set_version": layout.version,
+                           "genes": layout.as_dict(values), "meta": dict(meta or {})}
+    if plan is not None:
+        doc["plan"] = plan
     try:
         text = json.dumps(doc, indent=2, allow_nan=False) + "\n"
     except (TypeError, ValueError) as e:
@@ -287,6 +292,14 @@ def save_genome(path: str | Path, values: np.ndarray, meta: dict[str, Any] | Non
 def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT
                 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Read a genome file -> (values f64[G], meta); every problem is a one-line GenomeError."""
+    values, meta, _plan = load_bot_file(path, layout)
+    return values, meta
+
+
+def load_bot_file(path: str | Path, layout: GenomeLayout = LAYOUT
+                  ) -> tuple[np.ndarray, dict[str, Any], object]:
+    """Read a bot file -> (values f64[G], meta, its `plan` object or None: unchecked here,
+    `features.search.player.PlanSettings.from_dict` reads it)."""
     p = Path(path)
     try:
         doc = parse_json(read_limited(p, MAX_GENOME_BYTES, "a bot file"), str(p))
@@ -315,7 +328,7 @@ def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT
         values = layout.from_dict(genes)
     except GenomeError as e:
         raise GenomeError(f"{p}: {e}") from None
-    return values, meta
+    return values, meta, doc.get("plan")
 
 
 def upgrade_genes(genes: dict[str, Any], layout: GenomeLayout = LAYOUT,

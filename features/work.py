@@ -12,6 +12,7 @@ from features.players import Players, make_players
 from game.layout import MapArrays
 from game.protocol import Action4
 
+MAX_OPTIONS = 8  # most options a search asks the scorer for (top-k move ordering)
 NO_ACTION = (-1, 0, 0, 0)  # (kind, a, b, c) as game.kernel.step takes it: none
 
 
@@ -25,6 +26,9 @@ class Work(NamedTuple):
     stack: np.ndarray  # int32: search stack, or the hand's card ids
     need: np.ndarray  # float64[T]: need(t) of own territories (fortify)
     guard: np.ndarray  # float64[T]: B(c(t))/Bmax if p holds c(t), else 0 (fortify)
+    opt_a: np.ndarray  # int64[MAX_OPTIONS]: the best options' first argument, best first
+    opt_b: np.ndarray  # int64[MAX_OPTIONS]: their second argument
+    opt_v: np.ndarray  # float64[MAX_OPTIONS]: their scores (`features.decide.attack_options`)
     players: Players  # player-level summaries, filled once per decision
 
 
@@ -39,8 +43,11 @@ def make_work(m: MapArrays, n_players: int) -> Work:
         stack=np.zeros(max(n_terr, len(m.card_kind)), dtype=np.int32),
         need=np.zeros(n_terr, dtype=np.float64),
         guard=np.zeros(n_terr, dtype=np.float64),
+        opt_a=np.zeros(MAX_OPTIONS, dtype=np.int64),
+        opt_b=np.zeros(MAX_OPTIONS, dtype=np.int64),
+        opt_v=np.zeros(MAX_OPTIONS, dtype=np.float64),
         players=make_players(m, n_players),
     )
 
 
-__all__ = ["NO_ACTION", "Action4", "Work", "make_work"]
+__all__ = ["MAX_OPTIONS", "NO_ACTION", "Action4", "Work", "make_work"]

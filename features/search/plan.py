@@ -1,0 +1,136 @@
+"""The planning player's attack phase: top-k conquests compared by the value of the turn's end.
+
+At each attack decision that does not continue a battle already chosen, the planner takes the
+k best first attacks by the linear player's own attack rank (`features.decide.attack_options`)
+and, for each, plays `rollouts` determinized continuations: fight that battle
+(`rollout.fight`), then let the greedy player finish the attack phase (`rollout.finish_attack`),
+and value the end position for the seat (`value.position_value`). Stopping now is valued on
+the position as it stands. The best mean wins; a chosen battle goes on without replanning while
+`rollout.worth_fighting` holds (replanning after each battle's outcome). Every other decision
+is the greedy player's (`features.decide.decide`). Design: docs/search.md.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from features.decide import attack_options, decide
+from features.kernels import FeatureContext
+from features.search.determinize import determinize
+from features.search.rollout import (
+    copy_state,
+    fight,
+    finish_attack,
+    finish_round,
+    worth_fighting,
+)
+from features.search.value import NV, position_value
+from features.work import MAX_OPTIONS, Action4, Work, make_work
+from game import layout as L
+from game.jit import allocating_kernel, rule_kernel
+from game.kernel import step
+from game.layout import MapArrays, StateArrays
+
+# The settings vector a compiled game takes per player (`PlanSettings.vector`).
+PS_ROLLOUTS, PS_TOP_K, PS_HORIZON, PS_VALUE = 0, 1, 2, 3
+H_ATTACK, H_ROUND = 0, 1  # value the end of the attack phase, or the start of the next turn
+N_PLAN = PS_VALUE + NV
+MAX_ROLLOUT_STEPS = 2_000  # a rollout's bound; an attack phase takes a few hundred at most
+
+
+class PlanWork(NamedTuple):
+    """The planner's scratch, allocated once per game (`make_plan_work`)."""
+
+    s: StateArrays  # the position a rollout plays on
+    rwork: Work  # the rollout policy's scratch (the real decision's stays in its own Work)
+    ids: np.ndarray  # int32: determinizer scratch
+    locs: np.ndarray  # int32
+    terms: np.ndarray  # float64[NV + continents]: value terms
+    acc: np.ndarray  # float64[MAX_OPTIONS + 1]: summed values per option (and stopping)
+    commit: np.ndarray  # int64[P, 3]: per seat the battle (from, to) it chose and the turn
+
+
+def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
+    """Scratch for `decide_plan` on a board and a position's shape."""
+    n_pl = s.pl.shape[0]
+    scratch = StateArrays(*(np.zeros_like(a) for a in s))
+    n_ids = max(len(m.card_kind), L.N_MISSIONS)
+    commit = np.full((n_pl, 3), -1, dtype=np.int64)
+    return PlanWork(scratch, make_work(m, n_pl), np.zeros(n_ids, np.int32),
+                    np.zeros(n_ids, np.int32), np.zeros(NV + len(m.bonus), np.float64),
+                    np.zeros(MAX_OPTIONS + 1, np.float64), commit)
+
+
+@rule_kernel
+def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                w: np.ndarray, plan: np.ndarray, work: Work, pw: PlanWork,
+                rng: np.random.Generator) -> Action4:
+    """The planning player's action (kind, a, b, c) in s for the seat to move (settings
+    `plan`, f64[N_PLAN]; 0 rollouts plays exactly as `decide`)."""
+    sc, owner, armies = s.sc, s.owner, s.armies
+    seat = sc[L.S_CURRENT]
+    rollouts = int(plan[PS_ROLLOUTS])
+    if sc[L.S_PHASE] != L.PH_ATTACK or rollouts <= 0:
+        return decide(m, fx, s, rules, w, work)
+    cm = pw.commit
+    ca, ct = cm[seat, 0], cm[seat, 1]
+    if cm[seat, 2] == sc[L.S_TURNS] and ca >= 0 and worth_fighting(s, seat, ca, ct):
+        return (L.A_ATTACK, int(ca), int(ct), 0)
+    k = min(max(int(plan[PS_TOP_K]), 1), MAX_OPTIONS)
+    n = attack_options(m, fx, s, rules, w, work, k)
+    if n == 0:
+        return (L.A_STOP, 0, 0, 0)
+    vw = plan[PS_VALUE:]
+    terms, acc, ps = pw.terms, pw.acc, pw.s
+    horizon = int(plan[PS_HORIZON])
+    best, best_v = -1, -np.inf
+    if horizon == H_ATTACK:
+        # Stopping now: the position as it stands (nothing hidden changes what it is worth).
+        best_v = position_value(m, s, rules, seat, vw, terms)
+    else:
+        # Stopping now, then the round to the seat's next turn, as often as each attack.
+        acc[n] = 0.0
+        for _r in range(rollouts):
+            copy_state(ps, s)
+            determinize(ps, rules, seat, rng, pw.ids, pw.locs)
+            step(m, ps, rules, rng, L.A_STOP, 0, 0, 0)
+            finish_round(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
+            acc[n] += position_value(m, ps, rules, seat, vw, terms)
+        best_v = acc[n] / rollouts
+    for i in range(n):
+        acc[i] = 0.0
+        a, t = work.opt_a[i], work.opt_b[i]
+        for _r in range(rollouts):
+            copy_state(ps, s)
+            determinize(ps, rules, seat, rng, pw.ids, pw.locs)
+            fight(m, ps, rules, rng, a, t)
+            if horizon == H_ATTACK:
+                finish_attack(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
+            else:
+                finish_round(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
+            acc[i] += position_value(m, ps, rules, seat, vw, terms)
+        v = acc[i] / rollouts
+        if v > best_v:
+            best, best_v = i, v
+    if best < 0:
+        return (L.A_STOP, 0, 0, 0)
+    a, t = int(work.opt_a[best]), int(work.opt_b[best])
+    cm[seat, 0], cm[seat, 1], cm[seat, 2] = a, t, sc[L.S_TURNS]
+    if not worth_fighting(s, seat, a, t):
+        # One roll at weaker odds was the best plan: the next decision chooses again.
+        cm[seat, 0] = -1
+    return (L.A_ATTACK, a, t, 0)
+
+
+@allocating_kernel  # opening the box needs numba's runtime; decide_plan runs without it
+def decide_plan_boxed(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                      w: np.ndarray, plan: np.ndarray, work: Work, pw: PlanWork,
+                      box: object) -> Action4:
+    """`decide_plan` with the generator in a `game.jit.RngBox` (the Python game loop)."""
+    return decide_plan(m, fx, s, rules, w, plan, work, pw, box.rng)  # type: ignore[attr-defined]
+
+
+__all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_ROLLOUTS", "PS_TOP_K", "PS_VALUE", "PlanWork", "decide_plan",
+           "decide_plan_boxed", "make_plan_work"]

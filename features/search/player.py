@@ -1,0 +1,159 @@
+"""The planning player's settings (a bot file's `plan` object) and its protocol player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from features.genome import GenomeError, load_bot_file
+from features.linear import LinearPlayer, map_context
+from features.search.plan import (
+    N_PLAN,
+    PS_HORIZON,
+    PS_ROLLOUTS,
+    PS_TOP_K,
+    PS_VALUE,
+    decide_plan_boxed,
+)
+from features.search.plan import make_plan_work
+from features.search.value import NAMES, NV, default_weights
+from features.work import MAX_OPTIONS, Action4, make_work
+from game.jit import RngBox, bind
+from game.view import GameView
+
+KINDS = ("greedy", "plan")
+HORIZONS = ("attack", "round")  # value the end of the attack phase, or the next turn's start
+MAX_ROLLOUTS = 64  # per option and decision: 64 x 8 options stays well inside 100 ms
+
+
+class PlanSettingsError(ValueError):
+    """A `plan` object that cannot be used (one line naming the field)."""
+
+
+def _whole(name: str, x: object, lo: int, hi: int) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or not lo <= x <= hi:
+        raise PlanSettingsError(f"plan.{name} must be a whole number {lo}..{hi}, got {x!r}")
+    return x
+
+
+@dataclass(frozen=True)
+class PlanSettings:
+    """How a player uses its weights: `greedy` (one move at a time) or `plan` (the attack
+    planner with `rollouts` continuations of each of its `top_k` first attacks, valued by
+    `value`, one weight per term of `features.search.value.TERMS`)."""
+
+    kind: str = "plan"
+    rollouts: int = 8
+    top_k: int = 3
+    horizon: str = "attack"
+    value: tuple[float, ...] = field(default_factory=lambda: tuple(default_weights()))
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise PlanSettingsError(f"plan.kind must be one of {', '.join(KINDS)}, "
+                                    f"got {self.kind!r}")
+        _whole("rollouts", self.rollouts, 1, MAX_ROLLOUTS)
+        _whole("top_k", self.top_k, 1, MAX_OPTIONS)
+        if self.horizon not in HORIZONS:
+            raise PlanSettingsError(f"plan.horizon must be one of {', '.join(HORIZONS)}, "
+                                    f"got {self.horizon!r}")
+        if len(self.value) != NV or not all(np.isfinite(self.value)):
+            raise PlanSettingsError(f"plan.value must hold {NV} finite weights")
+
+    def vector(self) -> np.ndarray:
+        """f64[N_PLAN] as the compiled game takes it (0 rollouts: greedy)."""
+        v = np.zeros(N_PLAN, dtype=np.float64)
+        if self.kind == "plan":
+            v[PS_ROLLOUTS], v[PS_TOP_K] = self.rollouts, self.top_k
+        v[PS_HORIZON] = HORIZONS.index(self.horizon)
+        v[PS_VALUE:] = self.value
+        return v
+
+    def as_dict(self) -> dict[str, Any]:
+        """The bot file's `plan` object."""
+        return {"kind": self.kind, "rollouts": self.rollouts, "top_k": self.top_k,
+                "horizon": self.horizon, "value": dict(zip(NAMES, map(float, self.value), strict=True))}
+
+    @classmethod
+    def from_dict(cls, d: object) -> PlanSettings:
+        """From a bot file's `plan` object; PlanSettingsError naming a bad field."""
+        if not isinstance(d, dict):
+            raise PlanSettingsError("plan must be an object with kind, rollouts, top_k, "
+                                    "horizon, value")
+        extra = sorted(set(d) - {"kind", "rollouts", "top_k", "horizon", "value"})
+        if extra:
+            raise PlanSettingsError(f"plan has unknown field {extra[0]!r} (allowed: kind, "
+                                    "rollouts, top_k, horizon, value)")
+        base = cls()
+        value = d.get("value", dict(zip(NAMES, base.value, strict=True)))
+        if not isinstance(value, dict):
+            raise PlanSettingsError("plan.value must be an object of value.* name -> number")
+        bad = sorted(set(value) - set(NAMES))
+        if bad:
+            raise PlanSettingsError(f"plan.value has unknown term {bad[0]!r} (allowed: "
+                                    f"{', '.join(NAMES)})")
+        vals = []
+        for n, dv in zip(NAMES, base.value, strict=True):
+            x = value.get(n, dv)
+            if isinstance(x, bool) or not isinstance(x, int | float):
+                raise PlanSettingsError(f"plan.value: {n} must be a number, got {x!r}")
+            vals.append(float(x))
+        kind = d.get("kind", "plan")
+        if not isinstance(kind, str):
+            raise PlanSettingsError(f"plan.kind must be one of {', '.join(KINDS)}, got {kind!r}")
+        return cls(kind, d.get("rollouts", base.rollouts), d.get("top_k", base.top_k),
+                   d.get("horizon", base.horizon), tuple(vals))
+
+
+GREEDY = PlanSettings(kind="greedy")
+
+
+def read_bot(path: str | Path) -> tuple[np.ndarray, dict[str, Any], PlanSettings]:
+    """A bot file's (weights, meta, how it plays: GREEDY when it has no `plan`);
+    GenomeError naming the file for any problem, the `plan` field's included."""
+    values, meta, plan = load_bot_file(path)
+    if plan is None:
+        return values, meta, GREEDY
+    try:
+        return values, meta, PlanSettings.from_dict(plan)
+    except PlanSettingsError as e:
+        raise GenomeError(f"{Path(path)}: {e}") from None
+
+
+def player_of(weights: np.ndarray, plan: PlanSettings, name: str | None = None
+              ) -> LinearPlayer:
+    """The protocol player of weights played as `plan` says."""
+    if plan.kind == "greedy":
+        return LinearPlayer(weights, name)
+    return PlanPlayer(weights, plan, name)
+
+
+class PlanPlayer(LinearPlayer):
+    """The linear player whose attack phase is planned (`features.search.plan`); its search
+    draws from the generator the game gives it (`start_game`)."""
+
+    name = "plan"
+
+    def __init__(self, weights: np.ndarray, plan: PlanSettings,
+                 name: str | None = None) -> None:
+        super().__init__(weights, name)
+        self.plan = plan
+
+    def bind_kernel(self, view: GameView) -> Callable[[], Action4]:
+        """`decide_plan` bound to this game's view, scratch and generator."""
+        state = view.kernel_state().kernel
+        return bind(decide_plan_boxed, view.map.kernel, map_context(view.map), state,
+                    view.rules_vector, self.weights, self.plan.vector(),
+                    make_work(view.map.kernel, view.n_players),
+                    make_plan_work(view.map.kernel, state), RngBox(self.rng))
+
+    def __repr__(self) -> str:
+        return f"PlanPlayer(name={self.name!r}, rollouts={self.plan.rollouts})"
+
+
+__all__ = ["GREEDY", "KINDS", "PlanPlayer", "PlanSettings", "PlanSettingsError", "player_of",
+           "read_bot"]

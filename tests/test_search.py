@@ -1,0 +1,178 @@
+"""The search seam: the top-k attack scorer, the determinizer, the planner's hidden-information
+guarantee, its settings, and planning games equal in the compiled loop and the Python engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from features.compiled import play_mixed_game, trace_linear_game
+from features.decide import attack_options, decide
+from features.genome import hand_set_genome, save_genome
+from features.linear import LinearPlayer, map_context
+from features.search.determinize import determinize
+from features.search.plan import decide_plan_boxed, make_plan_work
+from features.search.player import GREEDY, PlanPlayer, PlanSettings, PlanSettingsError, read_bot
+from features.search.value import NV, value_terms
+from features.work import make_work
+from game import layout as L
+from game.decision import DecisionKind
+from game.engine import play_game
+from game.jit import RngBox
+from game.map import classic_map
+from game.state import Rules, State
+
+MAP = classic_map()
+W = hand_set_genome()
+PLAN = PlanSettings(rollouts=4, top_k=3)
+
+
+class _Grab(LinearPlayer):
+    """The greedy player, keeping a copy of every position it is asked to attack in."""
+
+    def __init__(self, weights: np.ndarray) -> None:
+        super().__init__(weights)
+        self.positions: list[State] = []
+
+    def act(self, view, decision):  # type: ignore[no-untyped-def]
+        if decision.kind is DecisionKind.ATTACK:
+            self.positions.append(view.kernel_state().copy())
+        return super().act(view, decision)
+
+
+def _positions(rules: Rules, seed: int, every: int = 7) -> list[State]:
+    grab = _Grab(W)
+    play_game([grab, LinearPlayer(W), LinearPlayer(W), LinearPlayer(W)], seed=seed, rules=rules)
+    return grab.positions[::every]
+
+
+def _plan_action(s: State, rules: Rules, seed: int) -> tuple[int, ...]:
+    k = s.kernel
+    return tuple(int(x) for x in decide_plan_boxed(
+        MAP.kernel, map_context(MAP), k, rules.vector(), W, PLAN.vector(),
+        make_work(MAP.kernel, 4), make_plan_work(MAP.kernel, k),
+        RngBox(np.random.default_rng(seed))))
+
+
+def _hide_otherwise(s: State, seat: int, rng: np.random.Generator, missions: bool) -> State:
+    """A copy of s that seat sees alike: the unseen cards and the rivals' missions redealt."""
+    out = s.copy()
+    cards = out.kernel.cards
+    unseen = [c for c in range(len(cards)) if cards[c] == L.CARD_DECK
+              or (cards[c] >= 0 and cards[c] != seat)]
+    locs = cards[unseen].copy()
+    cards[unseen] = locs[rng.permutation(len(unseen))]
+    if missions:
+        pl = out.kernel.pl
+        for q in range(pl.shape[0]):
+            if q != seat:
+                pl[q, L.P_MISSION] = int(rng.integers(0, L.M_DESTROY))
+                pl[q, L.P_TARGET] = -1
+    return out
+
+
+def test_attack_options_best_first_and_the_first_is_the_greedy_choice() -> None:
+    for s in _positions(Rules(), 3, every=3):
+        work = make_work(MAP.kernel, 4)
+        k = s.copy().kernel
+        n = attack_options(MAP.kernel, map_context(MAP), k, Rules().vector(), W, work, 5)
+        assert 0 < n <= 5
+        v = work.opt_v[:n]
+        assert (np.diff(v) <= 0).all()
+        greedy = decide(MAP.kernel, map_context(MAP), s.copy().kernel, Rules().vector(), W,
+                        make_work(MAP.kernel, 4))
+        if greedy[0] == L.A_ATTACK:
+            assert (greedy[1], greedy[2]) == (work.opt_a[0], work.opt_b[0])
+
+
+def test_determinize_keeps_what_the_seat_sees_and_ignores_what_it_does_not() -> None:
+    rules = Rules(missions=True)
+    for s in _positions(rules, 5):
+        seat = s.current
+        other = _hide_otherwise(s, seat, np.random.default_rng(1), missions=True)
+        a, b = s.copy().kernel, other.kernel
+        for x in (a, b):
+            ids = np.zeros(64, np.int32)
+            determinize(x, rules.vector(), seat, np.random.default_rng(9), ids, ids.copy())
+        assert (a.cards == b.cards).all() and (a.pl == b.pl).all()
+        sizes = [int((s.kernel.cards == q).sum()) for q in range(4)]
+        assert [int((a.cards == q).sum()) for q in range(4)] == sizes
+        assert ((s.kernel.cards == seat) == (a.cards == seat)).all()  # own hand kept
+        assert a.pl[seat, L.P_MISSION] == s.kernel.pl[seat, L.P_MISSION]
+
+
+@pytest.mark.parametrize("missions", [False, True])
+def test_planner_decisions_never_depend_on_hidden_cards_or_missions(missions: bool) -> None:
+    rules = Rules(missions=missions)
+    checked = 0
+    for seed in (11, 12):
+        for s in _positions(rules, seed):
+            other = _hide_otherwise(s, s.current, np.random.default_rng(seed), missions)
+            assert _plan_action(s, rules, 4) == _plan_action(other, rules, 4)
+            checked += 1
+    assert checked >= 10
+
+
+def test_value_terms_lie_in_the_unit_interval() -> None:
+    for s in _positions(Rules(), 2, every=2):
+        out = np.zeros(NV + len(MAP.kernel.bonus))
+        value_terms(MAP.kernel, s.kernel, Rules().vector(), s.current, out)
+        assert ((out[:NV] >= 0) & (out[:NV] <= 1)).all()
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_a_planning_game_is_the_same_in_the_compiled_loop_and_the_python_engine(seed: int
+                                                                                ) -> None:
+    weights = np.stack([W] * 4)
+    plans = np.zeros((4, len(PLAN.vector())))
+    plans[1] = PLAN.vector()
+    fast = play_mixed_game(weights, np.zeros(4, np.int32), seed, plans=plans)
+    slow = play_game([LinearPlayer(W), PlanPlayer(W, PLAN), LinearPlayer(W), LinearPlayer(W)],
+                     seed=seed)
+    assert tuple(int(p) for p in fast.placements) == slow.placements
+    assert fast.rounds == slow.rounds
+
+
+def test_zero_rollouts_play_the_greedy_game_move_for_move() -> None:
+    weights = np.stack([W] * 4)
+    greedy_plans = np.tile(GREEDY.vector(), (4, 1))
+    _, a = trace_linear_game(weights, 31)
+    _, b = trace_linear_game(weights, 31, plans=greedy_plans)
+    assert np.array_equal(a, b)
+
+
+def test_planning_differs_from_greedy_somewhere() -> None:
+    weights = np.stack([W] * 4)
+    plans = np.zeros((4, len(PLAN.vector())))
+    plans[0] = PLAN.vector()
+    differ = sum(not np.array_equal(trace_linear_game(weights, g)[1],
+                                    trace_linear_game(weights, g, plans=plans)[1])
+                 for g in range(40, 44))
+    assert differ >= 1
+
+
+@pytest.mark.parametrize("bad,field", [
+    ({"kind": "deep"}, "plan.kind"), ({"rollouts": 0}, "plan.rollouts"),
+    ({"top_k": 9}, "plan.top_k"), ({"value": {"value.nope": 1}}, "plan.value"),
+    ({"value": {"value.income": "x"}}, "plan.value: value.income"), ({"depth": 2}, "depth"),
+])
+def test_bad_plan_settings_name_the_field(bad: dict[str, object], field: str) -> None:
+    with pytest.raises(PlanSettingsError, match=field.replace(".", r"\.")):
+        PlanSettings.from_dict(bad)
+
+
+def test_a_bot_file_says_how_it_plays(tmp_path: Path) -> None:
+    path = tmp_path / "b.json"
+    save_genome(path, W, {"run": "t"}, plan=PLAN.as_dict())
+    values, _meta, plan = read_bot(path)
+    assert plan == PLAN and np.array_equal(values, W)
+    save_genome(path, W)
+    assert read_bot(path)[2] == GREEDY
+    doc = json.loads(path.read_text())
+    doc["plan"] = {"rollouts": -1}
+    path.write_text(json.dumps(doc))
+    with pytest.raises(ValueError, match=r"b\.json: plan\.rollouts must be"):
+        read_bot(path)
