@@ -18,9 +18,9 @@ if TYPE_CHECKING:
     from game.state import Rules
 
 __all__ = [
-    "BotSpecError", "GameArgError", "add_timeout_argument", "check_bot", "check_event",
-    "check_seed", "check_timeout", "close_bot", "game_seed", "is_bot_file", "make_bot",
-    "make_rules", "secret_note", "trusted",
+    "BotSpecError", "GameArgError", "add_timeout_argument",
+    "bot_file_path", "check_bot", "check_event", "check_seed", "check_timeout", "close_bot",
+    "game_seed", "is_bot_file", "make_bot", "make_rules", "secret_note", "trusted",
 ]
 
 
@@ -33,8 +33,23 @@ class BotSpecError(GameArgError):
 
 
 def is_bot_file(spec: str) -> bool:
-    """True when the spec names a bot file (a path ending in .json, or an existing file)."""
-    return spec.endswith(".json") or Path(spec).is_file()
+    """True when the spec names a bot file: a path ending in .json, an existing file, or the
+    name of a bot file packaged in game/bots/files (a `file` row of game.bots.table)."""
+    from game.bots import BOT_FILES
+
+    return spec.endswith(".json") or spec in BOT_FILES or Path(spec).is_file()
+
+
+def bot_file_path(spec: str) -> str:
+    """The path to read a bot file spec from: a packaged bot's file for its name, else itself."""
+    from game.bots import BOT_FILES, bot_file
+
+    if spec in BOT_FILES:
+        try:
+            return str(bot_file(spec))
+        except ValueError as e:
+            raise BotSpecError(str(e)) from None
+    return spec
 
 
 def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -> Player:
@@ -50,7 +65,7 @@ def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -
         from features.linear import LinearPlayer
 
         try:
-            values, _meta = load_genome(spec)
+            values, _meta = load_genome(bot_file_path(spec))
         except GenomeError as e:
             # load_genome's message already starts with the path: do not repeat it.
             msg = str(e).removeprefix(f"{Path(spec)}: ")

@@ -39,6 +39,7 @@ from arena.webjson import map_json, replay_json
 from arena.websave import SaveError, resume, save, saved
 from arena.webserver import BoundedHTTPServer, GuardedHandler, RequestError
 from evolve.cli import error
+from game.bots import WEB_BOTS
 from game.map import Map, classic_map
 from game.replay import Replay, ReplayError, read_transcript, replay
 from game.state import Rules, RulesError
@@ -49,8 +50,7 @@ IDLE_SECONDS = 30 * 60
 MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
 STATIC = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
           "story.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
-BUNDLED = ("strategist", "continent", "planner", "hunter", "distributor", "bully",
-           "aggressive", "random")
+BUNDLED = WEB_BOTS  # the bot table's web column (game.bots.table)
 
 
 @dataclass

@@ -212,7 +212,7 @@ def warm_up(plugin: Plugin, group_size: int, opponents: Sequence[str]) -> float:
 
 
 def check_league_bots(names: Sequence[str], codes: Mapping[str, int]) -> tuple[str, ...]:
-    """The league's sparring bots; ConfigError naming one the game cannot seat in its
+    """The league's anchor bots; ConfigError naming one the game cannot seat in its
     compiled league games, or a repeat."""
     for n in names:
         if n not in codes:

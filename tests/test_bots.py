@@ -78,7 +78,7 @@ def test_make_player_names_and_dotted_paths(tmp_path: Path,
         p = make_player(name)
         assert type(p) is cls and isinstance(p, Player)
         assert make_player(name) is not p
-    assert type(make_player("game.bots.sparring:BullyBot")) is BOTS["bully"]
+    assert type(make_player("game.bots.table:BullyBot")) is BOTS["bully"]
     (tmp_path / "thirdparty_bot.py").write_text(
         "from game.bots.random_bot import RandomBot\n"
         "class Mine(RandomBot):\n"
@@ -99,7 +99,7 @@ def test_make_player_names_and_dotted_paths(tmp_path: Path,
     ("a:b:c", ["'a:b:c'", "package.module:Class"]),
     ("game.bots:", ["package.module:Class"]),
     ("no_such_pkg_xyz.mod:Bot", ["cannot import", "no_such_pkg_xyz.mod"]),
-    ("game.bots.sparring:Nope", ["no class", "'Nope'"]),
+    ("game.bots.table:Nope", ["no class", "'Nope'"]),
     ("game.bots.bully:THRESHOLD", ["no class", "THRESHOLD"]),
     ("collections:OrderedDict", ["not a Player", "place_initial"]),
 ])

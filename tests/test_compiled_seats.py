@@ -15,7 +15,7 @@ from evolve.plugin import eval_games
 from features.genome import LAYOUT, hand_set_genome, random_genomes, save_genome
 from features.linear import LinearPlayer
 from game.bots import COMPILED_BOTS, make_player
-from game.bots.sparring import CompiledBot
+from game.bots.table import CompiledBot
 from game.engine import play_game
 from game.map import classic_map
 from game.protocol import KernelPlayer
@@ -23,8 +23,7 @@ from game.state import Rules, State
 from game.view import GameView
 
 
-def test_registry_names_the_sparring_bots() -> None:
-    assert COMPILED_BOTS == COMPILED_BOTS
+def test_table_names_the_compiled_bots() -> None:
     assert set(COMPILED_BOTS) >= {"planner", "hunter"}
     assert 0 not in COMPILED_BOTS.values()  # 0 is the linear player
 

@@ -1,4 +1,4 @@
-"""Anchored league: sparring bots and a hall of past champions seated in league games."""
+"""Anchored league: bundled bots and a hall of past champions seated in league games."""
 
 from __future__ import annotations
 

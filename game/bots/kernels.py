@@ -1,4 +1,5 @@
-"""Compiled building blocks of the sparring bots (`planner`, `hunter`): board facts per decision.
+"""Compiled building blocks of the planning bots (`planner`, `hunter`, `strategist`): board
+facts per decision.
 
 Every function is a rule kernel (no allocation): scratch space comes from one `BotWork` per game.
 The bots are deterministic (ties go to the lowest index) so that the Python class, which calls
@@ -17,14 +18,14 @@ from game.cards import hand_size, is_set, set_value
 from game.dice import conquest_table, odds_lookup
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
+from game.protocol import Action4
 from game.queries import census_into, reinforcements, trade_compulsory
 
 MAX_SEATS = 6
-Action4 = tuple[int, int, int, int]
 
 
 class BotWork(NamedTuple):
-    """Scratch arrays of a sparring bot, allocated once per game (`make_bot_work`)."""
+    """Scratch arrays of a compiled bot, allocated once per game (`make_bot_work`)."""
 
     table: np.ndarray  # f64[a, d]: exact conquest odds (game.dice.conquest_table)
     cnt: np.ndarray  # int32[C]: own territories per continent
@@ -154,6 +155,17 @@ def garrison_gap(m: MapArrays, s: StateArrays, seat: int, w: BotWork,
     if gap_t >= 0 and (pool > 1 or s.sc[L.S_PHASE] == L.PH_SETUP):
         return gap_t, min(gap, max(1, pool // 2))
     return -1, 0
+
+
+@rule_kernel
+def place_garrison(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
+    """Census, then the placement that fills the largest garrison gap of a held continent,
+    or (-1, 0, 0, 0) when none is short (the planner's and the strategist's first step)."""
+    census(m, s, seat, w)
+    gap_t, n = garrison_gap(m, s, seat, w, pool)
+    if gap_t >= 0:
+        return (L.A_PLACE, int(gap_t), int(n), 0)
+    return (-1, 0, 0, 0)
 
 
 NEXT_TARGET = 1 << 20  # `stack_base` keys: next to the target continent ...
@@ -302,7 +314,7 @@ def rank_sets(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
 
 @rule_kernel
 def best_set(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Action4:
-    """`rank_sets` with the territory bonus in the value (the sparring bots' rule)."""
+    """`rank_sets` with the territory bonus in the value (the planning bots' rule)."""
     return rank_sets(m, s, rules, seat, False)
 
 
@@ -331,6 +343,7 @@ __all__ = [
     "mass_base",
     "move_in_garrisoned",
     "odds",
+    "place_garrison",
     "player_strength",
     "rank_sets",
     "set_worth",

@@ -13,7 +13,7 @@ from test_linear import _Recorder
 from features.compiled import play_linear_games, play_mixed_games, trace_linear_game
 from features.genome import LAYOUT, hand_set_genome, random_genomes
 from game.bots import BOTS, COMPILED_BOTS
-from game.bots.sparring import CompiledBot
+from game.bots.table import CompiledBot
 from game.engine import play_game
 from game.state import Rules
 
