@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from game.state import Rules
 
 __all__ = [
-    "BotSpecError", "GameArgError", "add_timeout_argument",
+    "BotSpecError", "GameArgError", "add_rules_argument", "add_timeout_argument",
     "bot_file_path", "check_bot", "check_event", "check_seed", "check_timeout", "close_bot",
     "game_seed", "is_bot_file", "make_bot", "make_rules", "secret_note", "trusted",
 ]
@@ -172,6 +172,13 @@ def check_event(specs: Sequence[str], *, seed: int, timeout: float, jobs: int,
     game_seed(seed, specs)  # a malformed secret fails now, before any game
     for s in dict.fromkeys(specs):
         check_bot(s)  # fail fast, with a readable message
+
+
+def add_rules_argument(ap: argparse.ArgumentParser) -> None:
+    """--rules: the rule options of game.state.Rules, as `make_rules` reads them."""
+    ap.add_argument("--rules", default=None, metavar="OPTIONS",
+                    help="rule options, comma-separated, e.g. missions,fixed_cards,cap=50 "
+                         "(docs/rules.md)")
 
 
 def add_timeout_argument(ap: argparse.ArgumentParser) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from arena.behaviour import METRICS, Counts, Tally, Watcher
-from arena.bots import add_timeout_argument
+from arena.bots import add_rules_argument, add_timeout_argument
 from game.atomic import atomic_write_bytes
 
 __all__ = ["METRICS", "diagnose", "format_diagnosis", "main", "plot_diagnosis",
@@ -166,7 +166,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--games", type=int, default=200, help="games (default 200)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=-1, help="worker processes (-1 = all cores)")
-    ap.add_argument("--rules", default=None, help="rule options, e.g. missions,fixed_cards")
+    add_rules_argument(ap)
     ap.add_argument("--out", default=None,
                     help="folder for diagnose.csv/diagnose.png (default runs/diagnose/<bot>)")
     ap.add_argument("--transcripts", action="store_true",

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from arena.bots import add_timeout_argument
+from arena.bots import add_rules_argument, add_timeout_argument
 from arena.tournament import (
     PlayFn,
     Row,
@@ -97,7 +97,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=-1, help="worker processes (-1 = all cores)")
-    ap.add_argument("--rules", default=None, help="rule options, e.g. missions,fixed_cards")
+    add_rules_argument(ap)
     ap.add_argument("--cap", type=int, default=None, help="round cap (default: the rules')")
     ap.add_argument("--out", default=None,
                     help="folder for gauntlet.csv/gauntlet.png (default runs/gauntlet/<bot>)")

@@ -33,9 +33,6 @@ from game.session import Session
 from game.state import Rules, State
 from game.view import GameView
 
-PHASES = {L.PH_SETUP: "initial placement", L.PH_TRADE: "trade cards",
-          L.PH_REINFORCE: "reinforce", L.PH_ATTACK: "attack", L.PH_OCCUPY: "move in",
-          L.PH_FORTIFY: "fortify", L.PH_OVER: "game over"}
 MAX_ROLLS = 1000  # one "attack until" request rolls at most this often
 
 
@@ -256,7 +253,7 @@ class LiveGame:
                 "income": int(kernel.reinforcements(mk, st.kernel, s)) if st.alive(s) else 0})
         out: dict[str, object] = {
             "owner": st.owner.tolist(), "armies": st.armies.tolist(), "players": players,
-            "round": st.round, "to_move": self.to_move, "phase": PHASES[st.phase],
+            "round": st.round, "to_move": self.to_move, "phase": L.PHASE_LABELS[st.phase],
             "over": self.over, "human": self.human, "log": self.log_texts(since),
             "log_next": len(self.transcript()), "rules": self.rules.words(),
             "next_set_value": _next_set(st, self.rules), "cap": self.rules.cap}
@@ -341,8 +338,8 @@ def _next_set(st: State, rules: Rules) -> int:
                          L.ARTILLERY))
 
 
-def parse_human_action(body: dict[str, object], n_territories: int) -> tuple[str, Action | None,
-                                                                            dict[str, int]]:
+def parse_human_action(body: dict[str, object],
+                       n_territories: int) -> tuple[str, Action, dict[str, int]]:
     """A page request {'type': ..., fields} as (type, action, extra); ValueError naming the
     field. Types: place, trade, end_trade, attack, attack_until, stop, move_in, fortify, skip."""
     kinds = ("place", "trade", "end_trade", "attack", "attack_until", "stop", "move_in",
@@ -381,7 +378,6 @@ def parse_human_action(body: dict[str, object], n_territories: int) -> tuple[str
 def play_human(game: LiveGame, body: dict[str, object]) -> int:
     """Apply a page request to the game; returns the kernel steps it took."""
     kind, action, extra = parse_human_action(body, game.m.n_territories)
-    assert action is not None
     if kind == "attack_until" and isinstance(action, Attack):
         return game.attack_until(action.src, action.dst, action.dice, extra["down_to"])
     game.act(action)

@@ -26,6 +26,7 @@ from game.cards import classic_card_kinds
 from game.decision import Decision, answer_named
 from game.map import Map
 from game.protocol import IllegalActionError
+from game.untrusted import UntrustedJSONError, parse_json
 from game.view import GameView
 
 __all__ = ["BotTimeoutError", "SubprocessPlayer", "map_json"]
@@ -141,9 +142,9 @@ class SubprocessPlayer:
         if not line:
             raise ProtocolError(f"bot process {self.command} closed its output")
         try:
-            reply = json.loads(line)
-        except (ValueError, RecursionError):
-            raise ProtocolError(f"bot reply to {ask} is not JSON: {line[:80]!r}") from None
+            reply = parse_json(line, f"bot reply to {ask}")
+        except UntrustedJSONError as e:
+            raise ProtocolError(f"{e}: {line[:80]!r}") from None
         if not isinstance(reply, dict):
             raise ProtocolError(f"bot reply to {ask} is not a JSON object")
         if "error" in reply and reply.get("id") in (self._id, None):

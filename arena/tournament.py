@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from arena.bots import add_timeout_argument, game_seed
+from arena.bots import add_rules_argument, add_timeout_argument, game_seed
 from evolve.stats import wilson_interval
 from game.atomic import atomic_write_bytes, check_replaceable
 
@@ -338,7 +338,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--per-game", type=int, default=4, help="players per game (default 4)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=-1, help="worker processes (-1 = all cores)")
-    ap.add_argument("--rules", default=None, help="rule options, e.g. missions,fixed_cards")
+    add_rules_argument(ap)
     ap.add_argument("--cap", type=int, default=None, help="round cap (default: the rules')")
     ap.add_argument("--out", default="runs/tournament", help="folder for table.csv/table.png")
     ap.add_argument("--transcripts", action="store_true",

@@ -24,6 +24,7 @@ from typing import Any
 from arena.bots import (
     BotSpecError,
     GameArgError,
+    add_rules_argument,
     check_bot,
     close_bot,
     game_seed,
@@ -37,7 +38,7 @@ from arena.play import labels_for
 from arena.webinsight import explain_json, game_route
 from arena.webjson import map_json, replay_json
 from arena.websave import SaveError, resume, save, saved
-from arena.webserver import BoundedHTTPServer, GuardedHandler, RequestError
+from arena.webserver import BoundedHTTPServer, GuardedHandler, RequestError, split_path
 from evolve.cli import error
 from game.bots import WEB_BOTS
 from game.map import Map, classic_map
@@ -202,8 +203,7 @@ class Lobby:
 def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
            ) -> tuple[dict[str, Any] | str, str]:
     """Answer one API request: (JSON object or text, content type)."""
-    parts = [p for p in path.split("?", 1)[0].split("/") if p]
-    query = dict(q.partition("=")[::2] for q in path.partition("?")[2].split("&") if q)
+    parts, query = split_path(path)
     if parts == ["api", "config"] and method == "GET":
         return lobby.config(), "json"
     if parts == ["api", "replay"] and method == "GET":
@@ -356,7 +356,7 @@ def parser() -> argparse.ArgumentParser:  # `python -m arena web`'s options
     ap = argparse.ArgumentParser(prog="python -m arena web", description=main.__doc__)
     ap.add_argument("bots", nargs="*", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--seat", type=int, default=None, help="your seat 0..n-1 (0 moves first)")
-    ap.add_argument("--rules", default=None, help="e.g. missions,bonus_every_set,cap=50")
+    add_rules_argument(ap)
     ap.add_argument("--seed", type=int, default=None, help="the first game's seed")
     ap.add_argument("--replay", default=None, metavar="FILE", help="a transcript to replay")
     ap.add_argument("--games", default="runs/web-games", metavar="DIR", help="live games are "

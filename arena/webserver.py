@@ -17,15 +17,18 @@ import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 from arena.capped import Capped
 from game.untrusted import UntrustedJSONError, parse_json
 
-__all__ = ["MAX_BODY", "MAX_CONNECTIONS", "REQUEST_DEADLINE_S", "BoundedHTTPServer", "Deadline",
-           "GuardedHandler", "RequestError", "foreign_request"]
+__all__ = ["MAX_BODY", "MAX_CONNECTIONS", "MAX_QUERY_FIELDS", "REQUEST_DEADLINE_S",
+           "BoundedHTTPServer", "Deadline", "GuardedHandler", "RequestError", "foreign_request",
+           "split_path"]
 
 MAX_BODY = 64 * 1024  # a request body's bytes
 MAX_CONNECTIONS = 32  # connections served at once (a page polls over one or two)
+MAX_QUERY_FIELDS = 8  # a query string's fields (the API reads bot, line and since)
 REQUEST_DEADLINE_S = 20.0  # a request arrives whole by then (an idle keep-alive closes too)
 
 
@@ -164,3 +167,13 @@ def foreign_request(host: str | None, origin: str | None) -> str | None:
     if origin is not None and origin != f"http://{host}":
         return f"requests from {origin[:60]!r} are refused (only this server's own page)"
     return None
+
+
+def split_path(path: str) -> tuple[list[str], dict[str, str]]:
+    """A request path's segments and its decoded query (RequestError beyond MAX_QUERY_FIELDS)."""
+    url = urlsplit(path)
+    try:
+        query = parse_qsl(url.query, keep_blank_values=True, max_num_fields=MAX_QUERY_FIELDS)
+    except ValueError:
+        raise RequestError(f"a query string takes at most {MAX_QUERY_FIELDS} fields") from None
+    return [p for p in url.path.split("/") if p], dict(query)

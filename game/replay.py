@@ -21,7 +21,6 @@ from game.transcript import FORMAT, MAX_LABEL
 
 MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024  # a capped 6-player game is well under 1 MiB
 MAX_SEATS = 6  # a game seats 2..6 players
-KIND_NAMES = ("infantry", "cavalry", "artillery", "wild")
 
 
 class ReplayError(ValueError):
@@ -69,7 +68,7 @@ def card_text(m: Map, card: int) -> str:
     kind = int(m.card_kind[card])
     if kind == L.WILD or card >= m.n_territories:
         return "wild"
-    return f"{m.territories[card]} ({KIND_NAMES[kind]})"
+    return f"{m.territories[card]} ({L.KIND_NAMES[kind]})"
 
 
 def mission_text(m: Map, mission: int, target: int, labels: Sequence[str]) -> str:

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from test_plots import make_synthetic_run
 
-from evolve.export import ExportError, export_bot, load_bot, main
-from features.genome import LAYOUT, GenomeError
+from evolve.export import ExportError, export_bot, main
+from features.genome import LAYOUT, GenomeError, load_genome
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,7 +26,7 @@ def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_champion_round_trip(run_dir: Path, tmp_path: Path) -> None:
     out = export_bot(run_dir, tmp_path / "champ.json")
-    values, meta = load_bot(out)
+    values, meta = load_genome(out)
     doc = json.loads(out.read_text())
     assert list(doc["genes"]) == list(LAYOUT.names)
     assert doc["feature_set_version"] == LAYOUT.version
@@ -40,7 +40,7 @@ def test_champion_round_trip(run_dir: Path, tmp_path: Path) -> None:
 
 def test_any_individual(run_dir: Path, tmp_path: Path) -> None:
     out = export_bot(run_dir, tmp_path / "i.json", gen=1, index=5)
-    values, meta = load_bot(out)
+    values, meta = load_genome(out)
     with np.load(run_dir / "genes" / "gen_00001.npz") as z:
         np.testing.assert_array_equal(values, z["genes"][5])
         assert meta["mu"] == pytest.approx(float(z["mu"][5]))
@@ -53,7 +53,7 @@ def test_version_mismatch_is_named(run_dir: Path, tmp_path: Path) -> None:
     doc["feature_set_version"] = LAYOUT.version + 41
     out.write_text(json.dumps(doc))
     with pytest.raises(GenomeError, match=f"feature_set_version is {LAYOUT.version + 41}"):
-        load_bot(out)
+        load_genome(out)
 
 
 def test_bad_requests(run_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
