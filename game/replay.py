@@ -3,7 +3,7 @@
 The transcript's reader, beside its writer `game.transcript`. A transcript records every
 decision with what it caused (dice, losses, conquests, set values, card bonuses, cards drawn,
 eliminations), so the board after each line follows from the lines alone: `replay` applies
-those recorded effects and never decides a rule. `tests/test_replay.py` checks it against the
+those recorded effects and never decides a rule. `tests/game/test_replay.py` checks it against the
 kernel's own state after every action of seeded games, as the perft test checks move
 generation.
 """

@@ -4,7 +4,7 @@ These are the baselines' own rules (`game.bots.common` keeps the Python ones for
 are not compiled); they differ from the planning bots' in `kernels` in small ways that
 change moves (which set is "best"), so they are kept apart; where the two differ only in a
 tie-break (the attack scan, the march to the front) one kernel takes it as a parameter.
-Ties go where the Python versions send them: tests/reference_bots.py is the oracle.
+Ties go where the Python versions send them: tests/helpers/reference_bots.py is the oracle.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ All reinforcements go to the border whose odds against its weakest enemy neighbo
 best; it attacks the likeliest conquest (ties: the weakest defender) when its exact probability
 is at least THRESHOLD, splits conquests half and half while the source still faces enemies,
 trades the best set at once and marches interior stacks to the front. Compiled (the player is
-`game.bots.table.BullyBot`); tests/reference_bots.py holds the Python it was written as.
+`game.bots.table.BullyBot`); tests/helpers/reference_bots.py holds the Python it was written as.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ of them), the rest go to its strongest border next to an enemy territory of the 
 attacks into the target continent at a conquest probability >= TAKE and elsewhere at >= EXPAND,
 counting only what a border of an owned continent need not keep, moves in all but that guard,
 trades the best set at once and marches interior stacks to the front. Compiled (the player is
-`game.bots.table.ContinentBot`); tests/reference_bots.py holds the Python it was written as.
+`game.bots.table.ContinentBot`); tests/helpers/reference_bots.py holds the Python it was written as.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Reinforcements raise the thinnest border to the level of the next thinnest; it a
 likeliest conquest when its exact probability is at least THRESHOLD, splits conquests half and
 half while the source still faces enemies, marches interior stacks to the front and otherwise
 evens out the most unequal pair of adjacent own territories. Compiled (the player is
-`game.bots.table.DistributorBot`); tests/reference_bots.py holds the Python it was written as.
+`game.bots.table.DistributorBot`); tests/helpers/reference_bots.py holds the Python it was
+written as.
 """
 
 from __future__ import annotations

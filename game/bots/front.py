@@ -2,7 +2,7 @@
 
 The planning bots and the baselines march alike and differ only in which border or step is
 "most threatened" and in how ties go (`baseline` chooses; each keeps the moves it always made,
-the baselines those of their Python originals in tests/reference_bots.py).
+the baselines those of their Python originals in tests/helpers/reference_bots.py).
 """
 
 from __future__ import annotations
