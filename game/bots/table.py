@@ -12,8 +12,8 @@
   found with `importlib.resources` (`bot_file`); `arena`'s bot specs load it by its name.
 
 Adding a compiled bot touches its kernel module and this file only: a code, its branch in
-`compiled_decide` (numba calls a kernel by name, so the branch sits beside the row), a class and
-a row. CONTRIBUTING.md has the recipe.
+`compiled_decide` (numba calls a kernel by name, so the branch sits beside the row), its
+class (`compiled_bot`) and a row. CONTRIBUTING.md has the recipe.
 """
 
 from __future__ import annotations
@@ -142,47 +142,26 @@ class CompiledBot(KernelPlayer):
                     view.rules_vector, make_bot_work(m))
 
 
-class PlannerBot(CompiledBot):
-    """Continent planner with garrisons (see game.bots.planner)."""
-
-    name = "planner"
-    code = PLANNER
-
-
-class HunterBot(CompiledBot):
-    """Gangs up on the leader, harvests weak players' cards (see game.bots.hunter)."""
-
-    name = "hunter"
-    code = HUNTER
+def compiled_bot(name: str, code: int, doc: str) -> type[CompiledBot]:
+    """The protocol player of the compiled bot `code`: a class of this module (it pickles by
+    its name here, as the compiled rows' classes below)."""
+    cls_name = name.title().replace("_", "") + "Bot"
+    return type(cls_name, (CompiledBot,), {"name": name, "code": code, "__doc__": doc,
+                                           "__module__": __name__, "__qualname__": cls_name})
 
 
-class ContinentBot(CompiledBot):
-    """Takes and holds the cheapest continent within reach (see game.bots.continent)."""
-
-    name = "continent"
-    code = CONTINENT
-
-
-class StrategistBot(CompiledBot):
-    """Plans, garrisons, breaks the leader and harvests cards (see game.bots.strategist)."""
-
-    name = "strategist"
-    code = STRATEGIST
-
-
-class DistributorBot(CompiledBot):
-    """Spreads armies evenly over its borders, attacks at odds >= 0.6 (game.bots.distributor)."""
-
-    name = "distributor"
-    code = DISTRIBUTOR
-
-
-class BullyBot(CompiledBot):
-    """Attacks only at odds >= 0.7, the weakest stacks first (see game.bots.bully)."""
-
-    name = "bully"
-    code = BULLY
-
+PlannerBot = compiled_bot("planner", PLANNER, "Continent planner with garrisons "
+                          "(see game.bots.planner).")
+HunterBot = compiled_bot("hunter", HUNTER, "Gangs up on the leader, harvests weak players' "
+                         "cards (see game.bots.hunter).")
+ContinentBot = compiled_bot("continent", CONTINENT, "Takes and holds the cheapest continent "
+                            "within reach (see game.bots.continent).")
+StrategistBot = compiled_bot("strategist", STRATEGIST, "Plans, garrisons, breaks the leader "
+                             "and harvests cards (see game.bots.strategist).")
+DistributorBot = compiled_bot("distributor", DISTRIBUTOR, "Spreads armies evenly over its "
+                              "borders, attacks at odds >= 0.6 (see game.bots.distributor).")
+BullyBot = compiled_bot("bully", BULLY, "Attacks only at odds >= 0.7, the weakest stacks first "
+                        "(see game.bots.bully).")
 
 
 Kind = Literal["python", "compiled", "file"]
@@ -260,5 +239,5 @@ def bot_file(name: str) -> Path:
 __all__ = [
     "BOTS", "BOT_FILES", "COMPILED_BOTS", "GAUNTLET", "ROWS", "WEB_BOTS", "BotRow",
     "BullyBot", "CompiledBot", "ContinentBot", "DistributorBot", "HunterBot", "PlannerBot",
-    "StrategistBot", "bot_file", "compiled_decide",
+    "StrategistBot", "bot_file", "compiled_bot", "compiled_decide",
 ]

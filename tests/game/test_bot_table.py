@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,12 @@ def test_file_rows_ship_their_files() -> None:
     for row in ROWS:
         if row.kind == "file":
             assert bot_file(row.name).is_file()
+
+
+def test_compiled_classes_are_named_and_pickle() -> None:
+    for name in COMPILED_BOTS:
+        cls = BOTS[name]
+        assert cls.__module__ == "game.bots.table" and getattr(table, cls.__qualname__) is cls
+        assert type(pickle.loads(pickle.dumps(cls()))) is cls
+    assert BOTS["border_patrol"].__name__ == "BorderPatrolBot"
+    assert table.compiled_bot("border_patrol", 9, "x").__name__ == "BorderPatrolBot"
