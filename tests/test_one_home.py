@@ -8,10 +8,12 @@ import re
 import numpy as np
 import pytest
 
-from arena import diagnose, gauntlet, play, tournament, web
-from arena.protocol import ProtocolError
-from arena.subprocess_player import SubprocessPlayer
-from arena.webserver import MAX_QUERY_FIELDS, RequestError, split_path
+from arena import play
+from arena.measure import diagnose, gauntlet, tournament
+from arena.serve.protocol import ProtocolError
+from arena.serve.subprocess_player import SubprocessPlayer
+from arena.web import app as web
+from arena.web.httpd import MAX_QUERY_FIELDS, RequestError, split_path
 from evolve import ga
 from evolve.config import load_config
 from evolve.plugin import default_plugin
@@ -23,7 +25,7 @@ from game.state import MAX_CAP, Rules
 @pytest.mark.parametrize(("module", "name"), [
     ("game.referee", "decision_of"), ("features.kernels", "jit_kernel"),
     ("evolve.plugin", "_scale_mask"), ("evolve.export", "load_bot"), ("game.state", "CAP_MAX"),
-    ("game.replay", "KIND_NAMES"), ("arena.live", "PHASES"),
+    ("game.replay", "KIND_NAMES"), ("arena.web.live", "PHASES"),
 ])
 def test_the_copies_are_gone(module: str, name: str) -> None:
     assert not hasattr(importlib.import_module(module), name)

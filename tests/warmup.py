@@ -69,7 +69,7 @@ def baseline(folder: Path) -> None:
 
 def loop(folder: Path) -> None:
     """The compiled loop: mixed lineups, batches, traces (each a compiled specialization)."""
-    from arena.tournament import _play_specs
+    from arena.measure.tournament import _play_specs
     from features.compiled import play_linear_games, trace_linear_game
     from features.genome import LAYOUT, random_genomes
 
@@ -84,7 +84,7 @@ def loop(folder: Path) -> None:
 def engine(folder: Path) -> None:
     """The Python engine with every bot, the answers check, explanations and the rater."""
     from arena.explain import from_lines
-    from arena.tournament import _play_python
+    from arena.measure.tournament import _play_python
     from features.genome import hand_set_genome
     from features.linear import LinearPlayer
     from game.bots import make_player

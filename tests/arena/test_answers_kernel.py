@@ -1,4 +1,4 @@
-"""The bot server's legality check (`arena.answers.legal`) agrees with the rule kernel.
+"""The bot server's legality check (`arena.serve.answers.legal`) agrees with the rule kernel.
 
 `legal` judges an answer on a protocol request's board, where no live game stands behind the
 view; here, at every decision of seeded games, each candidate answer (legal or not) is also
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from arena.answers import legal
+from arena.serve.answers import legal
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
 from game.bots import RandomBot

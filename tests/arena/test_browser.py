@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 
 import pytest
 
-from arena.web import make_lobby, make_server
+from arena.web.app import make_lobby, make_server
 
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 DRIVER = ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.behaviour import Watcher
-from arena.diagnose import diagnose, main
+from arena.measure.diagnose import diagnose, main
 from game.bots import AggressiveBot, DistributorBot
 from game.engine import play_game
 from game.map import classic_map

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena.gauntlet import gauntlet_mean, main, run_gauntlet
+from arena.measure.gauntlet import gauntlet_mean, main, run_gauntlet
 
 
 def _fake(specs: tuple[str, ...], seed: int, rules: str | None, cap: int | None

@@ -14,10 +14,10 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from arena import isolation
 from arena.bots import game_seed
+from arena.isolation import sandbox as isolation
+from arena.measure.tournament import run_tournament
 from arena.play import main as play_main
-from arena.tournament import run_tournament
 from game.bots import RandomBot
 from game.engine import play_game
 from game.referee import game_rngs

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.isolation import MAX_STDERR, close_idle, not_dumpable
+from arena.isolation.sandbox import MAX_STDERR, close_idle, not_dumpable
 from arena.play import play_specs
 from game.state import Rules
 

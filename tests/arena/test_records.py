@@ -11,10 +11,10 @@ import pytest
 
 from arena.behaviour import Counts, Watcher
 from arena.bots import make_bot
-from arena.diagnose import main as diagnose_main
-from arena.recorder import Recorder
-from arena.records import read_records, records_table
-from arena.serve import Server, SubprocessPlayer
+from arena.measure.diagnose import main as diagnose_main
+from arena.serve.recorder import Recorder
+from arena.serve.records import read_records, records_table
+from arena.serve.server import Server, SubprocessPlayer
 from game.engine import play_game
 from game.map import classic_map
 from game.state import Rules

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from arena.bots import make_bot
-from arena.serve import PROTOCOL, ProtocolError, Server, SubprocessPlayer
+from arena.serve.server import PROTOCOL, ProtocolError, Server, SubprocessPlayer
 from features.genome import LAYOUT, save_genome
 from game.engine import play_game
 from game.state import Rules

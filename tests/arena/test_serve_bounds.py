@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from arena import tcp
-from arena.serve import Server
+from arena.serve import tcp
+from arena.serve.server import Server
 from game.bots import RandomBot
 from game.decision import Decision
 from tests.helpers.serve import START, request

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.bots import make_bot
-from arena.serve import Server, SubprocessPlayer, reply_line
+from arena.serve.server import Server, SubprocessPlayer, reply_line
 from game.engine import play_game
 from game.map import build_map
 from game.state import Rules
@@ -199,7 +199,7 @@ def test_game_on_a_board_without_some_borders(bot: str) -> None:
 
 
 def test_next_set_value_reads_as_the_escalating_count() -> None:
-    from arena.protocol import trades_for_value
+    from arena.serve.protocol import trades_for_value
     from game.cards import escalating_value
 
     for value in range(1, 400):
@@ -210,7 +210,7 @@ def test_next_set_value_reads_as_the_escalating_count() -> None:
 @pytest.mark.parametrize("mission, ok", [([9, 1], True), ([9, -1], False), ([9, 0], False),
                                          ([2, -1], True), ([2, 1], False)])
 def test_missions_name_a_target_only_to_destroy(mission: list[int], ok: bool) -> None:
-    from arena.serve import map_json
+    from arena.serve.server import map_json
     from game.map import classic_map
 
     state = {"owner": [i % 2 for i in range(42)], "armies": [1] * 42}

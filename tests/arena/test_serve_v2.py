@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from arena.bots import make_bot
-from arena.serve import PROTOCOL, Server
+from arena.serve.server import PROTOCOL, Server
 from tests.helpers.serve import (
     START,
     STATE,
@@ -206,7 +206,7 @@ def test_two_tcp_sessions_interleaved(servers: dict[str, StdioServer | TcpServer
 
 
 def test_tcp_binds_localhost_by_default() -> None:
-    from arena.tcp import parse_address
+    from arena.serve.tcp import parse_address
 
     assert parse_address("9000") == ("127.0.0.1", 9000)
     assert parse_address(":0") == ("127.0.0.1", 0)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from arena.tournament import (
+from arena.measure.tournament import (
     GameResult,
     TournamentError,
     main,
@@ -126,7 +126,7 @@ def test_a_linked_output_is_refused_before_the_games(tmp_path: Path,
 def test_an_os_error_during_the_games_is_not_called_a_folder_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import arena.tournament as t
+    import arena.measure.tournament as t
 
     def full(*_a: object, **_k: object) -> None:
         raise OSError(28, "No space left on device")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from arena.bots import close_bot, make_bot, trusted
-from arena.tournament import run_tournament, summarize
+from arena.measure.tournament import run_tournament, summarize
 from game.bots import RandomBot
 from game.decision import Decision, DecisionKind
 from game.engine import play_game
@@ -125,8 +125,8 @@ def test_the_engine_process_is_not_dumpable_once_a_bot_is_isolated() -> None:
 
 def test_gauntlet_diagnose_and_play_record_the_forfeit(capsys: pytest.CaptureFixture[str]
                                                        ) -> None:
-    from arena.diagnose import diagnose
-    from arena.gauntlet import format_gauntlet, run_gauntlet
+    from arena.measure.diagnose import diagnose
+    from arena.measure.gauntlet import format_gauntlet, run_gauntlet
     from arena.play import main as play_main
 
     bad = f"{HOSTILE}:Raise"

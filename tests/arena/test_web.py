@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from arena import web
-from arena.answers import final_answer
-from arena.live import LiveGame, Seat
-from arena.web import Lobby, make_lobby
+from arena.serve.answers import final_answer
+from arena.web import app as web
+from arena.web.app import Lobby, make_lobby
+from arena.web.live import LiveGame, Seat
 from game.bots import BOTS
 from game.engine import play_game
 from game.map import classic_map

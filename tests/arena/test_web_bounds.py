@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from arena import web
-from arena.web import RequestError, make_lobby
+from arena.web import app as web
+from arena.web.app import RequestError, make_lobby
 
 CLASS_BOT = "game.bots:RandomBot"  # a class path: plays isolated, one process per seat
 
@@ -85,8 +85,8 @@ def test_a_replay_holds_each_card_once() -> None:
 def server(monkeypatch: pytest.MonkeyPatch) -> Any:
     import threading
 
-    from arena import webserver
-    from arena.web import make_server
+    from arena.web import httpd as webserver
+    from arena.web.app import make_server
 
     monkeypatch.setattr(webserver, "MAX_CONNECTIONS", 3)
     monkeypatch.setattr(webserver, "REQUEST_DEADLINE_S", 1.0)
@@ -179,7 +179,7 @@ def test_a_client_reset_prints_no_traceback(server: Any,
 
 def test_a_poll_puts_only_the_new_transcript_lines_in_words(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from arena.live import LiveGame, Seat
+    from arena.web.live import LiveGame, Seat
     from game import replay as replay_module
     from game.bots import BOTS
     from game.map import classic_map

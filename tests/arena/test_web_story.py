@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from arena import explain as cli
-from arena.live import ActionError, LiveGame, Seat
-from arena.story import since_last_turn
-from arena.web import Lobby, make_lobby
-from arena.webinsight import explain_json
+from arena.web.app import Lobby, make_lobby
+from arena.web.insight import explain_json
+from arena.web.live import ActionError, LiveGame, Seat
+from arena.web.story import since_last_turn
 from features.genome import hand_set_genome, save_genome
 from game import layout as L
 from game.actions import parse_action
@@ -197,7 +197,7 @@ def test_hint_and_odds(served: tuple[Client, Lobby]) -> None:
 
 def test_replays_say_the_rules_as_the_live_game_and_the_page_has_an_icon(
         served: tuple[Client, Lobby]) -> None:
-    from arena.webjson import replay_json
+    from arena.web.views import replay_json
 
     g = bots_game(3)
     out = replay_json(replay(g.transcript()), "x")
@@ -262,7 +262,7 @@ def test_a_replay_file_is_explained_by_the_servers_champion(
 
 
 def test_the_replay_of_ones_own_game_says_you() -> None:
-    from arena import web
+    from arena.web import app as web
 
     lobby = make_lobby(["aggressive", "bully"], seat=1, rules_text="cap=12", seed=2,
                        replay_file=None)
@@ -276,7 +276,7 @@ def test_the_replay_of_ones_own_game_says_you() -> None:
 
 def test_a_restarted_server_plays_the_saved_games_on(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from arena import web
+    from arena.web import app as web
 
     folder = tmp_path / "games"
     lobby = make_lobby(["aggressive", "bully"], seat=1, rules_text="cap=12", seed=None,
@@ -303,7 +303,7 @@ def test_a_restarted_server_plays_the_saved_games_on(
 
 def test_a_replay_names_the_players_its_transcript_records() -> None:
     """Bug 4: a saved transcript's replay says who sat where (older ones: 'seat N')."""
-    from arena.webjson import replay_json
+    from arena.web.views import replay_json
     from game.engine import play_game
 
     names = ["aggressive", "bully", "random"]
@@ -320,7 +320,7 @@ def test_a_replay_names_the_players_its_transcript_records() -> None:
 
 def test_the_web_command_keeps_live_games_by_default(tmp_path: Path) -> None:
     """A reload or a restart of `make play` finds the game: saved as it goes by default."""
-    from arena import web
+    from arena.web import app as web
 
     assert web.parser().parse_args([]).games == "runs/web-games"
     assert web.parser().parse_args(["--games", ""]).games == ""

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from arena import web
 from arena.bots import BotSpecError, bot_file_path, is_bot_file
+from arena.web import app as web
 from game.bots import RandomBot, table
 from game.bots.table import (
     BOTS,

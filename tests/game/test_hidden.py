@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from arena.bots import trusted
-from arena.tournament import run_tournament
+from arena.measure.tournament import run_tournament
 from game import layout as L
 from game.bots import ContinentBot, RandomBot
 from game.decision import Decision

@@ -125,7 +125,7 @@ def test_play_saves_a_transcript_that_replays(tmp_path) -> None:  # type: ignore
 
 
 def test_tournament_transcripts_replay(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from arena.tournament import main
+    from arena.measure.tournament import main
 
     out = tmp_path / "t"
     assert main(["continent", "random", "bully", "--games", "3", "--per-game", "3", "--cap",
@@ -137,7 +137,7 @@ def test_tournament_transcripts_replay(tmp_path) -> None:  # type: ignore[no-unt
 
 
 def test_diagnose_transcripts_replay(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from arena.diagnose import main
+    from arena.measure.diagnose import main
 
     out = tmp_path / "d"
     assert main(["aggressive", "random", "--games", "2", "--jobs", "1", "--rules", "cap=15",

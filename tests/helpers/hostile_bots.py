@@ -1,7 +1,8 @@
 """Hostile third-party bots (named `tests.helpers.hostile_bots:Class`): they hang, raise, cheat
 or spy.
 
-In the arena they play isolated (arena.isolation) and forfeit (game.forfeit); see docs/trust.md.
+In the arena they play isolated (arena.isolation.sandbox) and forfeit (game.forfeit); see
+docs/trust.md.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from arena.bots import make_bot
-from arena.serve import Server, SubprocessPlayer
+from arena.serve.server import Server, SubprocessPlayer
 from features.genome import LAYOUT, hand_set_genome, save_genome
 from features.registry import G_TRADE_AT
 

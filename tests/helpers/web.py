@@ -8,7 +8,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from arena.web import Lobby, make_lobby, make_server
+from arena.web.app import Lobby, make_lobby, make_server
 
 
 class Client:

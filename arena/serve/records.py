@@ -1,6 +1,6 @@
 """The behaviour table of a served bot from its `serve --record` files alone (one seat's view).
 
-`read_records(DIR)` reads every `*.jsonl` file there (written by `arena.recorder`), `measure`
+`read_records(DIR)` reads every `*.jsonl` file there (written by `arena.serve.recorder`), `measure`
 turns one game's entries into the `arena.behaviour.Counts` of the recorded seat with the same
 definitions as the in-engine table (`Counts.start_turn`/`end_turn`, `continents_held`,
 `forced_trade`), and `records_table` gives the rows `format_diagnosis` prints. What one seat

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from arena.live import ActionError, LiveGame
+from arena.web.live import ActionError, LiveGame
 from game.actions import parse_action
 from game.atomic import atomic_write_bytes
 from game.replay import MAX_TRANSCRIPT_BYTES

@@ -10,10 +10,10 @@ from typing import Any
 
 from arena.bots import GameArgError, is_bot_file
 from arena.explain import bot_weights, from_lines
-from arena.live import LiveGame
 from arena.play import labels_for
-from arena.story import odds_json
-from arena.webserver import RequestError
+from arena.web.httpd import RequestError
+from arena.web.live import LiveGame
+from arena.web.story import odds_json
 from features.explain import ExplainError, describe, explain, to_json
 from features.linear import map_context
 from game import layout as L

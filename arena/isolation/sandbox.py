@@ -4,10 +4,10 @@ A bot named by class path (`package.module:Class`, see `arena.bots.trusted`) is 
 code. Imported into the game's process it could reach the live game through Python (make a
 read-only array writable, follow a private attribute to the opponents' cards, patch the
 engine at import). So the arena never imports it: `isolated_bot(spec)` starts
-`python -m arena.isolated_child SPEC`, which loads the bot in a fresh interpreter and answers
-the protocol (docs/protocol.md) in strict mode (`arena.serve.Server(strict=True)`: the bot's own
-answer or an error, never a fallback). Each decision sends only what the seat may see
-(`arena.protocol.encode_state`); the bot gets a view built on its own decoded copy, so
+`python -m arena.isolation.child SPEC`, which loads the bot in a fresh interpreter and answers
+the protocol (docs/protocol.md) in strict mode (`arena.serve.server.Server(strict=True)`: the
+bot's own answer or an error, never a fallback). Each decision sends only what the seat may see
+(`arena.serve.protocol.encode_state`); the bot gets a view built on its own decoded copy, so
 whatever it does to it stays in its process. A decision not answered within the time limit
 kills the process; a timeout, crash, protocol error or illegal answer raises in the engine,
 which makes the bot forfeit (`game.forfeit`). See docs/trust.md.
@@ -29,8 +29,8 @@ from typing import IO, Any
 
 import numpy as np
 
-from arena.protocol import ProtocolError
-from arena.subprocess_player import SubprocessPlayer
+from arena.serve.protocol import ProtocolError
+from arena.serve.subprocess_player import SubprocessPlayer
 
 __all__ = ["DECISION_TIMEOUT_S", "MAX_STDERR", "SECRET_ENV", "START_GRACE_S", "IsolatedBot",
            "close_idle", "isolated_bot", "not_dumpable", "release", "secret", "secret_seed"]
@@ -81,7 +81,7 @@ def secret_seed(seed: int) -> int:
 
 
 class IsolatedBot(SubprocessPlayer):
-    """A third-party bot in its own process (`python -m arena.isolated_child SPEC`)."""
+    """A third-party bot in its own process (`python -m arena.isolation.child SPEC`)."""
 
     def __init__(self, spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> None:
         not_dumpable()
@@ -91,7 +91,7 @@ class IsolatedBot(SubprocessPlayer):
         start = None if timeout is None else timeout + START_GRACE_S
         # Its own session and process group (every process it forks is killed with it), its
         # output through a pipe this process bounds (a forked child cannot hold our stderr).
-        super().__init__([sys.executable, "-m", "arena.isolated_child", spec], timeout=timeout,
+        super().__init__([sys.executable, "-m", "arena.isolation.child", spec], timeout=timeout,
                          start_timeout=start, env=env, start_new_session=True,
                          stderr=subprocess.PIPE)
         self.spec = spec

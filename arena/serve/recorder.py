@@ -4,7 +4,7 @@ A `Recorder` belongs to one serve run (shared by its TCP sessions); every `start
 `GameRecord` file `game-<pid>-<n>.jsonl` in DIR. Line 1 is the game's header (`"record":
 "start"`: map, rules, seat, players, protocol); then one line per decision request: the state as
 the server decoded it for the bot (`decision_entry`) and the final answer it sent, or the error
-reply; `end_game` writes a last `"record": "end"` line. `arena.records` reads the files.
+reply; `end_game` writes a last `"record": "end"` line. `arena.serve.records` reads the files.
 
 Recording never changes an answer: the entry is written after the reply is made, and a failed
 write (disk full, folder gone) only stops recording, with one warning on stderr.
@@ -31,7 +31,7 @@ __all__ = ["FORMAT", "MAX_BYTES", "MAX_GAMES", "RECORD_ENV", "GameRecord", "Reco
            "decision_entry", "header_entry"]
 
 RECORD_ENV = "RISKEVO_RECORD"  # serve's default for --record
-FORMAT = 1  # the record files' layout (in every header); arena.records reads this one
+FORMAT = 1  # the record files' layout (in every header); arena.serve.records reads this one
 MAX_GAMES = 10_000  # game files per serve run: ~1 day of bridge games at 0.1 s each
 MAX_BYTES = 2**30  # bytes per serve run: a classic-map game is ~0.3 MB (about 3,000 runs' worth)
 
@@ -135,7 +135,7 @@ class GameRecord:
 
 def header_entry(m: Map, rules: Rules, seat: int, n_players: int, protocol: str) -> dict[str, Any]:
     """Line 1 of a game file: what start_game set up (the board as riskevo's map JSON)."""
-    from arena.subprocess_player import map_json
+    from arena.serve.subprocess_player import map_json
 
     return {"record": "start", "format": FORMAT, "protocol": protocol, "map": map_json(m),
             "rules": dataclasses.asdict(rules), "seat": seat, "n_players": n_players}

@@ -1,8 +1,8 @@
 """`python -m arena web`: play against bots, or replay a game, in a browser.
 
 The server is the standard library's `http.server`: the page is a local tool for one person,
-so a framework would add a dependency and nothing it needs. The page ships in `arena/static/`
-(no build step, nothing fetched). Every game is an `arena.live.LiveGame`, refereed by the rule
+so a framework would add a dependency and nothing it needs. The page ships in `arena/web/static/`
+(no build step, nothing fetched). Every game is an `arena.web.live.LiveGame`, refereed by the rule
 kernel; the page only proposes actions. Bots move only while a page asks them to (`advance`),
 so an idle or closed tab costs no CPU, and idle games expire.
 """
@@ -33,12 +33,12 @@ from arena.bots import (
     make_rules,
     trusted,
 )
-from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
 from arena.play import labels_for
-from arena.webinsight import explain_json, game_route
-from arena.webjson import map_json, replay_json
-from arena.websave import SaveError, resume, save, saved
-from arena.webserver import BoundedHTTPServer, GuardedHandler, RequestError, split_path
+from arena.web.httpd import BoundedHTTPServer, GuardedHandler, RequestError, split_path
+from arena.web.insight import explain_json, game_route
+from arena.web.live import ActionError, LiveGame, Seat, play_human, random_seed
+from arena.web.saves import SaveError, resume, save, saved
+from arena.web.views import map_json, replay_json
 from evolve.cli import error
 from game.bots import WEB_BOTS
 from game.map import Map, classic_map
@@ -67,7 +67,7 @@ class Lobby:
     replay: Replay | None = None
     replay_name: str = ""
     replay_lines: list[str] = field(default_factory=list)
-    folder: Path | None = None  # where live games are saved as they go (`arena.websave`)
+    folder: Path | None = None  # where live games are saved as they go (`arena.web.saves`)
     requests: dict[str, dict[str, Any]] = field(default_factory=dict)  # what started each
     games: dict[str, LiveGame] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -300,7 +300,7 @@ class Handler(GuardedHandler):
         name = self.path.split("?", 1)[0].lstrip("/") or "index.html"
         if name not in STATIC:
             raise RequestError(f"no such page {name[:80]!r}", HTTPStatus.NOT_FOUND)
-        data = (resources.files("arena") / "static" / name).read_bytes()
+        data = (resources.files("arena.web") / "static" / name).read_bytes()
         self._send(200, data, STATIC[name])
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from arena.capped import Capped
-from arena.recorder import Recorder
-from arena.serve import Server, reply_line
+from arena.serve.recorder import Recorder
+from arena.serve.server import Server, reply_line
 from game.protocol import Player
 
 __all__ = ["IDLE_TIMEOUT_S", "MAX_LINE", "MAX_SESSIONS", "parse_address", "serve_tcp"]

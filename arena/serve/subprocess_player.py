@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.protocol import PROTOCOL, ProtocolError, encode_state
+from arena.serve.protocol import PROTOCOL, ProtocolError, encode_state
 from game import layout as L
 from game.actions import Attack, Fortify, MoveIn, Pass, Place, Trade, parse_action
 from game.cards import classic_card_kinds
@@ -166,7 +166,7 @@ class SubprocessPlayer:
 
     def rng_fields(self, rng: np.random.Generator) -> dict[str, Any]:
         """The bot's randomness at start_game: this player's generator state (the same game
-        as in-process; an untrusted bot gets a seed instead, arena.isolation)."""
+        as in-process; an untrusted bot gets a seed instead, arena.isolation.sandbox)."""
         return {"rng_state": rng.bit_generator.state}
 
     def start_game(self, view: GameView, rng: np.random.Generator) -> None:

@@ -7,7 +7,7 @@ and kept, armies lost defending, conquests and card turns, cards and forced trad
 fortifies, elimination turn), as a printed table, a CSV and one PNG.
 
 `--records DIR` instead prints the table of a bot served with `serve --record DIR` (inside
-another engine) from its records alone (`arena.records`).
+another engine) from its records alone (`arena.serve.records`).
 """
 
 from __future__ import annotations
@@ -132,7 +132,13 @@ def plot_diagnosis(labels: Sequence[str], table: Table, title: str) -> Any:
 
 def records_main(folder: str, label: str | None) -> int:
     """`diagnose --records DIR`: the table of the bot recorded by `serve --record DIR`."""
-    from arena.records import LEGEND, NOT_FROM_RECORDS, RecordsError, read_records, records_table
+    from arena.serve.records import (
+        LEGEND,
+        NOT_FROM_RECORDS,
+        RecordsError,
+        read_records,
+        records_table,
+    )
     from evolve.cli import error
 
     try:

@@ -1,6 +1,6 @@
-"""The isolated bot's own process: `python -m arena.isolated_child SPEC` (started by
-`arena.isolation.IsolatedBot`) loads one untrusted bot and answers the engine that started it
-through the bot protocol in strict mode (`arena.serve.Server(strict=True)`). See
+"""The isolated bot's own process: `python -m arena.isolation.child SPEC` (started by
+`arena.isolation.sandbox.IsolatedBot`) loads one untrusted bot and answers the engine that
+started it through the bot protocol in strict mode (`arena.serve.server.Server(strict=True)`). See
 docs/trust.md.
 """
 
@@ -30,8 +30,8 @@ def _watch_parent(parent: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m arena.isolated_child SPEC`: serve one untrusted bot to its engine."""
-    from arena.isolation import not_dumpable
+    """`python -m arena.isolation.child SPEC`: serve one untrusted bot to its engine."""
+    from arena.isolation.sandbox import not_dumpable
 
     not_dumpable()  # before any bot code: the other bots' processes cannot read this one
     # The protocol keeps this process's stdin/stdout; the bot's prints go to stderr and its
@@ -43,10 +43,10 @@ def main(argv: list[str]) -> int:
     os.dup2(devnull, 0)
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     from arena.bots import make_bot
-    from arena.serve import serve
+    from arena.serve.server import serve
 
     if len(argv) != 1:
-        proto_out.write(json.dumps({"id": None, "error": "usage: python -m arena.isolated_child "
+        proto_out.write(json.dumps({"id": None, "error": "usage: python -m arena.isolation.child "
                                                          "package.module:Class"}) + "\n")
         return 2
     spec = argv[0]

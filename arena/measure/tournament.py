@@ -169,7 +169,7 @@ def run_tournament(specs: Sequence[str], games: int, *, per_game: int = 4, seed:
 
     Game i is seeded by the i-th child of `SeedSequence(seed)`, so results do not depend on
     n_jobs or on the order workers finish in. `timeout`: seconds per decision of an isolated
-    bot (default `arena.isolation.DECISION_TIMEOUT_S`); a bot that fails forfeits the game.
+    bot (default `arena.isolation.sandbox.DECISION_TIMEOUT_S`); a bot that fails forfeits the game.
     `transcripts`: a folder that gets game i's transcript as `game-<i>.txt` (the games then
     run in the Python engine, which the compiled loop equals move for move).
     """

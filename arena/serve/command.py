@@ -1,5 +1,5 @@
 """`python -m arena serve BOT`: the bot protocol's command line (stdin/stdout or TCP, limits,
-recording); the session logic is `arena.serve.Server`."""
+recording); the session logic is `arena.serve.server.Server`."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import sys
 
 from arena.bots import BotSpecError, add_timeout_argument
 from arena.bots import make_bot as make_any
-from arena.protocol import PROTOCOL
-from arena.recorder import MAX_BYTES, MAX_GAMES, RECORD_ENV, Recorder
-from arena.serve import _one_line, serve
-from arena.tcp import IDLE_TIMEOUT_S, MAX_SESSIONS, parse_address, serve_tcp
+from arena.serve.protocol import PROTOCOL
+from arena.serve.recorder import MAX_BYTES, MAX_GAMES, RECORD_ENV, Recorder
+from arena.serve.server import _one_line, serve
+from arena.serve.tcp import IDLE_TIMEOUT_S, MAX_SESSIONS, parse_address, serve_tcp
 from game.protocol import Player
 
 

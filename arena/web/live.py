@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from arena.answers import final_answer
 from arena.bots import close_bot
-from arena.protocol import ProtocolError
-from arena.story import mission_progress, reinforce_parts, since_last_turn
+from arena.serve.answers import final_answer
+from arena.serve.protocol import ProtocolError
+from arena.web.story import mission_progress, reinforce_parts, since_last_turn
 from game import kernel
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.protocol import ProtocolError
+from arena.serve.protocol import ProtocolError
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Pass, Place, Trade
 from game.actions import parse_action as _parse

@@ -1,9 +1,9 @@
 """Bot protocol server: JSON lines over stdin/stdout or TCP (see docs/protocol.md).
 
 `Server` answers one game session's requests with a riskevo player and never raises on any
-input line; `serve` runs it over stdin/stdout, `arena.tcp.serve_tcp` one session per connection. The
-request checks live in `arena.protocol`, the answer checks in `arena.answers`, the engine side
-in `arena.subprocess_player`.
+input line; `serve` runs it over stdin/stdout, `arena.serve.tcp.serve_tcp` one session per
+connection. The request checks live in `arena.serve.protocol`, the answer checks in
+`arena.serve.answers`, the engine side in `arena.serve.subprocess_player`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import IO, Any
 
 import numpy as np
 
-from arena.answers import final_answer, legal, parse_refused
-from arena.protocol import (
+from arena.serve.answers import final_answer, legal, parse_refused
+from arena.serve.protocol import (
     MAX_ARMIES,
     PROTOCOL,
     PROTOCOLS,
@@ -31,13 +31,13 @@ from arena.protocol import (
     hand_kinds,
     with_kinds,
 )
-from arena.recorder import (
+from arena.serve.recorder import (
     GameRecord,
     Recorder,
     decision_entry,
     header_entry,
 )
-from arena.subprocess_player import SubprocessPlayer, map_json
+from arena.serve.subprocess_player import SubprocessPlayer, map_json
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, MoveIn, Place
 from game.decision import Decision, DecisionKind
@@ -58,9 +58,9 @@ _ERROR_CHARS = 300  # an error reply stays one short line whatever the input
 class Server:
     """Answers one game session's protocol requests with a riskevo player.
 
-    `strict` (the isolated seat of arena.isolation): the player's own answer or an error reply,
-    never a fallback: a player that raises or answers illegally gets an error reply naming it,
-    and the engine side forfeits it.
+    `strict` (the isolated seat of arena.isolation.sandbox): the player's own answer or an
+    error reply, never a fallback: a player that raises or answers illegally gets an error
+    reply naming it, and the engine side forfeits it.
     """
 
     def __init__(self, make_player: Callable[[], Player], strict: bool = False,
@@ -388,6 +388,6 @@ def serve(make_player: Callable[[], Player], inp: IO[str], out: IO[str],
 
 
 if __name__ == "__main__":
-    # The command line is `python -m arena serve` (arena.serve_cmd); importing it from here
+    # The command line is `python -m arena serve` (arena.serve.command); importing it from here
     # would close an import circle.
     sys.exit("usage: python -m arena serve BOT [--tcp HOST:PORT] [--record DIR]")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from arena.bots import add_rules_argument, add_timeout_argument
-from arena.tournament import (
+from arena.measure.tournament import (
     PlayFn,
     Row,
     _play_specs,
@@ -104,8 +104,8 @@ def main(argv: list[str]) -> int:
     add_timeout_argument(ap)
     args = ap.parse_args(argv)
     from arena.bots import GameArgError, check_event, secret_note
+    from arena.measure.tournament import TournamentError, plot_table
     from arena.play import labels_for
-    from arena.tournament import TournamentError, plot_table
     from evolve.cli import error
 
     label = labels_for([args.bot])[0]
