@@ -23,6 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
+# Run as a script, Python puts tests/ first on the path, where tests/game/ would stand in for
+# the game package: the checkout goes before it.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 # Every compiled bot at least once in 6-seat lineups, beside the linear player (a bot file).
 LINEUPS = (("planner", "hunter", "strategist", "continent", "distributor"),
            ("bully", "planner", "hunter"))
