@@ -54,7 +54,7 @@ class Counts:
             setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
     # The turn figures' one definition, shared by the referee's `Watcher` and the records of one
-    # seat's view (`arena.records`).
+    # seat's view (`arena.serve.records`).
     def start_turn(self, owner: np.ndarray, armies: np.ndarray, seat: int, cards: int,
                    held: frozenset[int], held_before: frozenset[int] | None) -> None:
         """An own turn starts on this board (`held_before`: continents at the last turn start)."""

@@ -1,7 +1,7 @@
 """Bot specs from the command line: a bot file, a baseline name or `package.module:Class`.
 
 `make_bot` turns a spec into a fresh player (a class path plays isolated in its own process,
-`arena.isolation`), `close_bot` ends it after its game; the argument checks every arena tool
+`arena.isolation.sandbox`), `close_bot` ends it after its game; the argument checks every arena tool
 shares (seed, rules, time limit, --jobs) live here too.
 """
 
@@ -21,9 +21,10 @@ if TYPE_CHECKING:
     from game.state import Rules
 
 __all__ = [
-    "BotSpecError", "GameArgError", "add_timeout_argument", "check_bot", "check_event",
-    "check_seed", "check_timeout", "close_bot", "game_seed", "is_bot_file", "make_bot",
-    "make_rules", "read_bot_file", "secret_note", "trusted",
+    "BotSpecError", "GameArgError", "add_rules_argument", "add_timeout_argument",
+    "bot_file_path", "check_bot", "check_event", "check_seed", "check_timeout", "close_bot",
+    "game_seed", "is_bot_file", "make_bot", "make_rules", "read_bot_file", "secret_note",
+    "trusted",
 ]
 
 
@@ -36,8 +37,23 @@ class BotSpecError(GameArgError):
 
 
 def is_bot_file(spec: str) -> bool:
-    """True when the spec names a bot file (a path ending in .json, or an existing file)."""
-    return spec.endswith(".json") or Path(spec).is_file()
+    """True when the spec names a bot file: a path ending in .json, an existing file, or the
+    name of a bot file packaged in game/bots/files (a `file` row of game.bots.table)."""
+    from game.bots import BOT_FILES
+
+    return spec.endswith(".json") or spec in BOT_FILES or Path(spec).is_file()
+
+
+def bot_file_path(spec: str) -> str:
+    """The path to read a bot file spec from: a packaged bot's file for its name, else itself."""
+    from game.bots import BOT_FILES, bot_file
+
+    if spec in BOT_FILES:
+        try:
+            return str(bot_file(spec))
+        except ValueError as e:
+            raise BotSpecError(str(e)) from None
+    return spec
 
 
 def read_bot_file(spec: str) -> tuple[np.ndarray, dict[str, Any], PlanSettings]:
@@ -45,7 +61,7 @@ def read_bot_file(spec: str) -> tuple[np.ndarray, dict[str, Any], PlanSettings]:
     from features.genome import GenomeError
     from features.search.player import read_bot
 
-    path = Path(spec)
+    path = Path(bot_file_path(spec))
     try:
         return read_bot(path)
     except GenomeError as e:
@@ -59,9 +75,9 @@ def read_bot_file(spec: str) -> tuple[np.ndarray, dict[str, Any], PlanSettings]:
 def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -> Player:
     """A fresh player for a spec: bot file -> LinearPlayer, else a baseline or class path.
 
-    A class path (not `trusted`) plays isolated in its own process (arena.isolation) unless
+    A class path (not `trusted`) plays isolated in its own process (arena.isolation.sandbox) unless
     `isolate` is False (only the bot's own process may load it); `timeout` is its per-decision
-    limit in seconds (default `arena.isolation.DECISION_TIMEOUT_S`). Close an isolated bot
+    limit in seconds (default `arena.isolation.sandbox.DECISION_TIMEOUT_S`). Close an isolated bot
     with `close_bot` when its game is over.
     """
     if is_bot_file(spec):
@@ -73,7 +89,7 @@ def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -
 
     try:
         if isolate and not trusted(spec):
-            from arena.isolation import DECISION_TIMEOUT_S, isolated_bot
+            from arena.isolation.sandbox import DECISION_TIMEOUT_S, isolated_bot
 
             return isolated_bot(spec, DECISION_TIMEOUT_S if timeout is None else timeout)
         return make_player(spec)
@@ -84,8 +100,8 @@ def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -
 
 def close_bot(player: object) -> None:
     """After a game: an isolated bot's process is kept for the next game of its spec when
-    healthy (arena.isolation.release), else ended; nothing for an in-process player."""
-    from arena.isolation import IsolatedBot, release
+    healthy (arena.isolation.sandbox.release), else ended; nothing for an in-process player."""
+    from arena.isolation.sandbox import IsolatedBot, release
 
     if isinstance(player, IsolatedBot):
         release(player)
@@ -109,13 +125,13 @@ def trusted(spec: str) -> bool:
 
 def game_seed(seed: int, specs: Sequence[str]) -> int:
     """The seed a game among `specs` is dealt from: `seed` itself when every seat is trusted
-    (the same games as ever), else its keyed hash (`arena.isolation.secret_seed`), so that an
-    isolated bot that reads or guesses --seed still cannot rebuild the deal, the deck, the
+    (the same games as ever), else its keyed hash (`arena.isolation.sandbox.secret_seed`), so
+    that an isolated bot that reads or guesses --seed still cannot rebuild the deal, the deck, the
     dice or the missions (GameArgError if $RISKEVO_SECRET is malformed). Call it in the
     process that plans the games (it holds the key) and hand the result to the workers."""
     if all(trusted(s) for s in specs):
         return seed
-    from arena.isolation import secret_seed
+    from arena.isolation.sandbox import secret_seed
 
     try:
         return secret_seed(seed)
@@ -127,7 +143,7 @@ def secret_note(specs: Sequence[str]) -> str | None:
     """After the games: how to deal them again (games with an isolated seat only)."""
     if all(trusted(s) for s in specs):
         return None
-    from arena.isolation import SECRET_ENV, secret
+    from arena.isolation.sandbox import SECRET_ENV, secret
 
     return (f"class-path bots: games dealt from the seed and a secret; "
             f"{SECRET_ENV}={secret().hex()} deals them again")
@@ -170,9 +186,16 @@ def check_event(specs: Sequence[str], *, seed: int, timeout: float, jobs: int,
         check_bot(s)  # fail fast, with a readable message
 
 
+def add_rules_argument(ap: argparse.ArgumentParser) -> None:
+    """--rules: the rule options of game.state.Rules, as `make_rules` reads them."""
+    ap.add_argument("--rules", default=None, metavar="OPTIONS",
+                    help="rule options, comma-separated, e.g. missions,fixed_cards,cap=50 "
+                         "(docs/rules.md)")
+
+
 def add_timeout_argument(ap: argparse.ArgumentParser) -> None:
     """--decision-timeout: seconds an isolated (class-path) bot has for one decision."""
-    from arena.isolation import DECISION_TIMEOUT_S
+    from arena.isolation.sandbox import DECISION_TIMEOUT_S
 
     ap.add_argument("--decision-timeout", type=float, default=DECISION_TIMEOUT_S, metavar="S",
                     help="seconds a package.module:Class bot (played in its own process) has "

@@ -1,5 +1,5 @@
-"""A threading socket server that serves at most N connections at once (`arena.tcp`'s
-sessions, `arena.web`'s page): one more gets a "busy" reply and is closed, and running out of
+"""A threading socket server that serves at most N connections at once (`arena.serve.tcp`'s
+sessions, `arena.web.app`'s page): one more gets a "busy" reply and is closed, and running out of
 file descriptors waits instead of spinning on accept."""
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena.bots import (
     GameArgError,
+    add_rules_argument,
     add_timeout_argument,
     check_seed,
     check_timeout,
@@ -108,7 +109,7 @@ def add_game_arguments(ap: argparse.ArgumentParser) -> None:
     """The arguments play and watch share: BOT..., --seed, --rules, --cap (see game_setup)."""
     ap.add_argument("bots", nargs="+", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--rules", default=None, help="e.g. missions,fixed_cards,cap=50")
+    add_rules_argument(ap)
     ap.add_argument("--cap", type=int, default=None, help="round cap (overrides --rules)")
 
 

@@ -1,7 +1,7 @@
 """League anchors: fixed opponents seated in the population's games (docs/evolution.md).
 
 Without anchors the population only meets its siblings, and TrueSkill says who is best among
-equally naive players. Anchors are opponents whose play does not evolve: named sparring bots
+equally naive players. Anchors are opponents whose play does not evolve: named bundled bots
 (those the game plug-in can seat in its compiled games, `Plugin.compiled_bots`) and a hall of past
 champions (every `league.hall_every` generations the proven champion, else the league's, joins;
 at most `league.hall_size`, the oldest leaves first). Fixed genomes read from bot

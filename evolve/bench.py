@@ -153,7 +153,7 @@ def run_bench(quick: bool, memory_generations: int, seed: int = 2026,
     _report_gen(res["generation"], f" (random genomes, generations 1-{early - 1})")
     _report_gen(res["generation_short"], f" (evolved, short games: the last {late} of {total})")
     # The anchored league: the same generations with a seat of every game given to the
-    # compiled sparring bots (issue 16: within 25% of the league without anchors).
+    # compiled bots (issue 16: within 25% of the league without anchors).
     lg = (64, 4, 3) if quick else (512, 16, 6)
     anchors = {"league.bots": ["planner", "hunter"], "league.seats": 1}
     res["league_none"] = bench_generation(*lg[:2], 2, lg[2], seed)

@@ -26,6 +26,7 @@ from evolve.config import BEFORE_ADDED, Config, fingerprint, load_config
 from evolve.parallel import Runner
 from evolve.plugin import Plugin, check_league_bots, check_opponents, league_genomes
 from evolve.rater import Rater, rated_places
+from evolve.rotation import rotated_opponents
 from evolve.runfolder import RunFolder
 from evolve.stats import wilson_interval
 from evolve.stopwatch import Stopwatch
@@ -270,8 +271,7 @@ class Evolution:
         """Winner per game (0 = `weights`, -1 none) of seeded games against the baseline
         `opponents` (rotated over the seats), played on the workers."""
         m, k = len(seeds), self.cfg.run.group_size
-        per_game = [tuple(opponents[(i * (k - 1) + j) % len(opponents)] for j in range(k - 1))
-                    for i in range(m)]
+        per_game = rotated_opponents(opponents, m, k - 1)
         bounds = league.chunk_bounds(m, self.cfg.parallel.chunk_games, 2 * runner.n_workers)
         tasks = ((self.plugin.play_eval, (weights, per_game[a:b], seeds[a:b], self.plugin.rules,
                                           self.plugin.map)) for a, b in bounds)

@@ -13,7 +13,7 @@ from evolve.cli import error
 from evolve.runfolder import RunFolder, RunFolderError
 from features.genome import LAYOUT, GenomeError, load_genome, save_genome
 
-__all__ = ["ExportError", "export_bot", "load_bot", "main"]
+__all__ = ["ExportError", "export_bot", "main"]
 
 
 class ExportError(ValueError):
@@ -80,12 +80,6 @@ def export_bot(run_path: str | Path, out: str | Path, gen: int | None = None,
     return out_p
 
 
-def load_bot(path: str | Path) -> tuple[np.ndarray, dict[str, Any]]:
-    """Read a bot file; a feature-set version mismatch is a GenomeError naming both versions."""
-    values, meta = load_genome(path)
-    return values, dict(meta)
-
-
 def main(argv: list[str]) -> int:
     """`python -m evolve export RUN [--gen N] [--index I] --out FILE`: write a bot file."""
     ap = argparse.ArgumentParser(prog="python -m evolve export", description=main.__doc__)
@@ -97,7 +91,7 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     try:
         out = export_bot(args.run, args.out, args.gen, args.index)
-        _, meta = load_bot(out)
+        _, meta = load_genome(out)
     except (ExportError, RunFolderError, GenomeError) as e:
         return error(e)
     except OSError as e:

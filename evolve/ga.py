@@ -12,16 +12,12 @@ import numpy as np
 
 from evolve.creator import Individual
 from evolve.plugin import Plugin
+from features.genome import random_genomes
 
 
 def random_population(plugin: Plugin, n: int, rng: np.random.Generator) -> list[Any]:
     """n individuals: genes uniform in their documented ranges, scale genes +-1; unrated."""
-    # Scale genes get a dummy [0, 1) range here: their documented range may be unbounded.
-    lo = np.where(plugin.scale, 0.0, plugin.low)
-    hi = np.where(plugin.scale, 1.0, plugin.high)
-    genes = rng.uniform(lo, hi, size=(n, plugin.n_genes))
-    signs = rng.choice(np.array([-1.0, 1.0]), size=(n, plugin.n_genes))
-    return individuals(np.where(plugin.scale, signs, genes))
+    return individuals(random_genomes(plugin, n, rng))
 
 
 def individuals(genes: np.ndarray) -> list[Any]:

@@ -117,14 +117,6 @@ def eval_games(weights: np.ndarray, opponents: list[tuple[str, ...]],
     return out
 
 
-def _scale_mask(layout: Any) -> np.ndarray:
-    """The layout's boolean scale-gene mask (attribute `scale` or `scale_mask`)."""
-    for attr in ("scale", "scale_mask"):
-        if hasattr(layout, attr):
-            return np.asarray(getattr(layout, attr), dtype=np.bool_)
-    raise ConfigError("features.genome.LAYOUT has no scale-gene mask ('scale' or 'scale_mask')")
-
-
 def _save_genome(path: Path, values: np.ndarray, meta: dict[str, Any]) -> None:
     from features.genome import save_genome
 
@@ -187,7 +179,8 @@ def default_plugin(cfg: Config) -> Plugin:
     return Plugin(
         names=tuple(LAYOUT.names), low=np.asarray(LAYOUT.low, dtype=np.float64),
         high=np.asarray(LAYOUT.high, dtype=np.float64),
-        sigma=np.asarray(LAYOUT.sigma, dtype=np.float64), scale=_scale_mask(LAYOUT),
+        sigma=np.asarray(LAYOUT.sigma, dtype=np.float64),
+        scale=np.asarray(LAYOUT.scale, dtype=np.bool_),
         play_games=play_linear_games, play_eval=eval_games, save_genome=_save_genome,
         rules=rules, map=board, bots=tuple(sorted(BOTS)), strong=GAUNTLET,
         play_mixed=play_mixed_games, compiled_bots=dict(COMPILED_BOTS),
@@ -212,7 +205,7 @@ def warm_up(plugin: Plugin, group_size: int, opponents: Sequence[str]) -> float:
 
 
 def check_league_bots(names: Sequence[str], codes: Mapping[str, int]) -> tuple[str, ...]:
-    """The league's sparring bots; ConfigError naming one the game cannot seat in its
+    """The league's anchor bots; ConfigError naming one the game cannot seat in its
     compiled league games, or a repeat."""
     for n in names:
         if n not in codes:

@@ -101,7 +101,7 @@ class EvalSection:
 
 @dataclass(frozen=True)
 class LeagueSection:
-    """Anchors in league games: sparring bots, fixed genomes and a hall of past champions."""
+    """Anchors in league games: bundled bots, fixed genomes and a hall of past champions."""
 
     bots: tuple[str, ...] = _f()
     genomes: tuple[str, ...] = _f()

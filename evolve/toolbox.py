@@ -3,7 +3,7 @@
 DEAP's operators draw from the global `random` module. `seed_random` seeds it from the run's
 numpy Generator right before they run, so every draw is a function of the checkpointed state and
 a resumed run is bit-identical. Nothing else in the project imports `random`
-(tests/test_toolbox.py fails if a module does).
+(tests/evolve/test_toolbox.py fails if a module does).
 
 Registered (names in the TOML select the DEAP function; see docs/evolution.md, "DEAP pieces"):
 - `mate`: `[variation] mate` = cxUniform (indpb = crossover_indpb), cxOnePoint or cxTwoPoint;

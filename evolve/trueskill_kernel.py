@@ -3,11 +3,11 @@ factor graph, message schedule and arithmetic, operation for operation.
 
 Every floating-point operation of `trueskill.TrueSkill.rate` (its pure-Python backend: the
 package's own erfc, cdf and pdf) is repeated here in the same order, so the results are the same
-numbers, not merely close ones (tests/test_rater.py compares them bit for bit). Two details keep
-that true: powers go through `math.pow` with an exponent read at run time (Python's `x ** 2`
-calls the C library's pow, which LLVM would otherwise turn into `x * x` and round differently
-in rare cases), and a rating goes in and out as a `trueskill.Rating` would (built from mu and
-sigma, read back through its `mu`/`sigma` properties).
+numbers, not merely close ones (tests/evolve/test_rater.py compares them bit for bit). Two
+details keep that true: powers go through `math.pow` with an exponent read at run time
+(Python's `x ** 2` calls the C library's pow, which LLVM would otherwise turn into `x * x`
+and round differently in rare cases), and a rating goes in and out as a `trueskill.Rating`
+would (built from mu and sigma, read back through its `mu`/`sigma` properties).
 
 The kernel lives alone in this file: numba caches a function by its own file only.
 """

@@ -1,7 +1,7 @@
 """The training path: whole games between linear players inside one compiled function.
 
 `play_linear_game` runs `game.kernel.setup`, then `decide -> game.kernel.step` until the game is
-over, all in `_play` (which also seats compiled sparring bots by policy code);
+over, all in `_play` (which also seats compiled bots by policy code);
 `play_linear_games` calls it once per game with a fresh
 `numpy.random.Generator(PCG64(seed))`. The moves equal `game.engine.play_game` with
 `LinearPlayer` objects and the same seed, because both use the same `decide` and rule kernels.
@@ -21,8 +21,8 @@ from features.registry import N_GENES
 from features.search.plan import N_PLAN, PS_ROLLOUTS, PlanWork, decide_plan, make_plan_work
 from features.work import Work, make_work
 from game import layout as L
-from game.bots.sparring import COMPILED_BOTS, sparring_decide
-from game.bots.sparring_kernels import BotWork, make_bot_work
+from game.bots.kernels import BotWork, make_bot_work
+from game.bots.table import COMPILED_BOTS, compiled_decide
 from game.jit import allocating_kernel, inline_rule_kernel, rule_kernel
 from game.kernel import setup, step
 from game.layout import MapArrays, StateArrays
@@ -64,7 +64,7 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
     kind, a, b, c).
 
     Player p decides with `decide` and its weights row when policies[p] == 0, else it is that
-    sparring bot (game.bots.sparring); the branch costs nothing measurable per decision. A
+    compiled bot (game.bots.table); the branch costs nothing measurable per decision. A
     linear player whose plans[p] has rollouts plans its attacks (`decide_plan`, drawing from
     prng: the generator the Python engine would give that player).
     """
@@ -85,7 +85,7 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
             if kind == L.A_ATTACK:
                 pre_a, pre_b, pre_q = armies[a], armies[b], s.owner[b]
         else:
-            kind, a, b, c = sparring_decide(policies[p], m, s, rules, bot_work)
+            kind, a, b, c = compiled_decide(policies[p], m, s, rules, bot_work)
         err = _step_inline(m, s, rules, rng, kind, a, b, c)
         # The decision's summaries, carried to the next decision where a step changes little.
         carry(m, s, seat, phase, kind if policies[p] == 0 else -1, a, b, pre_a, pre_b, pre_q,
@@ -182,7 +182,7 @@ def _policies(policies: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
         raise ValueError(f"policies must have shape {shape}, got {pol.shape}")
     bad = ~np.isin(pol, [0, *COMPILED_BOTS.values()])
     if bad.any():
-        raise ValueError(f"policy code {int(pol[bad][0])} is neither 0 (linear) nor a sparring "
+        raise ValueError(f"policy code {int(pol[bad][0])} is neither 0 (linear) nor a compiled "
                          f"bot ({', '.join(f'{n}={c}' for n, c in COMPILED_BOTS.items())})")
     return pol
 
@@ -221,7 +221,7 @@ def play_mixed_games(weights: np.ndarray, policies: np.ndarray,
                      seeds: Sequence[np.random.SeedSequence | int], rules: Rules | None = None,
                      map: Map | None = None, plans: np.ndarray | None = None
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`play_linear_games` where policies int[n_games, k] > 0 seat a sparring bot instead of
+    """`play_linear_games` where policies int[n_games, k] > 0 seat a compiled bot instead of
     that player's weights row (which is then unused); plans f64[n_games, k, N_PLAN] as in
     `play_mixed_game`."""
     w, rl, mp = _args(weights, rules, map)
@@ -249,7 +249,7 @@ def trace_linear_game(weights: np.ndarray, seed: np.random.SeedSequence | int,
                       rules: Rules | None = None, map: Map | None = None,
                       max_actions: int = 200_000, policies: np.ndarray | None = None,
                       plans: np.ndarray | None = None) -> tuple[LinearOutcome, np.ndarray]:
-    """Like `play_linear_game` (with optional sparring `policies` int[k] and `plans`), also
+    """Like `play_linear_game` (with optional compiled-bot `policies` int[k] and `plans`), also
     returning every decision as rows (seat, kind, a, b, c)."""
     w, rl, mp = _args(weights, rules, map)
     pol = None if policies is None else _policies(policies, w.shape[:1])

@@ -19,7 +19,6 @@ from features.kernels import (
     garrison,
     hostile,
     jit_inline,
-    jit_kernel,
     need,
     pair_into,
     place_pool,
@@ -49,6 +48,7 @@ from features.players import (
 from features.trade import decide_trade
 from features.work import NO_ACTION, Action4, Work
 from game import layout as L
+from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
 
 
@@ -269,7 +269,7 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     return (L.A_STOP, 0, 0, 0)
 
 
-@jit_kernel
+@rule_kernel
 def decide(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray, w: np.ndarray,
            work: Work) -> Action4:
     """The seat to move's action (kind, a, b, c) for the current phase; kind -1 if none."""

@@ -27,7 +27,7 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -264,11 +264,28 @@ def hand_set_genome(layout: GenomeLayout | None = None) -> np.ndarray:
     return (layout or LAYOUT).from_dict(HAND_SET)
 
 
-def random_genomes(layout: GenomeLayout, n: int, rng: np.random.Generator) -> np.ndarray:
-    """n genomes f64[n, G]: uniform in [low, high], scale genes -1 or +1 with equal odds."""
-    g = rng.uniform(layout.low, layout.high, size=(n, layout.size))
-    signs = np.where(rng.random((n, layout.size)) < 0.5, -1.0, 1.0)
-    return np.where(layout.scale, signs, g)
+class GeneRanges(Protocol):
+    """What a random genome is drawn from: a GenomeLayout, or evolve's plugin."""
+
+    @property
+    def low(self) -> np.ndarray: ...
+    @property
+    def high(self) -> np.ndarray: ...
+    @property
+    def scale(self) -> np.ndarray: ...
+
+
+def random_genomes(layout: GeneRanges, n: int, rng: np.random.Generator) -> np.ndarray:
+    """n genomes f64[n, G]: uniform in [low, high], scale genes -1 or +1 with equal odds (the
+    one random start: tests, the bench and a run's first population)."""
+    # Scale genes get a dummy [0, 1) range (their documented one may be unbounded): the same
+    # draws, so the same genomes.
+    scale = np.asarray(layout.scale, dtype=np.bool_)
+    lo = np.where(scale, 0.0, layout.low)
+    hi = np.where(scale, 1.0, layout.high)
+    g = rng.uniform(lo, hi, size=(n, len(scale)))
+    signs = np.where(rng.random((n, len(scale))) < 0.5, -1.0, 1.0)
+    return np.where(scale, signs, g)
 
 
 def save_genome(path: str | Path, values: np.ndarray, meta: dict[str, Any] | None = None,

@@ -16,12 +16,11 @@ import numpy as np
 from features import registry as F
 from game import layout as L
 from game.dice import conquest_table, odds_lookup
-from game.jit import inline_rule_kernel, rule_kernel
+from game.jit import inline_rule_kernel
 from game.layout import MapArrays, StateArrays
 
-# Compiled like the rule kernels (game/jit.py): they never allocate, and reference counting of
+# Inlined like the rule kernels (game/jit.py): they never allocate, and reference counting of
 # arrays taken from the state tuples made decisions 6-16x slower.
-jit_kernel = rule_kernel
 jit_inline = inline_rule_kernel
 
 

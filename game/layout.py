@@ -64,6 +64,9 @@ PH_OCCUPY = 4  # choose how many armies move into a conquered territory
 PH_FORTIFY = 5  # one fortify move or skip
 PH_OVER = 6
 PHASE_NAMES = ("setup", "trade", "reinforce", "attack", "occupy", "fortify", "over")
+# The same phases as a person reads them (the web page's status line).
+PHASE_LABELS = ("initial placement", "trade cards", "reinforce", "attack", "move in", "fortify",
+                "game over")
 
 # Action kinds: (kind, a, b, c) int tuples in the kernels.
 A_PLACE = 0  # a=territory, b=count

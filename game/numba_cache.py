@@ -40,5 +40,5 @@ GAME_DIR = Path(__file__).resolve().parent
 
 
 def game_sources() -> list[Path]:
-    """The engine's kernel sources, the compiled sparring bots' (game/bots) included."""
+    """The engine's kernel sources, the compiled bots' (game/bots) included."""
     return sorted([*GAME_DIR.glob("*.py"), *(GAME_DIR / "bots").glob("*.py")])

@@ -86,11 +86,6 @@ def _reinforce(armies: int) -> Decision:
     return Decision(DecisionKind.REINFORCE, armies=armies)
 
 
-def decision_of(state: State, rules: np.ndarray) -> Decision:
-    """The question the phase asks the seat to move (rules: the rules vector)."""
-    return Questions(state, rules).decision()
-
-
 class Questions:
     """The decisions of one game, with its kernels bound once (numba's per-call typing of the
     state would otherwise be paid at every step)."""
@@ -161,5 +156,5 @@ def entry_of(player: Player) -> Callable[[GameView, Decision], object]:
     return partial(answer_named, player)
 
 
-__all__ = ["Questions", "Seed", "as_action", "checked_action", "decision_of", "entry_of",
+__all__ = ["Questions", "Seed", "as_action", "checked_action", "entry_of",
            "game_rngs"]

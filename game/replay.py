@@ -3,7 +3,7 @@
 The transcript's reader, beside its writer `game.transcript`. A transcript records every
 decision with what it caused (dice, losses, conquests, set values, card bonuses, cards drawn,
 eliminations), so the board after each line follows from the lines alone: `replay` applies
-those recorded effects and never decides a rule. `tests/test_replay.py` checks it against the
+those recorded effects and never decides a rule. `tests/game/test_replay.py` checks it against the
 kernel's own state after every action of seeded games, as the perft test checks move
 generation.
 """
@@ -21,7 +21,6 @@ from game.transcript import FORMAT, MAX_LABEL
 
 MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024  # a capped 6-player game is well under 1 MiB
 MAX_SEATS = 6  # a game seats 2..6 players
-KIND_NAMES = ("infantry", "cavalry", "artillery", "wild")
 
 
 class ReplayError(ValueError):
@@ -69,7 +68,7 @@ def card_text(m: Map, card: int) -> str:
     kind = int(m.card_kind[card])
     if kind == L.WILD or card >= m.n_territories:
         return "wild"
-    return f"{m.territories[card]} ({KIND_NAMES[kind]})"
+    return f"{m.territories[card]} ({L.KIND_NAMES[kind]})"
 
 
 def mission_text(m: Map, mission: int, target: int, labels: Sequence[str]) -> str:

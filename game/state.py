@@ -12,15 +12,15 @@ from game.map import Map
 # Hand sizes rules.trade_at may take: 3 cards always hold a set with a wild, 10 is every kind
 # three times over plus one, beyond which no engine asks.
 TRADE_AT_RANGE = (3, 10)
-# Most rounds rules.cap may take (a run's configuration checks it; a game needs no bound).
-CAP_MAX = 100_000
 
 
 class RulesError(ValueError):
     """A rules option that does not exist or has a value out of range."""
 
 
-MAX_CAP = 1_000_000  # rounds: far beyond any game, far inside the kernels' int32
+# Most rounds rules.cap may take, wherever rules come from (a run's configuration reads the
+# bound from the field): far beyond any game, far inside the kernels' int32.
+MAX_CAP = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Rules:
     path_fortify: bool = field(default=False, metadata={
         "doc": "fortify along a chain of own territories"})
     cap: int = field(default=100, metadata={
-        "lo": 1, "hi": CAP_MAX, "doc": "stalemate cap in rounds"})
+        "lo": 1, "hi": MAX_CAP, "doc": "stalemate cap in rounds"})
     bonus_every_set: bool = field(default=False, metadata={
         "doc": "the +2 territory bonus on every traded set, not once a turn"})
     trade_at: int = field(default=L.TRADE_COMPULSORY, metadata={

@@ -15,8 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def module_imports(package: str) -> dict[str, set[str]]:
     """Module -> the modules of `package` it imports anywhere in its file (AST scan)."""
     mods = {}
-    for p in (ROOT / package).rglob("*.py"):
-        rel = p.relative_to(ROOT / package).with_suffix("").as_posix().replace("/", ".")
+    folder = ROOT / package.replace(".", "/")
+    for p in folder.rglob("*.py"):
+        rel = p.relative_to(folder).with_suffix("").as_posix().replace("/", ".")
         mods[f"{package}.{rel}".removesuffix(".__init__")] = p
     graph: dict[str, set[str]] = {m: set() for m in mods}
     for mod, path in mods.items():
@@ -78,10 +79,30 @@ def test_the_scan_finds_a_circle_and_lazy_imports() -> None:
     assert "features.registry" in module_imports("features")["features.decide"]
     # A package's __init__ and a function-level import inside a subpackage both count.
     game = module_imports("game")
-    assert "game.bots.registry" in game["game.bots.loader"]
-    assert {"game.bots.loader", "game.bots.registry"} <= game["game.bots"]
+    assert "game.bots.table" in game["game.bots.loader"]
+    assert {"game.bots.loader", "game.bots.table"} <= game["game.bots"]
 
 
-@pytest.mark.parametrize("package", ["game", "features", "evolve", "arena"])
+# arena's rooms: each is also checked alone, so that a circle names its room.
+ARENA_ROOMS = ("arena.web", "arena.serve", "arena.isolation", "arena.measure")
+
+
+@pytest.mark.parametrize("package", ["game", "features", "evolve", "arena", *ARENA_ROOMS])
 def test_no_import_circle(package: str) -> None:
     assert circles(module_imports(package)) == []
+
+
+def test_arena_stands_in_rooms() -> None:
+    arena = module_imports("arena")
+    for room in ARENA_ROOMS:
+        assert (ROOT / room.replace(".", "/") / "__init__.py").is_file(), room
+        assert any(m.startswith(room + ".") for m in arena), room
+    # The rooms' own modules are not also on arena's floor.
+    floor = {p.stem for p in (ROOT / "arena").glob("*.py")}
+    assert not floor & {"web", "webserver", "serve", "serve_cmd", "tcp", "isolation",
+                        "isolated_child", "gauntlet", "tournament"}
+    # web builds on serve and isolation, isolation on serve; never back.
+    assert not any(m.startswith("arena.web") for r in ("arena.serve", "arena.isolation")
+                   for mod, deps in arena.items() if mod.startswith(r) for m in deps)
+    assert not any(m.startswith("arena.isolation") for mod, deps in arena.items()
+                   if mod.startswith("arena.serve") for m in deps)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import warmup
 
 from game.bots import COMPILED_BOTS
@@ -17,3 +21,15 @@ def test_warm_up_lineups_seat_every_compiled_bot_in_at_most_six_seats() -> None:
 def test_the_stages_run_every_part_two_at_a_time() -> None:
     staged = [part for stage in warmup.STAGES for part in stage]
     assert sorted(staged) == sorted(warmup.PARTS) and all(len(s) == 2 for s in warmup.STAGES)
+
+
+def test_run_as_a_script_it_imports_the_checkouts_game() -> None:
+    # `python tests/warmup.py` starts with tests/ first on the path, beside tests/game/.
+    tests = Path(__file__).resolve().parent
+    code = ("import runpy, sys; sys.path.insert(0, sys.argv[1]); "
+            "runpy.run_path(sys.argv[1] + '/warmup.py', run_name='warm'); "
+            "import game, importlib.resources as r; "
+            "print(game.__file__, (r.files('game') / 'maps' / 'classic.json').is_file())")
+    out = subprocess.run([sys.executable, "-c", code, str(tests)], capture_output=True,
+                         text=True, check=True, cwd=tests).stdout.split()
+    assert out == [str(tests.parent / "game" / "__init__.py"), "True"]

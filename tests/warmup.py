@@ -5,7 +5,7 @@ fresh clone. numba compiles on one thread, so the work runs in two processes at 
 stages. The Python engine hands each kernel the compiled loop's argument types, so the two
 loops share each compiled kernel; a kernel a process finds in the cache is loaded, not compiled.
 The compiled loop's own function (`features.compiled._turns`, with `decide` and `step` folded
-in) is the longest single compile and needs the sparring bots' kernels first: the first stage
+in) is the longest single compile and needs the compiled bots' kernels first: the first stage
 compiles those bots, split in two; the second compiles the compiled loop beside the Python
 engine's kernels with every bot, the linear player's explanations and the rating kernel.
 A kernel missed here is only compiled later by a worker: slower, never wrong.
@@ -23,6 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
+# Run as a script, Python puts tests/ first on the path, where tests/game/ would stand in for
+# the game package: the checkout goes before it.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 # Every compiled bot at least once in 6-seat lineups, beside the linear player (a bot file).
 LINEUPS = (("planner", "hunter", "strategist", "continent", "distributor"),
            ("bully", "planner", "hunter"))
@@ -37,28 +41,29 @@ def _bot_file(folder: Path) -> str:
 
 
 def _bind_bots(kernel_name: str, code: int) -> None:
-    """Compile one half of `sparring_decide` for the compiled loop's argument types."""
-    from game.bots import sparring
+    """Compile one half of `compiled_decide` for the compiled loop's argument types."""
+    from game.bots import table
+    from game.bots.kernels import make_bot_work
     from game.jit import bind
     from game.map import classic_map
     from game.state import Rules, State
 
     m = classic_map().kernel
-    bind(getattr(sparring, kernel_name), np.int32(code), m, State.empty(classic_map(), 6).kernel,
-         Rules().vector(), sparring.make_bot_work(m))
+    bind(getattr(table, kernel_name), np.int32(code), m, State.empty(classic_map(), 6).kernel,
+         Rules().vector(), make_bot_work(m))
 
 
 def planning(folder: Path) -> None:
-    """The planning sparring bots (planner, hunter, strategist)."""
-    from game.bots.sparring import PLANNER
+    """The planning bots (planner, hunter, strategist)."""
+    from game.bots.table import PLANNER
 
     _bind_bots("planning_decide", PLANNER)
 
 
 def baseline(folder: Path) -> None:
-    """The baseline sparring bots (continent, distributor, bully) and the rule kernels."""
+    """The compiled baselines (continent, distributor, bully) and the rule kernels."""
     from game.bots import RandomBot
-    from game.bots.sparring import CONTINENT
+    from game.bots.table import CONTINENT
     from game.engine import play_game
     from game.state import Rules
 
@@ -68,7 +73,7 @@ def baseline(folder: Path) -> None:
 
 def loop(folder: Path) -> None:
     """The compiled loop: mixed lineups, batches, traces (each a compiled specialization)."""
-    from arena.tournament import _play_specs
+    from arena.measure.tournament import _play_specs
     from features.compiled import play_linear_games, trace_linear_game
     from features.genome import LAYOUT, random_genomes
 
@@ -83,7 +88,7 @@ def loop(folder: Path) -> None:
 def engine(folder: Path) -> None:
     """The Python engine with every bot, the answers check, explanations and the rater."""
     from arena.explain import from_lines
-    from arena.tournament import _play_python
+    from arena.measure.tournament import _play_python
     from features.genome import hand_set_genome
     from features.linear import LinearPlayer
     from game.bots import make_player

@@ -69,7 +69,7 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
                 rng: np.random.Generator) -> Action4:
     """The planning player's action (kind, a, b, c) in s for the seat to move (settings
     `plan`, f64[N_PLAN]; 0 rollouts plays exactly as `decide`)."""
-    sc, owner, armies = s.sc, s.owner, s.armies
+    sc = s.sc
     seat = sc[L.S_CURRENT]
     rollouts = int(plan[PS_ROLLOUTS])
     if sc[L.S_PHASE] != L.PH_ATTACK or rollouts <= 0:
@@ -132,5 +132,5 @@ def decide_plan_boxed(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: n
     return decide_plan(m, fx, s, rules, w, plan, work, pw, box.rng)  # type: ignore[attr-defined]
 
 
-__all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_ROLLOUTS", "PS_TOP_K", "PS_VALUE", "PlanWork", "decide_plan",
-           "decide_plan_boxed", "make_plan_work"]
+__all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_ROLLOUTS", "PS_TOP_K", "PS_VALUE",
+           "PlanWork", "decide_plan", "decide_plan_boxed", "make_plan_work"]

@@ -18,8 +18,8 @@ from features.search.plan import (
     PS_TOP_K,
     PS_VALUE,
     decide_plan_boxed,
+    make_plan_work,
 )
-from features.search.plan import make_plan_work
 from features.search.value import NAMES, NV, default_weights
 from features.work import MAX_OPTIONS, Action4, make_work
 from game.jit import RngBox, bind
@@ -76,7 +76,8 @@ class PlanSettings:
     def as_dict(self) -> dict[str, Any]:
         """The bot file's `plan` object."""
         return {"kind": self.kind, "rollouts": self.rollouts, "top_k": self.top_k,
-                "horizon": self.horizon, "value": dict(zip(NAMES, map(float, self.value), strict=True))}
+                "horizon": self.horizon,
+                "value": dict(zip(NAMES, map(float, self.value), strict=True))}
 
     @classmethod
     def from_dict(cls, d: object) -> PlanSettings:

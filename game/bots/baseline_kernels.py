@@ -1,10 +1,10 @@
 """Compiled decisions the baseline bots share: trading, the likeliest attack, the default move-in.
 
 These are the baselines' own rules (`game.bots.common` keeps the Python ones for the bots that
-are not compiled); they differ from the sparring bots' in `sparring_kernels` in small ways that
+are not compiled); they differ from the planning bots' in `kernels` in small ways that
 change moves (which set is "best"), so they are kept apart; where the two differ only in a
 tie-break (the attack scan, the march to the front) one kernel takes it as a parameter.
-Ties go where the Python versions send them: tests/reference_bots.py is the oracle.
+Ties go where the Python versions send them: tests/helpers/reference_bots.py is the oracle.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ import numpy as np
 
 from game import layout as L
 from game.bots import attacks as A
-from game.bots.sparring_kernels import Action4, BotWork, enemy_count, rank_sets
+from game.bots.kernels import BotWork, enemy_count, rank_sets
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
+from game.protocol import Action4
 
 
 @inline_rule_kernel

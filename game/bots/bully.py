@@ -4,16 +4,17 @@ All reinforcements go to the border whose odds against its weakest enemy neighbo
 best; it attacks the likeliest conquest (ties: the weakest defender) when its exact probability
 is at least THRESHOLD, splits conquests half and half while the source still faces enemies,
 trades the best set at once and marches interior stacks to the front. Compiled (the player is
-`game.bots.sparring.BullyBot`); tests/reference_bots.py holds the Python it was written as.
+`game.bots.table.BullyBot`); tests/helpers/reference_bots.py holds the Python it was written as.
 """
 
 from __future__ import annotations
 
 from game import layout as L
 from game.bots.baseline_kernels import first_own, likeliest_attack
-from game.bots.sparring_kernels import Action4, BotWork, enemy_count, enemy_min, odds
+from game.bots.kernels import BotWork, enemy_count, enemy_min, odds
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
+from game.protocol import Action4
 
 THRESHOLD = 0.7  # exact P(conquest) needed to start or continue an attack
 

@@ -7,7 +7,7 @@ of them), the rest go to its strongest border next to an enemy territory of the 
 attacks into the target continent at a conquest probability >= TAKE and elsewhere at >= EXPAND,
 counting only what a border of an owned continent need not keep, moves in all but that guard,
 trades the best set at once and marches interior stacks to the front. Compiled (the player is
-`game.bots.sparring.ContinentBot`); tests/reference_bots.py holds the Python it was written as.
+`game.bots.table.ContinentBot`); tests/helpers/reference_bots.py holds the Python it was written as.
 """
 
 from __future__ import annotations
@@ -15,17 +15,10 @@ from __future__ import annotations
 from game import layout as L
 from game.bots import attacks as A
 from game.bots.baseline_kernels import first_own
-from game.bots.sparring_kernels import (
-    Action4,
-    BotWork,
-    census,
-    continent_cost,
-    enemy_count,
-    enemy_max,
-    stack_base,
-)
+from game.bots.kernels import BotWork, census, continent_cost, enemy_count, enemy_max, stack_base
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
+from game.protocol import Action4
 
 TAKE = 0.5  # exact P(conquest) enough to attack into the target continent
 EXPAND = 0.7  # ... elsewhere

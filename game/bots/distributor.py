@@ -4,7 +4,8 @@ Reinforcements raise the thinnest border to the level of the next thinnest; it a
 likeliest conquest when its exact probability is at least THRESHOLD, splits conquests half and
 half while the source still faces enemies, marches interior stacks to the front and otherwise
 evens out the most unequal pair of adjacent own territories. Compiled (the player is
-`game.bots.sparring.DistributorBot`); tests/reference_bots.py holds the Python it was written as.
+`game.bots.table.DistributorBot`); tests/helpers/reference_bots.py holds the Python it was
+written as.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import numpy as np
 from game import layout as L
 from game.bots.baseline_kernels import likeliest_attack
 from game.bots.front import march_to_front
-from game.bots.sparring_kernels import Action4, BotWork, enemy_count
+from game.bots.kernels import BotWork, enemy_count
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
+from game.protocol import Action4
 
 THRESHOLD = 0.6  # exact P(conquest) needed to attack
 

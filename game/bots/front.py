@@ -1,8 +1,8 @@
 """The compiled bots' one march to the front: the biggest interior stack moves toward a border.
 
-The sparring bots and the baselines march alike and differ only in which border or step is
+The planning bots and the baselines march alike and differ only in which border or step is
 "most threatened" and in how ties go (`baseline` chooses; each keeps the moves it always made,
-the baselines those of their Python originals in tests/reference_bots.py).
+the baselines those of their Python originals in tests/helpers/reference_bots.py).
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ import numpy as np
 
 from game import layout as L
 from game.bots.common import FAR
-from game.bots.sparring_kernels import Action4, BotWork, enemy_count, enemy_max
+from game.bots.kernels import BotWork, enemy_count, enemy_max
 from game.jit import inline_rule_kernel, rule_kernel
 from game.layout import MapArrays, StateArrays
+from game.protocol import Action4
 
 
 @inline_rule_kernel
@@ -107,7 +108,7 @@ def march_to_front(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, w
     """The biggest interior stack (ties: the lowest index) moves toward the front: straight to
     the most threatened border it connects to (path rule), else one step closer to the
     nearest border; (A_SKIP, ...) when nothing moves. The baselines' stack may be one that
-    reaches no border (it then stays); the sparring bots' reaches one."""
+    reaches no border (it then stays); the planning bots' reaches one."""
     front_distance(m, s, seat, w, FAR if baseline else -1)
     src, big = -1, 1
     for t in range(s.owner.shape[0]):

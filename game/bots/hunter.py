@@ -1,4 +1,4 @@
-"""Hunter: gangs up on the leader and harvests weak players' cards (compiled sparring bot).
+"""Hunter: gangs up on the leader and harvests weak players' cards (compiled bot).
 
 It rates every player (territories, twice its income, a third of its armies, twice its cards)
 and hunts: first a weak player it can finish (at most PREY_TERRITORIES territories) that holds
@@ -20,8 +20,7 @@ import numpy as np
 
 from game import layout as L
 from game.bots import attacks as A
-from game.bots.sparring_kernels import (
-    Action4,
+from game.bots.kernels import (
     BotWork,
     best_set,
     census,
@@ -35,6 +34,7 @@ from game.bots.sparring_kernels import (
 from game.cards import hand_size
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
+from game.protocol import Action4
 from game.queries import reinforcements, trade_compulsory
 
 HOLD = 3  # an optional set is traded only when worth this many turns of income

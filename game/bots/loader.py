@@ -6,7 +6,7 @@ import importlib
 import re
 from typing import Any
 
-from game.bots.registry import BOTS
+from game.bots.table import BOTS
 from game.decision import DecisionKind
 from game.protocol import Player
 

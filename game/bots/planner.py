@@ -1,4 +1,4 @@
-"""Planner: a continent planner that garrisons what it holds (compiled sparring bot).
+"""Planner: a continent planner that garrisons what it holds (compiled bot).
 
 It picks the continent whose conquest is cheapest for its bonus (enemy armies, territories to
 take and entries to defend, against the bonus), masses its reinforcements on the strongest own
@@ -19,16 +19,10 @@ from __future__ import annotations
 
 from game import layout as L
 from game.bots import attacks as A
-from game.bots.sparring_kernels import (
-    Action4,
-    BotWork,
-    census,
-    garrison_gap,
-    mass_base,
-    target_continent,
-)
+from game.bots.kernels import BotWork, census, mass_base, place_garrison, target_continent
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
+from game.protocol import Action4
 
 BREAK = 0.6  # least win chance to attack into a continent another player holds
 TAKE = 0.5  # ... into the target continent
@@ -45,13 +39,12 @@ _LADDER = ((A.SMALL, FINISH, 4.0), (A.HELD, BREAK, 3.0), (A.TARGET, TAKE, 2.0),
 
 @rule_kernel
 def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
-    """Where the next `pool` armies go (one in the setup)."""
-    census(m, s, seat, w)
-    # 1. Garrisons of held continents, the largest gap first.
-    gap_t, n = garrison_gap(m, s, seat, w, pool)
-    if gap_t >= 0:
-        return (L.A_PLACE, int(gap_t), int(n), 0)
-    # 2. The strongest own territory next to an enemy territory of the target continent.
+    """Where the next `pool` armies go (one in the setup): garrisons of held continents, the
+    largest gap first, then the strongest own territory next to an enemy territory of the
+    target continent."""
+    action = place_garrison(m, s, seat, w, pool)
+    if action[0] >= 0:
+        return action
     return (L.A_PLACE, mass_base(m, s, seat, w, -1, ENTRY_WEIGHT), int(pool), 0)
 
 

@@ -1,4 +1,4 @@
-"""Strategist: small continents first, one stack, garrisons, and kills for cards (sparring bot).
+"""Strategist: small continents first, one stack, garrisons, and kills for cards (compiled bot).
 
 It targets the continent with the best bonus for its cost, where every entry territory (one with
 a neighbour outside) weighs as much as ENTRY_WEIGHT enemy armies, so it goes for the continents
@@ -32,15 +32,14 @@ import numpy as np
 from game import layout as L
 from game.bots import attacks as A
 from game.bots.front import march_to_front
-from game.bots.sparring_kernels import (
-    Action4,
+from game.bots.kernels import (
     BotWork,
     best_set,
     census,
     enemy_max,
     garrison,
-    garrison_gap,
     mass_base,
+    place_garrison,
     player_strength,
     set_worth,
     target_continent,
@@ -48,6 +47,7 @@ from game.bots.sparring_kernels import (
 from game.cards import hand_size
 from game.jit import rule_kernel
 from game.layout import MapArrays, StateArrays
+from game.protocol import Action4
 from game.queries import reinforcements, trade_compulsory
 
 ENTRY_WEIGHT = 10.0  # enemy armies an entry territory of a continent weighs in its cost
@@ -106,13 +106,11 @@ def _leader(m: MapArrays, s: StateArrays, seat: int, w: BotWork) -> int:
 
 @rule_kernel
 def place(m: MapArrays, s: StateArrays, seat: int, w: BotWork, pool: int) -> Action4:
-    """Where the next `pool` armies go (one in the setup)."""
-    census(m, s, seat, w)
-    # 1. Garrisons of held continents, the largest gap first.
-    gap_t, n = garrison_gap(m, s, seat, w, pool)
-    if gap_t >= 0:
-        return (L.A_PLACE, int(gap_t), int(n), 0)
-    # 2. The biggest stack next to the prey, else next to the target.
+    """Where the next `pool` armies go (one in the setup): garrisons of held continents, the
+    largest gap first, then the biggest stack next to the prey, else next to the target."""
+    action = place_garrison(m, s, seat, w, pool)
+    if action[0] >= 0:
+        return action
     return (L.A_PLACE, mass_base(m, s, seat, w, _prey(m, s, seat, w, pool), ENTRY_WEIGHT),
             int(pool), 0)
 

@@ -17,7 +17,7 @@ An amount bucket is legal when the count it gives lies in the decision's range, 
 buckets can name the same action ("3" and "all" with 3 armies to place); "half" and "all" are
 legal whenever the decision is. Legality comes from the kernel's own answers: the seat's
 `GameView` lists (own territories, `sets()`, `attack_options()`, `fortify_options()`) and the
-`Decision` bounds; tests/test_env.py checks every index of sampled positions against
+`Decision` bounds; tests/game/test_env.py checks every index of sampled positions against
 `kernel.step` on a copy.
 """
 

@@ -3,7 +3,7 @@
 Seats are relative to the observer: "seat r" is r places after it in turn order (r = 0 itself),
 so the same vector means the same thing for every agent. Only what that seat may see is read:
 its own hand and mission, everyone's hand sizes, the board; never an opponent's cards or
-mission (tests/test_env.py changes those and checks that the observation does not move).
+mission (tests/game/test_env.py changes those and checks that the observation does not move).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 # Usage: NUMBA_CACHE_DIR=$(mktemp -d) python perfmap.py TREE random|hand N, then perf record -p PID
-# once it writes /tmp/speedprof/go (its pid); perf report --sort sym names the numba functions.
+# once it writes $SPEEDPROF/go (its pid; SPEEDPROF defaults to runs/speedprof); perf report --sort sym names the numba functions.
 """Play games under perf with a perf map of every numba function (sizes from address order)."""
 import os, sys, time, gc
 sys.path.insert(0, sys.argv[1])
@@ -7,6 +7,7 @@ import numpy as np
 from features.compiled import play_linear_games
 from features.genome import LAYOUT, random_genomes, hand_set_genome
 import numba.core.registry
+OUT = os.environ.get("SPEEDPROF", "runs/speedprof")  # the dumps perf is pointed at
 n = int(sys.argv[3]) if len(sys.argv) > 3 else 300
 if sys.argv[2] == "hand":
     W = np.broadcast_to(hand_set_genome(), (n, 4, LAYOUT.size)).copy()
@@ -48,21 +49,21 @@ def short(name):
     pre = "cpython." if "cpython" in name[:i+20] else ("cfunc." if name.startswith("cfunc") else "")
     return pre + ".".join(out)
 addrs = sorted(syms)
-with open(f"/tmp/perf-{os.getpid()}.map", "w") as f:
+with open(f"/tmp/perf-{os.getpid()}.map", "w") as f:  # where perf looks for a JIT map
     for a, b in zip(addrs, addrs[1:] + [addrs[-1] + 65536]):
         f.write(f"{a:x} {min(b - a, 1 << 20):x} {short(syms[a])}\n")
 print("symbols", len(addrs), flush=True)
 import ctypes, json
-os.makedirs("/tmp/speedprof/code", exist_ok=True)
+os.makedirs(f"{OUT}/code", exist_ok=True)
 idx = []
 for a, b in zip(addrs, addrs[1:] + [addrs[-1] + 4096]):
     nm = short(syms[a])
     if nm.startswith(("features", "game")):
         size = min(b - a, 1 << 18)
-        open(f"/tmp/speedprof/code/{a:x}.bin", "wb").write(ctypes.string_at(a, size))
+        open(f"{OUT}/code/{a:x}.bin", "wb").write(ctypes.string_at(a, size))
         idx.append((a, size, nm))
-json.dump(idx, open("/tmp/speedprof/code/index.json", "w"))
-open("/tmp/speedprof/go", "w").write(str(os.getpid()))
+json.dump(idx, open(f"{OUT}/code/index.json", "w"))
+open(f"{OUT}/go", "w").write(str(os.getpid()))
 t0 = time.process_time()
 _, r, _ = play_linear_games(W, seeds)
 print("rounds/s", r.sum() / (time.process_time() - t0))

@@ -17,6 +17,7 @@ from versus import genome
 from evolve.champion import playoff_seeds
 from evolve.config import load_config
 from evolve.plugin import default_plugin, eval_games
+from evolve.rotation import rotated_opponents
 from game.bots import GAUNTLET
 
 run, rule = sys.argv[1], sys.argv[2]
@@ -33,8 +34,7 @@ for line in open(f"runs/{run}/log.jsonl"):
 
 def wins(weights: np.ndarray, g: int) -> np.ndarray:
     seeds = playoff_seeds(cfg.run.seed, g, cfg.champion.games)
-    per = [tuple(opp[(i * (k - 1) + j) % len(opp)] for j in range(k - 1))
-           for i in range(len(seeds))]
+    per = rotated_opponents(opp, len(seeds), k - 1)
     return eval_games(weights, per, seeds, plugin.rules, plugin.map) == 0
 
 

@@ -1,15 +1,10 @@
 """Exploratory: does a sum of the gauntlet mean and cross-family (z-scores over all players)
 rank players as the yardstick does, within each run? (Shopped on these 19 players: a lead only.)"""
-import csv, re, sys
-from collections import defaultdict
+import csv, os
 import numpy as np
-sys.path.insert(0, "/work/night")
-from corr import spearman
-N = "/work/night"
-yard = defaultdict(lambda: [0, 0])
-for line in open(f"{N}/yard/results"):
-    m = re.match(r"(\S+) .*games=(\d+) wins=(\d+)", line)
-    if m: yard[m[1]][0] += int(m[3]); yard[m[1]][1] += int(m[2])
+from evolve.yardstick import read_yard, spearman
+N = os.environ.get("NIGHT", "runs/night")  # the night runs' working folder
+yard = read_yard(f"{N}/yard/results")
 cross = {r["player"]: float(r["cross_family"]) for r in csv.DictReader(open(f"{N}/inhouse/cross.csv"))}
 gm = {}
 for p in cross:

@@ -2,37 +2,19 @@
 from __future__ import annotations
 
 import csv
-import re
+import os
 from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
 
-N = Path("/work/night")
+from evolve.yardstick import read_yard, spearman
 
-
-def ranks(x: np.ndarray) -> np.ndarray:
-    order = np.argsort(x, kind="stable")
-    r = np.empty(len(x))
-    r[order] = np.arange(len(x), dtype=float)
-    for v in np.unique(x):  # ties: average rank
-        m = x == v
-        r[m] = r[m].mean()
-    return r
-
-
-def spearman(a: np.ndarray, b: np.ndarray) -> float:
-    ra, rb = ranks(a), ranks(b)
-    return float(np.corrcoef(ra, rb)[0, 1])
+N = Path(os.environ.get("NIGHT", "runs/night"))  # the night runs' working folder
 
 
 if __name__ == '__main__':
-    yard: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for line in (N / "yard/results").read_text().splitlines():
-        m = re.match(r"(\S+) .*games=(\d+) wins=(\d+)", line)
-        if m:
-            yard[m[1]][0] += int(m[3])
-            yard[m[1]][1] += int(m[2])
+    yard = read_yard(N / "yard/results")
     meas: dict[str, dict[str, float]] = defaultdict(dict)
     for row in csv.DictReader((N / "inhouse/cross.csv").open()):
         meas[row["player"]]["cross_family"] = float(row["cross_family"])

@@ -15,9 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "2026-11-27-sele
 from yard import N, read_yard, spearman  # noqa: E402
 
 yard = read_yard(N / "yard" / "results")
-for k, v in read_yard(N / "yard" / "sealed-results").items():
-    yard[k][0] += v[0]
-    yard[k][1] += v[1]
+for k, (wins, games) in read_yard(N / "yard" / "sealed-results").items():
+    before = yard.get(k, (0, 0))
+    yard[k] = (before[0] + wins, before[1] + games)
 po: dict[str, float] = {}
 for f in (N / "inhouse").glob("extra-playoff*.csv"):
     po.update({r["player"]: float(r["playoff"]) for r in csv.DictReader(f.open())})

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, "/work/main/docs/experiments/2026-11-26-gating")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "2026-11-26-gating"))
 from versus import versus  # noqa: E402
 
 from features.genome import load_genome  # noqa: E402

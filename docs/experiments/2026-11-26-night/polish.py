@@ -25,13 +25,14 @@ from evolve.config import load_config
 from evolve.plugin import default_plugin
 from evolve.strategy import SeededCmaStrategy
 from features.genome import LAYOUT, load_genome, save_genome
+from evolve.rotation import rotated_opponents
 from game.bots import GAUNTLET
 
 STEP_KEY, PLAYOFF_KEY = 0x5011, 0x5012
 
 
 def tables(m: int, k: int = 3) -> list[tuple[str, ...]]:
-    return [tuple(GAUNTLET[(i * k + j) % len(GAUNTLET)] for j in range(k)) for i in range(m)]
+    return rotated_opponents(GAUNTLET, m, k)
 
 
 POOL: list = []  # (policy code, weights) per pool member; empty = the gauntlet

@@ -8,9 +8,8 @@ import sys
 
 import numpy as np
 
-sys.path.insert(0, "/work/night")
-from corr import spearman  # noqa: E402  (prints nothing on import? guard below)
-from features.compiled import play_linear_games  # noqa: E402
+from evolve.yardstick import spearman
+from features.compiled import play_linear_games
 
 run, gen = sys.argv[1], int(sys.argv[2])
 d = np.load(f"{run}/genes/gen_{gen:05d}.npz")

@@ -1,12 +1,12 @@
 """Split-half reliability of the yardstick: Spearman between the first and second 1,000-game
 batches of each player with two (what the best in-house measure could reach at most)."""
-import re, sys
+import os, re
 from collections import defaultdict
 import numpy as np
-sys.path.insert(0, "/work/night")
-from corr import spearman
+from evolve.yardstick import spearman
+N = os.environ.get("NIGHT", "runs/night")  # the night runs' working folder
 b = defaultdict(list)
-for line in open("/work/night/yard/results"):
+for line in open(f"{N}/yard/results"):  # per batch, not summed: not evolve.yardstick.read_yard
     m = re.match(r"(\S+) .*games=(\d+) wins=(\d+)", line)
     if m and not m[1].startswith("pol"):
         b[m[1]].append(int(m[3]) / int(m[2]))

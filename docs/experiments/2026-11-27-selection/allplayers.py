@@ -1,6 +1,6 @@
 """Every measure against the yardstick over all candidates and crowned champions measured with
 2,000+ games (development and held-out players), pooled and within each run.
-usage: allplayers.py  (reads /work/night)"""
+usage: allplayers.py  (reads $NIGHT, the night runs' folder)"""
 import sys
 from pathlib import Path
 import numpy as np

@@ -1,12 +1,13 @@
 """A second external opinion: do Domination's `average` AIs rank our players as `hard` does,
-and as the in-house measures do?  usage: average.py  (reads /work/night)"""
+and as the in-house measures do?  usage: average.py  (reads $NIGHT, the night runs' folder)"""
+import os
 import sys
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from yard import read_yard, spearman
 from heldout3 import M  # the in-house measures, one home
-N = Path("/work/night")
+N = Path(os.environ.get("NIGHT", "runs/night"))  # the night runs' working folder
 hard = read_yard(N / "yard/results")
 for k, v in read_yard(N / "yard/sealed-results").items():
     hard[k] = v

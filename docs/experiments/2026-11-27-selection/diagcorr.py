@@ -1,12 +1,13 @@
 """Spearman of each behaviour metric (player's column of diagnose.csv vs 3x strategist) with
 the yardstick, pooled and within each run."""
+import os
 import csv, re, sys
 from collections import defaultdict
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from yard import read_yard, spearman
-N = Path("/work/night")
+N = Path(os.environ.get("NIGHT", "runs/night"))  # the night runs' working folder
 yard = read_yard(N / "yard/results")
 meas = defaultdict(dict)
 for d in (N / "diag").iterdir():

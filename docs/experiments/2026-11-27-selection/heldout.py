@@ -1,13 +1,14 @@
 """Score the pre-registered measures on the fresh players once their yardstick games are in."""
+import os
 import json, re, sys
 from collections import defaultdict
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from yard import read_yard, spearman
-N = Path("/work/night")
-pre = json.load(open("/work/main/docs/experiments/2026-11-27-selection/prereg-fresh.json"))
-dev = json.load(open("/work/main/docs/experiments/2026-11-27-selection/dev-measures.json"))
+N = Path(os.environ.get("NIGHT", "runs/night"))  # the night runs' working folder
+pre = json.load(open(Path(__file__).resolve().parent / "prereg-fresh.json"))
+dev = json.load(open(Path(__file__).resolve().parent / "dev-measures.json"))
 yard = read_yard(N / "yard/results")
 fresh = [p for p in pre if yard[p][1] >= 2000]
 allp = fresh + [p for p in dev if yard[p][1] >= 2000 and dev[p]["playoff"] is not None]

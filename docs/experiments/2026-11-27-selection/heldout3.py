@@ -1,6 +1,6 @@
 """Score every in-house measure on all held-out players (three sets: fresh, fresh2, fresh3),
 pooled and within seed 4's run, once the sealed yardstick games are in.
-usage: heldout3.py  (reads /work/night; yard/results and yard/sealed-results)"""
+usage: heldout3.py  (reads $NIGHT, the night runs' folder; yard/results and yard/sealed-results)"""
 import csv, json, sys
 from pathlib import Path
 import numpy as np

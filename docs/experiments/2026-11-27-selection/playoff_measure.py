@@ -14,13 +14,14 @@ import numpy as np
 
 from evolve.config import load_config
 from evolve.plugin import default_plugin
+from evolve.rotation import rotated_opponents
 from features.genome import load_genome
 
 out, games, seed = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 cfg = load_config()
 plugin = default_plugin(cfg)
 opp, k = plugin.strong, cfg.run.group_size
-per_game = [tuple(opp[(i * (k - 1) + j) % len(opp)] for j in range(k - 1)) for i in range(games)]
+per_game = rotated_opponents(opp, games, k - 1)
 seeds = [np.random.SeedSequence(seed, spawn_key=(0xE7A1, 0, i)) for i in range(games)]
 rows = []
 for f in sys.argv[4:]:

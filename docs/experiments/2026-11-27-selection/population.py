@@ -1,5 +1,5 @@
 """Seed 4's playoff candidates on the yardstick by generation: pooled per stretch of the run and
-the trend.  usage: population.py  (reads /work/night)"""
+the trend.  usage: population.py  (reads $NIGHT, the night runs' folder)"""
 import sys
 from pathlib import Path
 import numpy as np

@@ -1,10 +1,11 @@
 """Pre-registered held-out test (written 2026-11-27 before the fresh players' yardstick games):
 rank the 6 fresh players by each measure; the composite's z-scores use the 29 development
 players' means and sds."""
+import os
 import csv, json, sys
 from pathlib import Path
 import numpy as np
-N = Path("/work/night")
+N = Path(os.environ.get("NIGHT", "runs/night"))  # the night runs' working folder
 dev = [d.name for d in (N / "diag").iterdir() if not (N / "fresh" / f"{d.name}.json").exists() and (N / "inhouse" / f"g-{d.name}" / "gauntlet.csv").exists()]
 fresh = sorted(p.stem for p in (N / "fresh").glob("*.json"))
 def diag(p):

@@ -1,6 +1,6 @@
 """Third held-out set (written 2026-11-27, session 16, before reading the ten fresh players'
 yardstick results, which the sealed queue writes to yard/sealed-results): record each in-house
-measure of the players in /work/night/fresh3 to prereg-fresh3.json for commit."""
+measure of the players in $NIGHT/fresh3 to prereg-fresh3.json for commit."""
 import csv, json, sys
 from pathlib import Path
 HERE = Path(__file__).resolve().parent

@@ -1,11 +1,12 @@
 """Win rate against a fixed trio of line champions (s4 gen 850, s5r gen 3100, s3 gen 1050) vs the yardstick."""
+import os
 import csv, re, sys
 from collections import defaultdict
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from yard import read_yard, spearman
-N = Path("/work/night")
+N = Path(os.environ.get("NIGHT", "runs/night"))  # the night runs' working folder
 yard = read_yard(N / "yard/results")
 opp = {"s4-crown850", "s5r-crown3100", "s3-crown1050"}
 x = {}

@@ -1,0 +1,203 @@
+"""Untrusted bots play isolated: in their own process, through the bot protocol.
+
+A bot named by class path (`package.module:Class`, see `arena.bots.trusted`) is third-party
+code. Imported into the game's process it could reach the live game through Python (make a
+read-only array writable, follow a private attribute to the opponents' cards, patch the
+engine at import). So the arena never imports it: `isolated_bot(spec)` starts
+`python -m arena.isolation.child SPEC`, which loads the bot in a fresh interpreter and answers
+the protocol (docs/protocol.md) in strict mode (`arena.serve.server.Server(strict=True)`: the
+bot's own answer or an error, never a fallback). Each decision sends only what the seat may see
+(`arena.serve.protocol.encode_state`); the bot gets a view built on its own decoded copy, so
+whatever it does to it stays in its process. A decision not answered within the time limit
+kills the process; a timeout, crash, protocol error or illegal answer raises in the engine,
+which makes the bot forfeit (`game.forfeit`). See docs/trust.md.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import ctypes
+import hashlib
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import threading
+from typing import IO, Any
+
+import numpy as np
+
+from arena.serve.protocol import ProtocolError
+from arena.serve.subprocess_player import SubprocessPlayer
+
+__all__ = ["DECISION_TIMEOUT_S", "MAX_STDERR", "SECRET_ENV", "START_GRACE_S", "IsolatedBot",
+           "close_idle", "isolated_bot", "not_dumpable", "release", "secret", "secret_seed"]
+
+DECISION_TIMEOUT_S = 10.0  # default per-decision time limit of every arena tool
+START_GRACE_S = 30.0  # added to the first exchange: the interpreter and the bot loading
+MAX_STDERR = 64 * 1024  # bytes of a bot process's output passed on to the engine's stderr
+
+
+def not_dumpable() -> None:
+    """Linux: mark this process not dumpable, so that a process of the same user (a bot) cannot
+    read its memory through /proc/PID/mem or ptrace (root still can). The engine calls it when
+    it starts an isolated bot, every bot's process before it loads the bot."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
+
+SECRET_ENV = "RISKEVO_SECRET"  # hex key dealing games with an isolated seat; never a bot's
+
+
+def secret() -> bytes:
+    """The key that deals every game with an isolated seat: $RISKEVO_SECRET (32..128 hex
+    digits) if set, else 16 bytes of fresh OS entropy (ValueError if malformed). It stays in
+    this process (not dumpable from now on): the variable leaves the environment, so no
+    process started later (a worker, a bot) inherits it; workers get the seeds it made."""
+    global _SECRET
+    not_dumpable()
+    if _SECRET is None:
+        text = os.environ.pop(SECRET_ENV, "")
+        try:
+            key = bytes.fromhex(text) if text else secrets.token_bytes(16)
+        except ValueError:
+            key = b""
+        if not 16 <= len(key) <= 64:
+            raise ValueError(f"${SECRET_ENV} must be 32..128 hex digits, got {len(text)} "
+                             "characters")
+        _SECRET = key
+    return _SECRET
+
+
+_SECRET: bytes | None = None
+
+
+def secret_seed(seed: int) -> int:
+    """A 63-bit seed no bot can compute: the keyed hash (BLAKE2b, key `secret()`) of `seed`."""
+    digest = hashlib.blake2b(str(seed).encode(), key=secret(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+class IsolatedBot(SubprocessPlayer):
+    """A third-party bot in its own process (`python -m arena.isolation.child SPEC`)."""
+
+    def __init__(self, spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> None:
+        not_dumpable()
+        env = {k: v for k, v in os.environ.items() if k != SECRET_ENV}  # never the bot's
+        # The child imports what this process could import (tests, the working folder, ...).
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+        start = None if timeout is None else timeout + START_GRACE_S
+        # Its own session and process group (every process it forks is killed with it), its
+        # output through a pipe this process bounds (a forked child cannot hold our stderr).
+        super().__init__([sys.executable, "-m", "arena.isolation.child", spec], timeout=timeout,
+                         start_timeout=start, env=env, start_new_session=True,
+                         stderr=subprocess.PIPE)
+        self.spec = spec
+        if self.proc is not None and self.proc.stderr is not None:
+            threading.Thread(target=_pass_on, args=(self.proc.stderr, spec),
+                             daemon=True).start()
+
+    def kill(self) -> None:
+        """End the bot's process and every process of its group."""
+        if self.proc is not None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        super().kill()
+
+    def alone(self) -> bool:
+        """True when no other process is in the bot's group (it forked none that lives)."""
+        if self.proc is None:
+            return False
+        try:
+            stats = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != self.proc.pid]
+        except OSError:
+            return False  # cannot tell: do not keep it
+        for pid in stats:
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                with open(f"/proc/{pid}/stat", "rb") as f:
+                    fields = f.read().rpartition(b")")[2].split()
+                if int(fields[2]) == self.proc.pid:  # pgrp
+                    return False
+        return True
+
+    def __repr__(self) -> str:
+        return f"IsolatedBot({self.spec!r})"
+
+    def rng_fields(self, rng: np.random.Generator) -> dict[str, Any]:
+        """A seed for the bot's own randomness, not its seat's generator state: a draw from
+        it, which reveals nothing of a game dealt from a secret seed (`secret_seed`)."""
+        return {"seed": int(rng.integers(2**63))}
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self.kill()
+
+
+_IDLE: dict[tuple[str, float | None], list[IsolatedBot]] = {}  # processes between games
+_MAX_IDLE = 6  # per spec and time limit: a 6-player game of copies
+
+
+def release(bot: IsolatedBot) -> None:
+    """After a game: keep a healthy process for the next game of this spec (a new game starts
+    a new player in it: start_game), else end it."""
+    idle = _IDLE.setdefault((bot.spec, bot.timeout), [])
+    if (bot.broken or bot.proc is None or bot.proc.poll() is not None or len(idle) >= _MAX_IDLE
+            or not bot.alone()):
+        bot.close()
+        return
+    try:
+        bot.request("end_game")
+    except Exception:  # noqa: BLE001 - a process that cannot end its game is not kept
+        bot.close()
+        return
+    bot.map = None
+    idle.append(bot)
+
+
+def _pass_on(stream: IO[bytes], spec: str) -> None:
+    """Copy a bot process's output to stderr, at most MAX_STDERR bytes, until it closes."""
+    sent = 0
+    while True:
+        try:
+            chunk = os.read(stream.fileno(), 65536)
+        except (OSError, ValueError):
+            chunk = b""
+        if not chunk:
+            break
+        with contextlib.suppress(Exception):
+            if sent < MAX_STDERR:
+                sys.stderr.write(chunk[:MAX_STDERR - sent].decode("utf-8", "replace"))
+            if sent <= MAX_STDERR < sent + len(chunk):
+                sys.stderr.write(f"\n[{spec}: output beyond {MAX_STDERR} bytes dropped]\n")
+            sys.stderr.flush()
+        sent += len(chunk)
+    with contextlib.suppress(OSError):
+        stream.close()
+
+
+@atexit.register
+def close_idle() -> None:
+    """End every kept process (at exit; their input closing ends them anyway)."""
+    for idle in _IDLE.values():
+        while idle:
+            idle.pop().close()
+
+
+def isolated_bot(spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> IsolatedBot:
+    """A started isolated bot whose class loaded (ValueError with the child's message if not):
+    a kept process of an earlier game of this spec if there is one (`release`)."""
+    idle = _IDLE.get((spec, timeout), [])
+    while idle:
+        kept = idle.pop()
+        if kept.proc is not None and kept.proc.poll() is None:
+            return kept
+        kept.close()
+    bot = IsolatedBot(spec, timeout)
+    try:
+        bot.request("hello")
+    except ProtocolError as e:
+        bot.kill()
+        raise ValueError(str(e).removeprefix("bot error on hello: ")) from None
+    return bot

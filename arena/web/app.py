@@ -1,0 +1,400 @@
+"""`python -m arena web`: play against bots, or replay a game, in a browser.
+
+The server is the standard library's `http.server`: the page is a local tool for one person,
+so a framework would add a dependency and nothing it needs. The page ships in `arena/web/static/`
+(no build step, nothing fetched). Every game is an `arena.web.live.LiveGame`, refereed by the rule
+kernel; the page only proposes actions. Bots move only while a page asks them to (`advance`),
+so an idle or closed tab costs no CPU, and idle games expire.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from arena.bots import (
+    BotSpecError,
+    GameArgError,
+    add_rules_argument,
+    check_bot,
+    close_bot,
+    game_seed,
+    is_bot_file,
+    make_bot,
+    make_rules,
+    trusted,
+)
+from arena.play import labels_for
+from arena.web.httpd import BoundedHTTPServer, GuardedHandler, RequestError, split_path
+from arena.web.insight import explain_json, game_route
+from arena.web.live import ActionError, LiveGame, Seat, play_human, random_seed
+from arena.web.saves import SaveError, resume, save, saved
+from arena.web.views import map_json, replay_json
+from evolve.cli import error
+from game.bots import WEB_BOTS
+from game.map import Map, classic_map
+from game.replay import Replay, ReplayError, read_transcript, replay
+from game.state import Rules, RulesError
+
+MAX_GAMES = 32
+MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live games at once
+IDLE_SECONDS = 30 * 60
+MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
+STATIC = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
+          "story.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+BUNDLED = WEB_BOTS  # the bot table's web column (game.bots.table)
+
+
+@dataclass
+class Lobby:
+    """What the server offers: its bots (label -> spec), the board, the default game."""
+
+    bots: dict[str, str]
+    defaults: list[str]
+    map: Map
+    rules: Rules
+    seat: int | None
+    seed: int | None
+    replay: Replay | None = None
+    replay_name: str = ""
+    replay_lines: list[str] = field(default_factory=list)
+    folder: Path | None = None  # where live games are saved as they go (`arena.web.saves`)
+    requests: dict[str, dict[str, Any]] = field(default_factory=dict)  # what started each
+    games: dict[str, LiveGame] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    isolated: dict[str, int] = field(default_factory=dict)  # game id -> its isolated bots
+    starting: int = 0  # games between their cap check and their start
+    starting_isolated: int = 0  # their package.module:Class bots
+
+    def new_game(self, body: dict[str, Any], gid: str = "") -> tuple[str, LiveGame]:
+        """Start a game from a page request {opponents, seat, seed, rules} (`gid`: resumed)."""
+        opponents = body.get("opponents", self.defaults)
+        if (not isinstance(opponents, list) or not 1 <= len(opponents) <= 5
+                or not all(isinstance(o, str) for o in opponents)):
+            raise RequestError("opponents must be a list of 1..5 bot names")
+        unknown = [o for o in opponents if o not in self.bots]
+        if unknown:
+            raise RequestError(f"unknown bot {unknown[0]!r} (allowed: {', '.join(self.bots)})")
+        seat = body.get("seat", self.seat)
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= len(opponents)):
+            raise RequestError(f"seat must be 0..{len(opponents)} or null, got {seat!r}")
+        seed = body.get("seed", self.seed)
+        if seed is None:
+            seed = random_seed()
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            raise RequestError(f"seed must be a whole number >= 0, got {seed!r}")
+        rules = self.rules
+        if "rules" in body:
+            if not isinstance(body["rules"], str) or len(body["rules"]) > 200:
+                raise RequestError("rules must be text such as 'missions,cap=50'")
+            try:
+                rules = make_rules(body["rules"])
+            except GameArgError as e:
+                raise RequestError(str(e)) from None
+        specs = [self.bots[o] for o in opponents]
+        names = labels_for(opponents)
+        isolated = sum(not trusted(spec) for spec in specs)
+        with self.lock:  # the caps first: a refused request starts no bot process
+            self._expire()
+            live = sum(self.isolated.get(g, 0) for g, game in self.games.items() if not game.over)
+            if len(self.games) + self.starting >= MAX_GAMES:
+                raise RequestError(f"too many live games (at most {MAX_GAMES}); close a tab or "
+                                   f"wait {IDLE_SECONDS // 60} minutes for idle ones to expire",
+                                   HTTPStatus.SERVICE_UNAVAILABLE)
+            if live + self.starting_isolated + isolated > MAX_BOT_PROCESSES:
+                raise RequestError(f"too many bot processes (at most {MAX_BOT_PROCESSES} "
+                                   "package.module:Class bots in live games); finish a game "
+                                   "first", HTTPStatus.SERVICE_UNAVAILABLE)
+            self.starting += 1
+            self.starting_isolated += isolated
+        try:
+            game = self._start(rules, names, specs, game_seed(seed, specs), seat)
+            with self.lock:
+                gid = gid or secrets.token_urlsafe(9)
+                self.requests[gid] = {"opponents": opponents, "seat": seat, "seed": seed,
+                                      "rules": body.get("rules", self.rules_text())}
+                self.games[gid], self.isolated[gid] = game, isolated
+        finally:
+            with self.lock:
+                self.starting -= 1
+                self.starting_isolated -= isolated
+        return gid, game
+
+    def _start(self, rules: Rules, names: list[str], specs: list[str], seed: int,
+               seat: int | None) -> LiveGame:
+        """A new game with fresh bots (every bot closed again if it cannot start)."""
+        players = [Seat("human", None)]
+        try:
+            for name, spec in zip(names, specs, strict=True):
+                players.append(Seat(name, make_bot(spec), trusted(spec), spec))
+            return LiveGame(self.map, rules, players, seed, human_seat=seat)
+        except (BotSpecError, GameArgError, RulesError, ValueError) as e:
+            for p in players:
+                if p.bot is not None:
+                    close_bot(p.bot)
+            raise RequestError(str(e)) from None
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for gid in [g for g, game in self.games.items() if now - game.touched > IDLE_SECONDS]:
+            self.games.pop(gid).close()
+            self.isolated.pop(gid, None)
+
+    def game(self, gid: str) -> LiveGame:
+        """A live game by id (404 when unknown or expired)."""
+        with self.lock:
+            self._expire()
+            game = self.games.get(gid)
+        if game is None:
+            raise RequestError(f"no live game {gid[:40]!r} (unknown or expired)",
+                               HTTPStatus.NOT_FOUND)
+        game.touched = time.monotonic()
+        return game
+
+    def keep(self, gid: str, game: LiveGame) -> None:
+        """Save the game to the lobby's folder, if it has one."""
+        if self.folder is not None and gid in self.requests:
+            save(self.folder, gid, self.requests[gid], game)
+
+    def resume_saved(self, folder: Path) -> None:
+        """Save games to `folder`, playing on its unfinished ones (a warning if one cannot)."""
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        for gid, request, lines in saved(folder):
+            try:
+                if not lines[-1].startswith("end "):
+                    resume(self.new_game(request, gid)[1], lines, f"{folder}/{gid}.json")
+            except (SaveError, RequestError, IndexError) as e:
+                print(f"riskevo web: not resumed: {e}", file=sys.stderr)
+                if (game := self.games.pop(gid, None)) is not None:
+                    game.close()
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The live games, for the page's list (reattach by id)."""
+        with self.lock:
+            self._expire()
+            return [{"id": g, "labels": game.labels, "human": game.human, "over": game.over,
+                     "round": int(game.state.round)} for g, game in self.games.items()]
+
+    def champions(self) -> list[str]:
+        """The bot files the server offers (the first explains the replay's lines)."""
+        return [spec for spec in self.bots.values() if is_bot_file(spec)]
+
+    def config(self) -> dict[str, Any]:
+        """What the page needs before a game: bots, defaults, the board, a replay if any."""
+        return {"bots": list(self.bots), "defaults": self.defaults, "map": map_json(self.map),
+                "rules": self.rules_text(), "seat": self.seat, "seed": self.seed,
+                "replay": self.replay_name or None,
+                "explainers": [b for b, spec in self.bots.items() if is_bot_file(spec)]}
+
+    def rules_text(self) -> str:
+        return self.rules.text()
+
+
+def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
+           ) -> tuple[dict[str, Any] | str, str]:
+    """Answer one API request: (JSON object or text, content type)."""
+    parts, query = split_path(path)
+    if parts == ["api", "config"] and method == "GET":
+        return lobby.config(), "json"
+    if parts == ["api", "replay"] and method == "GET":
+        if lobby.replay is None:
+            raise RequestError("the server was started without --replay", HTTPStatus.NOT_FOUND)
+        return replay_json(lobby.replay, lobby.replay_name), "json"
+    if parts == ["api", "games"] and method == "GET":
+        return {"games": lobby.listing()}, "json"
+    if parts == ["api", "replay", "explain"] and method == "GET":
+        spec = lobby.bots.get(query.get("bot", ""), (lobby.champions() or [""])[0])
+        return explain_json(spec, lobby.replay_lines, _int(query.get("line", ""), "line")), "json"
+    if parts == ["api", "games"] and method == "POST":
+        gid, game = lobby.new_game(body or {})
+        with game.lock:
+            return {"id": gid, "seed": game.seed, **game.public()}, "json"
+    if len(parts) < 3 or parts[:2] != ["api", "games"]:
+        raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
+    game = lobby.game(parts[2])
+    rest = parts[3:]
+    since = _int(query.get("since", "0"), "since")
+    with game.lock:
+        if rest == [] and method == "GET":
+            return game.public(since), "json"
+        if len(rest) == 1 and rest[0] in ("explain", "hint", "odds") and method == "GET":
+            return game_route(game, rest[0], query, lobby.champions()), "json"
+        if rest == ["advance"] and method == "POST":
+            steps = (body or {}).get("max", 1)
+            if type(steps) is not int or not 1 <= steps <= MAX_ADVANCE:
+                raise RequestError(f"max must be a whole number 1..{MAX_ADVANCE}")
+            game.advance(steps)
+            lobby.keep(parts[2], game)
+            return game.public(since), "json"
+        if rest == ["act"] and method == "POST":
+            try:
+                play_human(game, body or {})
+            except (ActionError, ValueError) as e:
+                return {"error": str(e), **game.public(since)}, "json"
+            lobby.keep(parts[2], game)
+            return game.public(since), "json"
+        if rest in (["transcript"], ["replay"]) and not game.over and game.human is not None:
+            # The transcript names every card drawn and every mission: not while a person plays.
+            raise RequestError("the transcript and the replay open when the game is over",
+                               HTTPStatus.FORBIDDEN)
+        if rest == ["transcript"] and method == "GET":
+            return "\n".join(game.transcript()) + "\n", "text"
+        if rest == ["replay"] and method == "GET":
+            you = ["you" if s == game.human else x for s, x in enumerate(game.labels)]
+            out = replay_json(replay(game.transcript(), labels=you, m=game.m, by_seat=True),
+                              "this game")
+            out["labels"] = you
+            return out, "json"
+    raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
+
+
+def _int(text: str, name: str) -> int:
+    if not text.isdigit() or len(text) > 9:
+        raise RequestError(f"{name} must be a whole number >= 0, got {text[:20]!r}")
+    return int(text)
+
+
+class Handler(GuardedHandler):
+    """Static files and the JSON API; every error is a JSON {"error": ...} reply."""
+
+    lobby: Lobby  # set on the subclass made by make_server
+    server_version = "riskevo-web"
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+        """Quiet: the terminal shows the address, not every poll."""
+
+    def _handle(self, method: str) -> None:
+        try:
+            if method == "GET" and not self.path.startswith("/api/"):
+                self.request_in()
+                self._static()
+                return
+            if why := self.foreign():
+                raise RequestError(why, HTTPStatus.FORBIDDEN)
+            body = self._body() if method == "POST" else None
+            self.request_in()  # answering it may take longer than the deadline
+            out, kind = _route(self.lobby, method, self.path, body)
+            if kind == "text":
+                self._send(200, str(out).encode(), "text/plain; charset=utf-8")
+            else:
+                assert isinstance(out, dict)
+                self._json(200, out)
+        except RequestError as e:
+            self._json(e.status, {"error": str(e)})
+        except Exception as e:  # a server bug must not end the server, nor hide the cause
+            print(f"riskevo web: {type(e).__name__}: {e}", file=sys.stderr)
+            self._json(500, {"error": f"internal error: {type(e).__name__}: {e}"})
+
+    def _static(self) -> None:
+        name = self.path.split("?", 1)[0].lstrip("/") or "index.html"
+        if name not in STATIC:
+            raise RequestError(f"no such page {name[:80]!r}", HTTPStatus.NOT_FOUND)
+        data = (resources.files("arena.web") / "static" / name).read_bytes()
+        self._send(200, data, STATIC[name])
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        """GET: a page file or an API read."""
+        self._handle("GET")
+
+    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        """POST: an API action."""
+        self._handle("POST")
+
+
+def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
+    """A server bound to (host, port) serving `lobby` (port 0: any free port)."""
+    handler = type("LobbyHandler", (Handler,), {"lobby": lobby})
+    return BoundedHTTPServer((host, port), handler)
+
+
+def newest_champion(root: Path = Path("runs")) -> Path | None:
+    """The champion.json of the most recently changed run folder, if any."""
+    found = [p for p in root.glob("*/champion.json") if p.is_file()]
+    return max(found, key=lambda p: p.stat().st_mtime) if found else None
+
+
+def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: int | None,
+               replay_file: str | None, games_dir: str | None = None) -> Lobby:
+    """The lobby for the command line's arguments (GameArgError/ReplayError on bad ones)."""
+    specs = list(bots)
+    if not specs:
+        champ = newest_champion()
+        specs = ([str(champ)] if champ else []) + ["strategist", "continent"]
+    offered: dict[str, str] = {}
+    for label, spec in zip(labels_for(specs), specs, strict=True):
+        check_bot(spec)  # a bad spec fails now, with its message, not in the page
+        offered[label] = spec
+    for name in BUNDLED:
+        offered.setdefault(name, name)
+    if not 1 <= len(specs) <= 5:
+        raise GameArgError(f"a game needs 1..5 bots besides you, got {len(specs)}")
+    rules = make_rules(rules_text)
+    m = classic_map()
+    rules.check(m, len(specs) + 1)
+    lobby = Lobby(offered, labels_for(specs), m, rules, seat, seed)
+    if replay_file:
+        lobby.replay_lines = read_transcript(replay_file)
+        lobby.replay = replay(lobby.replay_lines)
+        lobby.replay_name = Path(replay_file).name
+    if games_dir:
+        lobby.resume_saved(Path(games_dir))
+    return lobby
+
+
+def parser() -> argparse.ArgumentParser:  # `python -m arena web`'s options
+    ap = argparse.ArgumentParser(prog="python -m arena web", description=main.__doc__)
+    ap.add_argument("bots", nargs="*", help="bot file, baseline name or package.module:Class")
+    ap.add_argument("--seat", type=int, default=None, help="your seat 0..n-1 (0 moves first)")
+    add_rules_argument(ap)
+    ap.add_argument("--seed", type=int, default=None, help="the first game's seed")
+    ap.add_argument("--replay", default=None, metavar="FILE", help="a transcript to replay")
+    ap.add_argument("--games", default="runs/web-games", metavar="DIR", help="live games are "
+                    "saved here as they go; a restart plays them on ('' keeps none)")
+    ap.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
+    ap.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    return ap
+
+
+def main(argv: list[str]) -> int:
+    """`python -m arena web [BOTS...] [--seat N] [--rules R] [--seed S] [--port P]`: play
+    against 1..5 bots (default: the newest run's champion, strategist, continent) in a browser,
+    or `--replay FILE` to step through a recorded game."""
+    args = parser().parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        return error(f"--port must be 0..65535, got {args.port}")
+    if args.seed is not None and args.seed < 0:
+        return error(f"--seed must be >= 0, got {args.seed}")
+    try:
+        lobby = make_lobby(args.bots, args.seat, args.rules, args.seed, args.replay, args.games)
+    except (GameArgError, ReplayError, RulesError, SaveError, OSError) as e:
+        return error(e)
+    if args.seat is not None and not 0 <= args.seat <= len(lobby.defaults):
+        return error(f"--seat must be 0..{len(lobby.defaults)}, got {args.seat}")
+    try:
+        server = make_server(lobby, args.host, args.port)
+    except OSError as e:
+        return error(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}")
+    host, port = str(server.server_address[0]), int(server.server_address[1])
+    page = "#replay" if args.replay else ""
+    print(f"riskevo web: open http://{host}:{port}/{page}  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever(poll_interval=0.5)
+    except KeyboardInterrupt:
+        print("stopped")
+    finally:
+        server.server_close()
+    return 0
+
+
+__all__ = ["Handler", "Lobby", "RequestError", "main", "make_lobby", "make_server", "map_json"]

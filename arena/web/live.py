@@ -1,0 +1,392 @@
+"""A game that stops for a person: bots move one decision at a time, one seat waits for a human.
+
+`LiveGame` drives a `game.session.Session`, the loop `play_game` drives too: the bots are
+seated in it and answer as in `play_game`, and the person's seat, seated with no player, is
+where the session stops. The rule kernel's `step` is the only judge of an action (its error
+text is the answer to an illegal one); a bot's fault plays the fallback answer instead. The
+game keeps the same transcript (`game.transcript`), which `game.replay` turns back into boards."""
+
+from __future__ import annotations
+
+import bisect
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from arena.bots import close_bot
+from arena.serve.answers import final_answer
+from arena.serve.protocol import ProtocolError
+from arena.web.story import mission_progress, reinforce_parts, since_last_turn
+from game import kernel
+from game import layout as L
+from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
+from game.cards import set_value
+from game.decision import Decision, DecisionKind
+from game.map import Map
+from game.protocol import IllegalActionError, Player
+from game.queries import standing
+from game.replay import Replayer, card_text, mission_text
+from game.session import Session
+from game.state import Rules, State
+from game.view import GameView
+
+MAX_ROLLS = 1000  # one "attack until" request rolls at most this often
+
+
+class ActionError(ValueError):
+    """A person's action the rules refuse; the message is the rule's own text."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a label and a bot, or the person (bot None)."""
+
+    label: str
+    bot: Player | None
+    full_access: bool = False
+    spec: str = ""  # the bot's spec (a bot file explains its decisions), "" for the person
+
+
+@dataclass
+class _Log:
+    """The transcript lines put in words so far: entries and their line indices, in order."""
+
+    replayer: Replayer
+    entries: list[dict[str, object]] = field(default_factory=list)
+    index: list[int] = field(default_factory=list)
+    last_attack: dict[str, object] = field(default_factory=dict)  # its event, for "last roll"
+    mark: list[int] | None = None  # the owners after the person's last action
+    mark_at: int = 0  # entries up to that action
+
+
+class LiveGame:
+    """One game with at most one human seat; every method is safe to call from any thread."""
+
+    def __init__(self, m: Map, rules: Rules, players: Sequence[Seat], seed: int,
+                 human_seat: int | None = None) -> None:
+        n = len(players)
+        self.m, self.rules, self.seed = m, rules, seed
+        self.lock = threading.Lock()
+        self.touched = time.monotonic()
+        self.session = game = Session(m, rules, n, transcript=True)
+        game.reset(seed)
+        # order[j]: which of `players` plays as the session's player j (who sits at the seat
+        # the deal drew for j); the person trades places with whoever the deal put at
+        # `human_seat`.
+        order = list(range(n))
+        human = next((i for i, p in enumerate(players) if p.bot is None), None)
+        if human is not None and human_seat is not None:
+            if not 0 <= human_seat < n:
+                raise ValueError(f"seat must be 0..{n - 1}, got {human_seat}")
+            there = game.seats[human_seat]
+            order[there], order[human] = order[human], order[there]
+        self.state = game.state
+        by_player = [players[i] for i in order]
+        self.players = [by_player[j] for j in game.seats]  # by seat
+        self.labels = [p.label for p in self.players]
+        self.human = next((s for s, p in enumerate(self.players) if p.bot is None), None)
+        game.seat([p.bot for p in by_player], labels=[p.label for p in by_player],
+                  full_access=[p.full_access or p.bot is None for p in by_player])
+        self.views = [game.views[j] for j in game.seats]  # by seat
+        self.notes: list[tuple[int, str]] = []  # (transcript line index, text) of bot faults
+        self._log: _Log | None = None  # the log in words so far (log_texts)
+
+    # -- the game -----------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (a winner or the round cap)."""
+        return self.session.over
+
+    @property
+    def to_move(self) -> int:
+        """The seat asked next (-1 when the game is over)."""
+        return -1 if self.over else self.state.current
+
+    def decision(self) -> Decision | None:
+        """The question to the seat to move; None when the game is over."""
+        return None if self.over else self.session.decision()
+
+    def waiting_for_human(self) -> bool:
+        """True when the person's seat must answer."""
+        return not self.over and self.to_move == self.human
+
+    def bot_step(self) -> None:
+        """Let the bot to move answer one question; a fault plays the fallback answer."""
+        if self.over or self.waiting_for_human():
+            raise ActionError("no bot is to move")
+        self._bots(1)
+
+    def advance(self, max_steps: int) -> int:
+        """Bots move until the person must answer, the game ends or `max_steps` were taken."""
+        done = 0
+        while done < max_steps and not self.over and not self.waiting_for_human():
+            done += self._bots(max_steps - done)
+        if self.over:
+            self.close()
+        return done
+
+    def _bots(self, max_steps: int) -> int:
+        """Run the session's bots for at most `max_steps`; a bot's fault (a refused answer or
+        an error) ends the run with the fallback answer played in its place."""
+        game = self.session
+        before = game.steps
+        try:
+            game.run(max_steps)
+        except Exception as e:  # noqa: BLE001 - a bot's fault never ends the game
+            self._fallback(self.to_move, e.rule if isinstance(e, IllegalActionError) and e.rule
+                           else f"{type(e).__name__}: {e}")
+        if game.steps == before:  # a seat without a bot that is not the person's
+            raise ActionError("no bot is to move")
+        return game.steps - before
+
+    def _fallback(self, seat: int, fault: str) -> None:
+        d = self.session.decision()
+        view = self.views[seat]
+        req = {"armies": d.armies, "lo": d.lo, "hi": d.hi, "compulsory": d.compulsory}
+        try:
+            fallback = final_answer(view, d.kind.value, None, req, set())
+        except ProtocolError as e:  # no legal answer at all: a rules bug, not a bot's
+            raise RuntimeError(f"no legal answer for seat {seat}: {e}") from None
+        note = (f"{self.labels[seat]}'s answer was refused ({fault[:200]}); it played "
+                f"{fallback.text(self.m)}")
+        self.notes.append((len(self.session.transcript()), note))
+        err = self.session.try_apply(fallback)
+        if err:
+            raise RuntimeError(f"the fallback answer was refused: {err}")
+
+    def close(self) -> None:
+        """Release the bots (an isolated bot's process goes back to its pool or ends)."""
+        for p in self.players:
+            if p.bot is not None:
+                close_bot(p.bot)
+
+    def act(self, action: Action) -> None:
+        """Apply the person's action (ActionError with the rule's text when refused)."""
+        if self.over:
+            raise ActionError(L.ERROR_TEXT[L.E_OVER])
+        if not self.waiting_for_human():
+            raise ActionError(f"it is {self.labels[self.to_move]}'s turn, not yours")
+        try:
+            err = self.session.try_apply(action)
+        except IllegalActionError as e:
+            raise ActionError(str(e)) from None
+        if err:
+            raise ActionError(err)
+        if self.over:
+            self.close()
+
+    def attack_until(self, src: int, dst: int, dice: int, down_to: int) -> int:
+        """Roll src against dst until it falls, src has `down_to` armies or fewer, or the
+        phase ends; every roll is one kernel step. Returns the rolls made."""
+        if down_to < 1:
+            raise ActionError(f"stop level must be at least 1, got {down_to}")
+        rolls = 0
+        st = self.state
+        if (self.waiting_for_human() and st.phase == L.PH_ATTACK
+                and int(st.owner[src]) == self.human and int(st.armies[src]) <= down_to):
+            raise ActionError(f"{self.m.territories[src]} has {int(st.armies[src])} armies, "
+                              f"not more than {down_to}: nothing rolled (lower the stop level)")
+        while (rolls < MAX_ROLLS and self.waiting_for_human() and st.phase == L.PH_ATTACK
+               and int(st.owner[dst]) != self.human and int(st.armies[src]) > max(down_to, 1)):
+            use = 0 if dice == 0 else min(dice, int(st.armies[src]) - 1)
+            self.act(Attack(src, dst, use))
+            rolls += 1
+        if rolls == 0:
+            self.act(Attack(src, dst, dice))  # the rule's own message for why not
+            rolls = 1
+        return rolls
+
+    # -- what the page shows ----------------------------------------------------------------
+    def transcript(self) -> tuple[str, ...]:
+        """The transcript so far (closed with the result once the game is over)."""
+        return self.session.transcript()
+
+    def log_texts(self, since: int) -> list[dict[str, object]]:
+        """Readable log entries from transcript line `since` on (cards hidden but the human's).
+        Each transcript line is put in words once (`_log`): a request costs its new lines."""
+        lines = self.transcript()
+        log = self._log
+        if log is None:
+            log = self._log = _Log(Replayer(m=self.m, labels=self.labels, show_cards=False,
+                                            by_seat=True, keep=False))
+        for raw in lines[log.replayer.lines:]:
+            f = log.replayer.feed(raw)
+            if f is None:
+                continue
+            text = f.text
+            if self.human is not None and f.seat == self.human and text.endswith("draws a card"):
+                card = int(f.line.split()[-1])
+                text = text.removesuffix("a card") + card_text(self.m, card)
+            log.index.append(f.index)
+            log.entries.append({"i": f.index, "seat": f.seat, "text": text, "round": f.round,
+                                "ev": f.event})
+            if f.event.get("kind") == "attack":
+                log.last_attack = f.event
+            if f.seat == self.human and f.seat >= 0:
+                log.mark, log.mark_at = f.owner, len(log.entries)
+        out: list[dict[str, object]] = []
+        notes = dict(self.notes)
+        start = bisect.bisect_left(log.index, since)
+        for i, entry in zip(log.index[start:], log.entries[start:], strict=True):
+            out.append(entry)
+            if i in notes:
+                out.append({"i": i, "seat": -1, "text": notes[i], "round": entry["round"],
+                            "note": True})
+        return out
+
+    def public(self, since: int = 0) -> dict[str, object]:
+        """The game as the person's seat may see it (no bot's cards or mission)."""
+        st, m = self.state, self.m
+        n = st.n_players
+        hands = [int((st.cards == q).sum()) for q in range(n)]
+        players = []
+        mk = m.kernel
+        for s in range(n):
+            mine = st.owner == s
+            players.append({
+                "seat": s, "label": self.labels[s], "human": s == self.human,
+                "alive": st.alive(s), "territories": int(mine.sum()),
+                "armies": int(st.armies[mine].sum()), "cards": hands[s],
+                "income": int(kernel.reinforcements(mk, st.kernel, s)) if st.alive(s) else 0})
+        out: dict[str, object] = {
+            "owner": st.owner.tolist(), "armies": st.armies.tolist(), "players": players,
+            "round": st.round, "to_move": self.to_move, "phase": L.PHASE_LABELS[st.phase],
+            "over": self.over, "human": self.human, "log": self.log_texts(since),
+            "log_next": len(self.transcript()), "rules": self.rules.words(),
+            "next_set_value": _next_set(st, self.rules), "cap": self.rules.cap}
+        out["dice"] = self._last_roll()
+        out["since_last_turn"] = self._since_last_turn()
+        if self.over:
+            end = standing(st.kernel, range(n), self.rules.cap)
+            out["placements"] = [int(p) for p in end.placements]
+            out["capped"] = bool(end.capped)
+        if self.human is not None:
+            out.update(self._seat_view(self.views[self.human]))
+        return out
+
+    def _seat_view(self, view: GameView) -> dict[str, object]:
+        m = self.m
+        mid, target = view.mission
+        out: dict[str, object] = {
+            "hand": [{"id": c, "kind": int(m.card_kind[c]), "text": card_text(m, c)}
+                     for c in view.hand],
+            "mission": mission_text(m, mid, target, self.labels) if self.rules.missions else "",
+            "mission_progress": (mission_progress(m, self.state, view.seat, mid, target)
+                                 if self.rules.missions else "")}
+        d = self.decision() if self.waiting_for_human() else None
+        if d is None:
+            out["decision"] = None
+            return out
+        q: dict[str, object] = {"kind": d.kind.value, "text": d.text(), "armies": d.armies,
+                                "compulsory": d.compulsory, "lo": d.lo, "hi": d.hi}
+        if d.kind is DecisionKind.PLACE_INITIAL:
+            q["left"] = int(self.state.pl[view.seat, L.P_SETUP_LEFT])
+        if d.kind is DecisionKind.REINFORCE:
+            q["income"] = reinforce_parts(m, self.state, view.seat, self._traded_this_turn())
+        if d.kind is DecisionKind.TRADE:
+            q["sets"] = [{"cards": list(c), "value": view.set_value(c)} for c in view.sets()]
+        elif d.kind is DecisionKind.ATTACK:
+            q["options"] = [list(p) for p in view.attack_options()]
+        elif d.kind is DecisionKind.FORTIFY:
+            q["options"] = [list(p) for p in view.fortify_options()]
+        elif d.kind is DecisionKind.MOVE_IN:
+            q["occupy"] = list(view.occupy)
+        out["decision"] = q
+        return out
+
+
+    # -- the story of the game for the page (beside the game loop) ----------------------------
+    def _last_roll(self) -> dict[str, object]:
+        """The dice of the last attack with who rolled them (empty before any attack)."""
+        if not (ev := self._log.last_attack if self._log else {}):
+            return {"attack": [], "defend": []}
+        seat = int(str(ev["seat"]))
+        return {"attack": ev["att"], "defend": ev["dfn"], "seat": seat,
+                "label": "you" if seat == self.human else self.labels[seat],
+                "src": ev["src"], "dst": ev["dst"]}
+
+    def _since_last_turn(self) -> dict[str, object] | None:
+        """At the start of the person's turn: what the others did since their last action."""
+        log = self._log
+        if (log is None or log.mark is None or self.human is None
+                or not self.waiting_for_human()):
+            return None
+        if not (events := [e["ev"] for e in log.entries[log.mark_at:]
+                           if isinstance(e["ev"], dict)]):
+            return None
+        return since_last_turn(self.m, self.labels, self.human, events, log.mark,
+                               self.state.owner.tolist())
+
+    def _traded_this_turn(self) -> int:
+        """Armies the person's trades gave this turn (the log's trade events since others')."""
+        log, total = self._log, 0
+        for e in reversed(log.entries if log else []):
+            ev = e["ev"]
+            if e["seat"] != self.human or not isinstance(ev, dict):
+                break
+            if ev.get("kind") == "trade":
+                total += int(str(ev["armies"]))
+        return total
+
+
+def _next_set(st: State, rules: Rules) -> int:
+    """What a set of one of each kind would give if traded now (escalating or fixed)."""
+    return int(set_value(rules.vector(), int(st.sc[L.S_TRADES]), L.INFANTRY, L.CAVALRY,
+                         L.ARTILLERY))
+
+
+def parse_human_action(body: dict[str, object],
+                       n_territories: int) -> tuple[str, Action, dict[str, int]]:
+    """A page request {'type': ..., fields} as (type, action, extra); ValueError naming the
+    field. Types: place, trade, end_trade, attack, attack_until, stop, move_in, fortify, skip."""
+    kinds = ("place", "trade", "end_trade", "attack", "attack_until", "stop", "move_in",
+             "fortify", "skip")
+    kind = body.get("type")
+    if kind not in kinds:
+        raise ValueError(f"type must be one of {', '.join(kinds)}; got {kind!r}")
+
+    def num(name: str, lo: int, hi: int, default: int | None = None) -> int:
+        v = body.get(name, default)
+        if type(v) is not int or not lo <= v <= hi:
+            raise ValueError(f"{name} must be a whole number {lo}..{hi}, got {v!r}")
+        return v
+
+    t_hi = n_territories - 1
+    if kind == "place":
+        return kind, Place(num("territory", 0, t_hi), num("count", 1, 10_000, 1)), {}
+    if kind == "trade":
+        cards = body.get("cards")
+        if (not isinstance(cards, list) or len(cards) != 3
+                or not all(type(c) is int and 0 <= c < n_territories + L.N_WILDS for c in cards)):
+            raise ValueError(f"cards must be a list of 3 card ids 0..{n_territories + 1}")
+        return kind, Trade((cards[0], cards[1], cards[2])), {}
+    if kind in ("attack", "attack_until"):
+        act = Attack(num("src", 0, t_hi), num("dst", 0, t_hi), num("dice", 0, 3, 0))
+        extra = {"down_to": num("down_to", 1, 10_000, 1)} if kind == "attack_until" else {}
+        return kind, act, extra
+    if kind == "move_in":
+        return kind, MoveIn(num("count", 0, 10_000)), {}
+    if kind == "fortify":
+        return kind, Fortify(num("src", 0, t_hi), num("dst", 0, t_hi),
+                             num("count", 1, 10_000)), {}
+    return kind, {"end_trade": END_TRADE, "stop": STOP, "skip": SKIP}[str(kind)], {}
+
+
+def play_human(game: LiveGame, body: dict[str, object]) -> int:
+    """Apply a page request to the game; returns the kernel steps it took."""
+    kind, action, extra = parse_human_action(body, game.m.n_territories)
+    if kind == "attack_until" and isinstance(action, Attack):
+        return game.attack_until(action.src, action.dst, action.dice, extra["down_to"])
+    game.act(action)
+    return 1
+
+
+def random_seed() -> int:
+    """A fresh seed for a game the page starts without one."""
+    return int(np.random.SeedSequence().generate_state(1)[0] % (2**31))
+
+
+__all__ = ["ActionError", "LiveGame", "Seat", "parse_human_action", "play_human", "random_seed"]

@@ -1,0 +1,166 @@
+"""End-to-end runs of `python -m evolve run` on a tiny fake game (helpers/fake_run.py, also
+loaded by subprocesses through `--set game.plugin=tests.helpers.fake_run:fake_plugin`)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from evolve.checkpoint import list_checkpoints, load_checkpoint
+from evolve.progress import ProgressBar
+from evolve.run_cmd import main as run_main
+from tests.helpers.fake_run import (
+    NAMES,
+    tiny_args,
+)
+
+LOG_KEYS = {"generation", "wall_s", "games", "games_per_s", "capped_fraction", "mean_rounds",
+            "mu_mean", "mu_std", "mu_min", "mu_max", "champion_index", "champion_mu",
+            "champion_sigma", "gene_mean", "gene_std", "eval", "time_games_s", "time_rating_s",
+            "time_overhead_s", "proven_generation", "playoff", "anchors", "restart"}
+
+
+def test_run_folder_layout(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    out = capsys.readouterr().out
+    assert out.count("gen ") == 6 and "done: 6 generations" in out
+    root = tmp_path / "t"
+    assert (root / "config.toml").read_text().count("[run]") == 1
+    log = [json.loads(x) for x in (root / "log.jsonl").read_text().splitlines()]
+    assert [r["generation"] for r in log] == list(range(6))
+    for r in log:
+        assert set(r) == LOG_KEYS
+        assert r["games"] == 8 * 8  # 8 rounds of ceil(30 / 4) groups (2 seats filled at random)
+        assert set(r["gene_mean"]) == set(NAMES)
+        assert r["mu_min"] <= r["champion_mu"] <= r["mu_max"]
+    assert [r["eval"] is not None for r in log] == [True, False, True, False, True, False]
+    ev = log[4]["eval"]
+    assert ev["games"] == 40 and ev["lo"] <= ev["win_rate"] <= ev["hi"]
+    assert ev["opponents"] == ["random", "greedy"]
+    with np.load(root / "genes" / "gen_00005.npz") as z:
+        assert z["genes"].shape == (30, 4) and tuple(z["names"]) == NAMES
+        assert np.isin(z["genes"][:, 3], [-1.0, 1.0]).all()
+    champ = json.loads((root / "champion.json").read_text())
+    assert champ["meta"]["generation"] == 5
+    # Default keep_checkpoints = 3: only the newest three remain.
+    assert [g for g, _ in list_checkpoints(root / "checkpoints")] == [3, 4, 5]
+    ck = load_checkpoint(root / "checkpoints" / "ckpt_00005.npz")
+    assert ck.generation == 5 and ck.genes.shape == (30, 4)
+
+
+def test_selection_pushes_strength_up(tmp_path: Path) -> None:
+    """In the fake game a + b is strength: evolution must raise it and mu must track it."""
+    args = tiny_args(tmp_path, "sel")
+    args[args.index("--generations") + 1] = "12"
+    assert run_main(args) == 0
+    root = tmp_path / "sel"
+    with np.load(root / "genes" / "gen_00000.npz") as z0, \
+            np.load(root / "genes" / "gen_00011.npz") as z1:
+        s0 = (z0["genes"][:, 0] + z0["genes"][:, 1]).mean()
+        s1 = (z1["genes"][:, 0] + z1["genes"][:, 1]).mean()
+        assert s1 > s0 + 0.5
+        strength = z0["genes"][:, 0] + z0["genes"][:, 1]
+        assert np.corrcoef(strength, z0["mu"])[0, 1] > 0.7
+
+
+def test_rerun_complete_and_extend(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path)) == 0
+    assert run_main(tiny_args(tmp_path)) == 0
+    assert "already has 6 generations" in capsys.readouterr().out
+    args = tiny_args(tmp_path)
+    args[args.index("--generations") + 1] = "8"
+    assert run_main(args) == 0
+    log = (tmp_path / "t" / "log.jsonl").read_text().splitlines()
+    assert [json.loads(x)["generation"] for x in log] == list(range(8))
+
+
+def test_bad_option_is_one_line_error(tmp_path: Path, capsys: Any) -> None:
+    assert run_main(tiny_args(tmp_path, "bad", "--set", "run.group_size=40")) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "run.group_size" in err
+    assert not (tmp_path / "bad").exists()
+
+
+def test_progress_bar_quiet_off_tty() -> None:
+    buf = io.StringIO()
+    bar = ProgressBar("gen 0", stream=buf)
+    bar.update(10, 100)
+    bar.close()
+    assert buf.getvalue() == ""
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty = Tty()
+    bar = ProgressBar("gen 0", stream=tty)
+    bar.update(50, 100)
+    assert "50/100 games" in tty.getvalue() and "ETA" in tty.getvalue()
+
+
+def test_run_refreshes_plots_in_the_background(tmp_path: Path) -> None:
+    # The last flag wins: plots every 3 generations, and once more at the end of the run.
+    assert run_main(tiny_args(tmp_path, "p", "--set", "output.plot_every=3")) == 0
+    plots = tmp_path / "p" / "plots"
+    assert (plots / "progress.png").stat().st_size > 0
+    assert (plots / "all_genes.png").stat().st_size > 0
+
+
+def test_invalid_opponents_leave_no_folder(tmp_path: Path, capsys: Any) -> None:
+    # eval.every = 0 too: a later resume may turn the evaluation on.
+    for every in ("2", "0"):
+        args = tiny_args(tmp_path, "opp", "--set", "eval.opponents=['nobot']",
+                         "--eval-every", every)
+        assert run_main(args) == 2
+        err = capsys.readouterr().err.strip()
+        assert "\n" not in err and "eval.opponents" in err and "'nobot'" in err
+        assert not (tmp_path / "opp").exists()
+
+
+def _tiny_map(tmp_path: Path) -> Path:
+    """Three territories in two continents: no classic continents for missions."""
+    p = tmp_path / "tiny.json"
+    p.write_text(json.dumps({
+        "name": "tiny",
+        "continents": [{"name": "X", "bonus": 1, "territories": ["A", "B"]},
+                       {"name": "Y", "bonus": 2, "territories": ["C"]}],
+        "borders": [["A", "B"], ["B", "C"]]}), encoding="utf-8")
+    return p
+
+
+def test_rules_the_map_cannot_play_are_config_errors(tmp_path: Path, capsys: Any) -> None:
+    """The real plug-in checks rules against the board before any folder exists."""
+    base = ["--runs-dir", str(tmp_path), "--population", "8", "--n-jobs", "1",
+            "--set", "run.elite=1", "--set", f"game.map={_tiny_map(tmp_path)}"]
+    assert run_main(["--name", "m", *base, "--group-size", "2",
+                     "--set", "rules.missions=true"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "rules.missions" in err and "game.map" in err
+    assert run_main(["--name", "m", *base, "--group-size", "4"]) == 2  # 4 players, 3 territories
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "run.group_size = 4" in err and "territories" in err
+    assert run_main(["--name", "b", *base, "--set", f"game.map={tmp_path / 'none.json'}"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "game.map" in err and "none.json" in err
+    assert not (tmp_path / "m").exists() and not (tmp_path / "b").exists()
+
+
+def test_a_resume_draws_final_plots_a_kill_cut_short(tmp_path: Path,
+                                                     capsys: Any) -> None:
+    args = tiny_args(tmp_path, "cut", "--set", "output.plot_every=3")
+    assert run_main(args) == 0
+    plots = tmp_path / "cut" / "plots"
+    assert (plots / "drawn.txt").read_text().strip().isdigit()
+    # A kill while drawing the final plots: some files never written, no stamp.
+    (plots / "drawn.txt").unlink()
+    (plots / "progress.png").unlink()
+    capsys.readouterr()
+    assert run_main(args) == 0
+    assert "drawing the final plots" in capsys.readouterr().out
+    assert (plots / "progress.png").stat().st_size > 0 and (plots / "drawn.txt").exists()
+    assert run_main(args) == 0  # all drawn now: nothing to do
+    assert "drawing the final plots" not in capsys.readouterr().out
