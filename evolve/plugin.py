@@ -7,6 +7,7 @@ code never branches on fakes.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import time
@@ -96,25 +97,38 @@ def load_plugin(cfg: Config) -> Plugin:
 def eval_games(weights: np.ndarray, opponents: list[tuple[str, ...]],
                seeds: list[np.random.SeedSequence], rules: Any, map: Any, *,
                compiled: bool = True) -> np.ndarray:
-    """Play the champion (player 0, a LinearPlayer) against baseline bots: in the compiled loop
-    when every opponent has a compiled implementation (the same games), else the Python engine."""
+    """Play the champion (player 0, a LinearPlayer) against bundled bots: in the compiled loop
+    when every opponent has a compiled implementation (a compiled bot or a packaged bot file
+    played greedily: the same games), else the Python engine."""
     from features.compiled import play_mixed_game
     from features.linear import LinearPlayer
-    from game.bots import BOTS, COMPILED_BOTS
+    from game.bots import BOT_FILES, BOTS, COMPILED_BOTS
     from game.engine import play_game
 
     out = np.full(len(seeds), -1, dtype=np.int32)
     for i, (names, seed) in enumerate(zip(opponents, seeds, strict=True)):
-        if compiled and all(n in COMPILED_BOTS for n in names):
+        if compiled and all(n in COMPILED_BOTS or n in BOT_FILES for n in names):
             w = np.zeros((1 + len(names), len(weights)))
             w[0] = weights
-            pol = np.array([0, *(COMPILED_BOTS[n] for n in names)], dtype=np.int32)
+            for j, n in enumerate(names):
+                if n in BOT_FILES:
+                    w[1 + j] = _bundled_weights(n)
+            pol = np.array([0, *(COMPILED_BOTS.get(n, 0) for n in names)], dtype=np.int32)
             out[i] = play_mixed_game(w, pol, seed, rules, map).winner
             continue
-        players: list[Any] = [LinearPlayer(weights)] + [BOTS[n]() for n in names]
+        players: list[Any] = [LinearPlayer(weights)] + [
+            LinearPlayer(_bundled_weights(n)) if n in BOT_FILES else BOTS[n]() for n in names]
         outcome = play_game(players, map=map, rules=rules, seed=seed)
         out[i] = -1 if outcome.winner is None else outcome.winner
     return out
+
+
+@functools.cache
+def _bundled_weights(name: str) -> np.ndarray:
+    """A packaged bot file's genes (`game.bots.BOT_FILES`), read once per process."""
+    from game.bots import bot_file
+
+    return _load_genome(str(bot_file(name)))
 
 
 def _save_genome(path: Path, values: np.ndarray, meta: dict[str, Any]) -> None:
@@ -161,7 +175,7 @@ def default_plugin(cfg: Config) -> Plugin:
     """The real game: features.compiled batch games, game.engine eval against game.bots."""
     from features.compiled import play_linear_games, play_mixed_games
     from features.genome import LAYOUT
-    from game.bots import BOTS, COMPILED_BOTS, GAUNTLET
+    from game.bots import BOT_FILES, BOTS, COMPILED_BOTS, GAUNTLET
     from game.map import MapError, classic_map, load_map
     from game.state import RulesError
 
@@ -182,7 +196,7 @@ def default_plugin(cfg: Config) -> Plugin:
         sigma=np.asarray(LAYOUT.sigma, dtype=np.float64),
         scale=np.asarray(LAYOUT.scale, dtype=np.bool_),
         play_games=play_linear_games, play_eval=eval_games, save_genome=_save_genome,
-        rules=rules, map=board, bots=tuple(sorted(BOTS)), strong=GAUNTLET,
+        rules=rules, map=board, bots=tuple(sorted((*BOTS, *BOT_FILES))), strong=GAUNTLET,
         play_mixed=play_mixed_games, compiled_bots=dict(COMPILED_BOTS),
         load_genome=_load_genome,
     )

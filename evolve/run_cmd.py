@@ -48,6 +48,13 @@ OPTIONS: dict[str, tuple[str, type]] = {
 }
 
 
+def against(ev: dict[str, Any]) -> str:
+    """What an evaluation was measured against, in the progress line's words: `3x champion`
+    for one opponent in every other seat, else `bots` (the gauntlet rotated over the seats)."""
+    opp = ev.get("opponents") or []
+    return f"{ev.get('players', 4) - 1}x {opp[0]}" if len(opp) == 1 else "bots"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Options of the run subcommand."""
     p = argparse.ArgumentParser(prog="python -m evolve run", description=(
@@ -102,7 +109,7 @@ def summary(rec: dict[str, Any], total: int) -> str:
     if ev:
         who = ("proven champion" if rec.get("proven_generation") is not None
                else "champion")
-        s += f"  {who} vs bots {ev['win_rate']:.3f} [{ev['lo']:.3f}, {ev['hi']:.3f}]"
+        s += f"  {who} vs {against(ev)} {ev['win_rate']:.3f} [{ev['lo']:.3f}, {ev['hi']:.3f}]"
         if "pooled_games" in ev and ev["pooled_games"] > ev["games"]:
             s += (f" (pooled {ev['pooled_win_rate']:.3f} [{ev['pooled_lo']:.3f}, "
                   f"{ev['pooled_hi']:.3f}] of {ev['pooled_games']})")

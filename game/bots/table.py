@@ -194,16 +194,18 @@ _NEEDS = {"python": "a player class and no file", "compiled": "a CompiledBot cla
 
 
 ROWS: tuple[BotRow, ...] = (
-    BotRow("random", "python", RandomBot, web=8),
-    BotRow("aggressive", "python", AggressiveBot, web=7),
-    BotRow("bully", "compiled", BullyBot, gauntlet=5, web=6),
+    BotRow("random", "python", RandomBot, web=9),
+    BotRow("aggressive", "python", AggressiveBot, web=8),
+    BotRow("bully", "compiled", BullyBot, gauntlet=5, web=7),
     BotRow("border_patrol", "python", BorderPatrolBot),
-    BotRow("distributor", "compiled", DistributorBot, gauntlet=4, web=5),
+    BotRow("distributor", "compiled", DistributorBot, gauntlet=4, web=6),
     BotRow("wanderer", "python", WandererBot),
-    BotRow("continent", "compiled", ContinentBot, gauntlet=1, web=2),
-    BotRow("planner", "compiled", PlannerBot, gauntlet=2, web=3),
-    BotRow("hunter", "compiled", HunterBot, gauntlet=3, web=4),
-    BotRow("strategist", "compiled", StrategistBot, gauntlet=6, web=1),
+    BotRow("continent", "compiled", ContinentBot, gauntlet=1, web=3),
+    BotRow("planner", "compiled", PlannerBot, gauntlet=2, web=4),
+    BotRow("hunter", "compiled", HunterBot, gauntlet=3, web=5),
+    BotRow("strategist", "compiled", StrategistBot, gauntlet=6, web=2),
+    # The strongest champion the project has made (provenance in its meta; docs/champion.md).
+    BotRow("champion", "file", file="champion.json", web=1),
 )
 
 
