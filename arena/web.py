@@ -186,7 +186,7 @@ class Lobby:
     def resume_saved(self, folder: Path) -> None:
         """Save games to `folder` (locked for this server), playing on its unfinished ones
         (a warning naming the file of each that cannot be)."""
-        self.saves = Saves(folder)
+        self.saves = Saves(folder, self.champions())
 
         def start(item: Saved) -> LiveGame:
             return self.new_game(item.request, item.gid, item.dealt)[1]
@@ -296,6 +296,12 @@ class Handler(GuardedHandler):
 
     def _handle(self, method: str) -> None:
         try:
+            self._answer(method)
+        except ConnectionError:  # the client went away before its answer: routine, no line
+            self.close_connection = True
+
+    def _answer(self, method: str) -> None:
+        try:
             if method == "GET" and not self.path.startswith("/api/"):
                 self.request_in()
                 self._static()
@@ -312,8 +318,8 @@ class Handler(GuardedHandler):
                 self._json(200, out)
         except RequestError as e:
             self._json(e.status, {"error": str(e)})
-        except ConnectionError:  # the client went away before its answer: routine, no line
-            self.close_connection = True
+        except ConnectionError:
+            raise  # not a server bug (`_handle`)
         except Exception as e:  # a server bug must not end the server, nor hide the cause
             print(f"riskevo web: {type(e).__name__}: {e}", file=sys.stderr)
             self._json(500, {"error": f"internal error: {type(e).__name__}: {e}"})
@@ -370,11 +376,6 @@ def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: 
         lobby.replay = replay(lobby.replay_lines)
         lobby.replay_name = Path(replay_file).name
     if games_dir:
-        folder = Path(games_dir).resolve()
-        if held := [s for s in offered.values()
-                    if is_bot_file(s) and folder in Path(s).resolve().parents]:
-            raise SaveError(f"--games {games_dir}: holds the bot file {held[0]}; name a folder "
-                            "no bot is loaded from (a saved game names every mission and card)")
         lobby.resume_saved(Path(games_dir))
     return lobby
 

@@ -23,7 +23,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
@@ -64,19 +64,27 @@ class Saved:
         return bool(self.lines) and self.lines[-1].startswith("end ")
 
 
-def open_folder(folder: Path) -> int:
+def open_folder(folder: Path, bot_files: Sequence[str] = ()) -> int:
     """Make `folder` (0700) the saves folder of this process: created if missing, checked
-    writable, locked (the returned descriptor holds the lock). SaveError naming --games."""
+    writable and not holding any of `bot_files`, locked (the returned descriptor holds the
+    lock). SaveError naming --games."""
     what = f"--games {folder}"
     if folder.exists() and not folder.is_dir():
         raise SaveError(f"{what}: must be a writable folder (it is a file)")
+    if held := [b for b in bot_files if folder.resolve() in Path(b).resolve().parents]:
+        raise SaveError(f"{what}: holds the bot file {held[0]}; name a folder no bot is loaded "
+                        "from (a saved game names every mission and card)")
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as e:
+        raise SaveError(f"{what}: must be a writable folder ({e.strerror or e})") from None
+    try:
         fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=".tmp")
         os.close(fd)
         os.unlink(probe)
     except OSError as e:
-        raise SaveError(f"{what}: must be a writable folder ({e.strerror or e})") from None
+        raise SaveError(f"{what}: must be a writable folder (cannot write in it: "
+                        f"{e.strerror or e})") from None
     try:
         lock = lock_folder(folder, folder / ".lock")
     except FolderLockedError as e:
@@ -162,8 +170,8 @@ def warn(text: str) -> None:
 class Saves:
     """A server's saves folder (locked while the server runs) and the games it stopped."""
 
-    def __init__(self, folder: Path) -> None:
-        self.lock_fd: int | None = open_folder(folder)
+    def __init__(self, folder: Path, bot_files: Sequence[str] = ()) -> None:
+        self.lock_fd: int | None = open_folder(folder, bot_files)
         self.folder = folder
         self.stopped: dict[str, str] = {}  # game id -> why (its save failed)
 

@@ -222,9 +222,11 @@ def test_games_with_an_isolated_bot_resume_in_a_new_server_process(
     close(again)
 
 
+@pytest.mark.parametrize("refused", [None, "requests from 'http://evil' are refused"])
 def test_a_client_gone_before_its_answer_prints_nothing(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """Case 15: no 'BrokenPipeError' line for an answer to a client that left."""
+        refused: str | None, capsys: pytest.CaptureFixture[str]) -> None:
+    """Case 15: no 'BrokenPipeError' line, no exception out of the handler, for an answer (or
+    a refusal) to a client that left."""
     lobby = make_lobby(BOTS, seat=1, rules_text=None, seed=None, replay_file=None)
     handler: Any = type("H", (web.Handler,), {"lobby": lobby})
     h = handler.__new__(handler)
@@ -233,6 +235,6 @@ def test_a_client_gone_before_its_answer_prints_nothing(
     def gone(*_: Any) -> None:
         raise BrokenPipeError(errno.EPIPE, "Broken pipe")
 
-    h._send, h.request_in, h.foreign = gone, lambda: None, lambda: None
+    h._send, h.request_in, h.foreign = gone, lambda: None, lambda: refused
     h._handle("GET")
     assert "BrokenPipe" not in capsys.readouterr().err and h.close_connection
