@@ -85,6 +85,7 @@ def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -
 
         values, _meta, plan = read_bot_file(spec)
         return player_of(values, plan)
+    from arena.isolation.bubblewrap import SandboxError
     from game.bots import make_player
 
     try:
@@ -93,6 +94,8 @@ def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -
 
             return isolated_bot(spec, DECISION_TIMEOUT_S if timeout is None else timeout)
         return make_player(spec)
+    except SandboxError as e:  # $RISKEVO_SANDBOX, not the spec
+        raise GameArgError(str(e)) from None
     except ValueError as e:
         # make_player's message already names the spec and the allowed baselines.
         raise BotSpecError(f"{e}; or a bot .json file") from None
@@ -127,8 +130,9 @@ def game_seed(seed: int, specs: Sequence[str]) -> int:
     """The seed a game among `specs` is dealt from: `seed` itself when every seat is trusted
     (the same games as ever), else its keyed hash (`arena.isolation.sandbox.secret_seed`), so
     that an isolated bot that reads or guesses --seed still cannot rebuild the deal, the deck, the
-    dice or the missions (GameArgError if $RISKEVO_SECRET is malformed). Call it in the
-    process that plans the games (it holds the key) and hand the result to the workers."""
+    dice or the missions (GameArgError if the key is unusable: `arena.isolation.sandbox.secret`).
+    Call it in the process that plans the games (it holds the key) and hand the result to
+    the workers."""
     if all(trusted(s) for s in specs):
         return seed
     from arena.isolation.sandbox import secret_seed
@@ -143,10 +147,10 @@ def secret_note(specs: Sequence[str]) -> str | None:
     """After the games: how to deal them again (games with an isolated seat only)."""
     if all(trusted(s) for s in specs):
         return None
-    from arena.isolation.sandbox import SECRET_ENV, secret
+    from arena.isolation.sandbox import SECRET_FILE_ENV, secret
 
-    return (f"class-path bots: games dealt from the seed and a secret; "
-            f"{SECRET_ENV}={secret().hex()} deals them again")
+    return (f"class-path bots: games dealt from the seed and a secret key, {secret().hex()}; "
+            f"that key in a file named by ${SECRET_FILE_ENV} deals them again")
 
 
 def make_rules(text: str | None, cap: int | None = None) -> Rules:

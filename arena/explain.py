@@ -202,7 +202,28 @@ def from_transcript(spec: str, path: str, no: int) -> tuple[Explanation, Map, di
     if not 1 <= no <= len(lines):
         raise GameArgError(f"--line must be 1..{len(lines)} (the lines of {path}), got {no}")
     ex, m, line = from_lines(spec, lines, no)
-    return ex, m, {"transcript": path, "line": no, "played": line}
+    where: dict[str, Any] = {"transcript": path, "line": no, "played": line}
+    if note := not_its_own(spec, lines, no, ex, m):
+        where["note"] = note
+    return ex, m, where
+
+
+def not_its_own(spec: str, lines: Sequence[str], no: int, ex: Explanation, m: Map) -> str | None:
+    """What to say when BOT would not make the choice transcript line `no` records (another
+    player made it: the header's `player` lines name who); None when it would."""
+    head = _head(lines[no - 1])
+    assert head is not None  # noqa: S101 - position_at checked it
+    if tuple(int(v) for v in ex.action) == parse_action(head[2].partition(" = ")[0],
+                                                        m).encode():
+        return None
+    seat, bot = head[1], labels_for([spec])[0]
+    seats = next((x.split()[1:] for x in lines if x.startswith("seats ")), [])
+    player = seats[seat] if seat < len(seats) else "?"
+    label = next((x.split(" ", 2)[2] for x in lines
+                  if x.startswith(f"player {player} ") and len(x.split(" ", 2)) == 3), None)
+    who = f"seat {seat}" + (f" (player {player}, {label!r})" if label is not None else "")
+    return (f"line {no} was played by {who}, and {bot!r} chooses otherwise there: what follows "
+            f"is {bot!r}'s own choice, not the line's")
 
 
 def from_lines(spec: str, lines: Sequence[str], no: int) -> tuple[Explanation, Map, str]:
@@ -233,8 +254,10 @@ def main(argv: list[str]) -> int:
         json.dump({**where, "explanation": to_json(ex, m)}, sys.stdout, indent=1)
         print()
     else:
-        head = ", ".join(f"{k} {v}" for k, v in where.items() if k != "bots")
+        head = ", ".join(f"{k} {v}" for k, v in where.items() if k not in ("bots", "note"))
         print(f"# {head}")
+        if "note" in where:
+            print(f"note: {where['note']}")
         print(describe(ex, m, labels_for(args.bots)[0]))
     return 0
 

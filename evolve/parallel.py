@@ -1,4 +1,4 @@
-"""Where tasks run: joblib (loky, threading, sequential) or joblib's dask backend."""
+"""Where tasks run: joblib (loky, threading, sequential) or a dask cluster's futures."""
 
 from __future__ import annotations
 
@@ -20,7 +20,10 @@ from evolve.config import ConfigError, ParallelSection
 CONNECT_TIMEOUT_S = 10
 # Seconds a dask run waits while no worker is connected before it gives up: a restarted or new
 # `dask worker` within this time takes the lost chunks over and the results do not change.
+# Read at each wait (a test shortens it).
 NO_WORKER_TIMEOUT_S = 60.0
+# Seconds between two looks at the scheduler's workers while none is connected.
+WORKER_POLL_S = 0.25
 # Worker losses in a row (no result in between) a run survives by replaying the lost tasks.
 MAX_REPLAYS = 3
 # Seconds between a loky worker's checks that the run that started it is still alive.
@@ -85,6 +88,37 @@ class _WorkerWatch:
         self._thread.join(timeout=5)
 
 
+class _DaskCalls:
+    """A joblib `Parallel` call on a dask client's own futures: every task submitted at once,
+    the results yielded in task order; the scheduler moves the tasks of a lost worker to the
+    others, or to the next one to connect. Not joblib's dask backend: it runs every task in
+    this process when the cluster has one thread (its n_jobs == 1 shortcut), and its own 10 s
+    wait for a worker ends in a traceback."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def __enter__(self) -> _DaskCalls:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def __call__(self, jobs: Iterable[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]]
+                 ) -> Iterator[Any]:
+        futures = [self.client.submit(fn, *args, pure=False, **kw) for fn, args, kw in jobs]
+        return self._results(futures)
+
+    def _results(self, futures: list[Any]) -> Iterator[Any]:
+        try:
+            for f in futures:
+                yield f.result()
+        except BaseException:  # a loss, or the caller stopped early: nothing left to compute
+            with contextlib.suppress(Exception):
+                self.client.cancel(futures)
+            raise
+
+
 class Runner:
     """Runs (function, args) tasks and yields results in task order; reuse across generations.
 
@@ -99,6 +133,7 @@ class Runner:
         self._stack = ExitStack()
         self._parallel: Parallel | None = None
         self._watch: _WorkerWatch | None = None
+        self._client: Any = None
         self._lost_errors: tuple[type[BaseException], ...] = ()
         self._new_parallel: Callable[[], Parallel] = Parallel
         self.n_workers = 1
@@ -130,13 +165,18 @@ class Runner:
                                       f"({reason})") from None
                 raise ConfigError(f"parallel.backend: cannot start a local dask cluster "
                                   f"({reason})") from None
+            self._client = client
+            try:
+                self._await_workers()
+            except WorkersLostError as e:
+                self._stack.close()
+                raise ConfigError(f"parallel.scheduler: {e} (start `dask worker "
+                                  f"{cfg.scheduler or 'ADDRESS'}`)") from None
             n_jobs = max(1, sum(client.nthreads().values()))
             self._watch = _WorkerWatch(client, NO_WORKER_TIMEOUT_S)
             self._stack.callback(self._watch.close)
             self._lost_errors = _dask_lost_errors()
-            self._stack.enter_context(parallel_config(backend="dask"))
-            self._new_parallel = lambda: Parallel(n_jobs=-1, return_as="generator",
-                                                  batch_size=1)
+            self._new_parallel = lambda: _DaskCalls(client)
         else:
             if backend == "loky":  # our workers watch for our death: a kill -9 must not
                 self._stack.enter_context(parallel_config(  # leave them running
@@ -159,6 +199,7 @@ class Runner:
         self._stack.close()
         self._parallel = None
         self._watch = None
+        self._client = None
 
     def run(self, tasks: Iterable[tuple[Callable[..., Any], tuple[Any, ...]]]) -> Iterator[Any]:
         """Results of the tasks, in task order, as they become available.
@@ -177,10 +218,15 @@ class Runner:
         done, losses = 0, 0
         while done < len(tasks):
             assert self._parallel is not None  # noqa: S101 - run checks; for mypy
-            results = iter(self._parallel(delayed(fn)(*args) for fn, args in tasks[done:]))
-            if self._watch is not None:
-                results = self._guarded(results)
+            # joblib's own wait for a dask worker is 10 s and ends in a traceback: ours first
+            # (WorkersLostError after NO_WORKER_TIMEOUT_S); a worker lost again before joblib
+            # looks is one more loss below.
+            self._await_workers()
+            results: Iterator[Any] = iter(())
             try:
+                results = iter(self._parallel(delayed(fn)(*args) for fn, args in tasks[done:]))
+                if self._watch is not None:
+                    results = self._guarded(results)
                 for r in results:
                     yield r
                     done, losses = done + 1, 0
@@ -205,6 +251,30 @@ class Runner:
                     self._close_parallel()
                     self._parallel = self._new_parallel().__enter__()
 
+    def _await_workers(self) -> None:
+        """Dask: return once the scheduler has a worker; WorkersLostError (one line) after
+        NO_WORKER_TIMEOUT_S seconds without one. Nothing for the other backends."""
+        if self._client is None:
+            return
+        timeout = NO_WORKER_TIMEOUT_S
+        end = time.monotonic() + timeout
+        warned = False
+        while True:
+            try:
+                if self._client.scheduler_info(n_workers=-1).get("workers"):
+                    return
+            except Exception:  # noqa: BLE001 - the scheduler not answering: no worker either
+                pass
+            if time.monotonic() >= end:
+                where = self.cfg.scheduler or "the local dask cluster"
+                raise WorkersLostError(f"no dask worker connected to {where} for "
+                                       f"{timeout:g} s")
+            if not warned:
+                print(f"warning: no dask worker connected; waiting up to {timeout:g} s for "
+                      "one", file=sys.stderr, flush=True)
+                warned = True
+            time.sleep(WORKER_POLL_S)
+
     def _guarded(self, results: Iterator[Any]) -> Iterator[Any]:
         """Dask results, with lost workers or tasks turned into one WorkersLostError."""
         where = self.cfg.scheduler or "the local dask cluster"
@@ -213,7 +283,7 @@ class Runner:
         except self._lost_errors as e:
             if self._watch is not None and self._watch.lost:
                 raise WorkersLostError(f"no dask worker connected to {where} for "
-                                       f"{NO_WORKER_TIMEOUT_S:.0f} s") from None
+                                       f"{NO_WORKER_TIMEOUT_S:g} s") from None
             reason = " ".join(str(e).split())[:200]
             raise WorkersLostError(f"{where} lost the run's tasks ({type(e).__name__}: "
                                    f"{reason})") from None

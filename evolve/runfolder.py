@@ -7,8 +7,6 @@ damaged file is treated the same way everywhere.
 from __future__ import annotations
 
 import contextlib
-import errno
-import fcntl
 import json
 import os
 import re
@@ -22,7 +20,8 @@ from typing import Any
 import numpy as np
 
 from evolve.checkpoint import npz_bytes
-from game.atomic import MiB, atomic_write_bytes, check_replaceable, check_size, read_limited
+from game.atomic import MiB, atomic_write_bytes, check_size, read_limited
+from game.folderlock import FolderLockedError, lock_folder
 from game.untrusted import UntrustedJSONError, parse_json
 
 __all__ = [
@@ -182,36 +181,20 @@ class RunFolder:
     def lock(self) -> bool:
         """Take the folder's lock (RunLockedError naming the holder if another process has it).
 
-        The root is created if missing; True if this call created it. The lock is an flock on
-        `.lock`: the kernel drops it when its process dies, so a killed run never blocks its
-        resume.
+        The root is created if missing; True if this call created it. The lock is
+        `game.folderlock`'s: the kernel drops it when its process dies, so a killed run never
+        blocks its resume.
         """
         created = not self.root.is_dir()
         self.root.mkdir(parents=True, exist_ok=True)
-        # The flock is on the folder itself, which cannot be deleted while the run is in it
-        # (a lock on the `.lock` file was lost with the file: a second run then started on a
-        # live folder). `.lock` only names the holder.
-        fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fd = lock_folder(self.root, self.lock_file)
+        except FolderLockedError as e:
+            raise RunLockedError(f"{self.root}: run folder is in use by process {e.holder} "
+                                 "(another evolve run); wait for it to finish or stop it "
+                                 "first") from None
         except OSError as e:
-            os.close(fd)
-            try:
-                holder = self.lock_file.read_bytes()[:64].decode("ascii", "replace").strip()
-            except OSError:
-                holder = ""
-            if e.errno in (errno.EWOULDBLOCK, errno.EACCES):
-                raise RunLockedError(f"{self.root}: run folder is in use by process "
-                                     f"{holder or '?'} (another evolve run); wait for it to "
-                                     "finish or stop it first") from None
             raise RunFolderError(f"{self.root}: cannot lock ({e.strerror or e})") from None
-        try:
-            check_replaceable(self.lock_file)
-            with open(self.lock_file, "w", encoding="ascii") as f:
-                f.write(f"{os.getpid()}\n")
-        except OSError as e:
-            os.close(fd)
-            raise RunFolderError(f"{self.lock_file}: cannot write ({e.strerror or e})") from None
         self._lock_fd = fd
         return created
 

@@ -30,8 +30,10 @@ def check_replaceable(path: Path) -> None:
 
 
 @contextmanager
-def atomic_file(path: str | Path, mode: str = "wb") -> Iterator[IO]:  # type: ignore[type-arg]
-    """Open a temp file to write; on success it replaces `path`, on error it is removed."""
+def atomic_file(path: str | Path, mode: str = "wb",
+                perms: int = 0o644) -> Iterator[IO]:  # type: ignore[type-arg]
+    """Open a temp file to write; on success it replaces `path` with permission bits `perms`
+    (0o600 for a file only its owner may read), on error it is removed."""
     path = Path(path)
     check_replaceable(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -42,7 +44,8 @@ def atomic_file(path: str | Path, mode: str = "wb") -> Iterator[IO]:  # type: ig
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are for sharing
+        if perms != 0o600:
+            os.chmod(tmp, perms)  # mkstemp makes 0600; outputs are for sharing
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -62,6 +65,36 @@ def read_limited(path: str | Path, limit: int, what: str) -> bytes:
     return data
 
 
+def read_regular(path: str | Path, limit: int, what: str) -> bytes:
+    """The bytes of `path` if it is a regular file of at most `limit` bytes, else OSError
+    naming why: a symbolic link is not followed, and a FIFO, device or folder is refused
+    without a read, so nothing blocks or reads forever."""
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise OSError(errno.ELOOP, f"a symbolic link ({what} must be a regular file)",
+                          str(path)) from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, f"not a regular file ({what} must be one)", str(path))
+        if st.st_size > limit:
+            raise OSError(errno.EFBIG, f"larger than {_size(limit)}, the limit for {what}",
+                          str(path))
+        chunks, got = [], 0
+        while got <= limit and (chunk := os.read(fd, limit + 1 - got)):
+            chunks.append(chunk)
+            got += len(chunk)
+    finally:
+        os.close(fd)
+    if got > limit:
+        raise OSError(errno.EFBIG, f"larger than {_size(limit)}, the limit for {what}", str(path))
+    return b"".join(chunks)
+
+
 def check_size(path: str | Path, limit: int, what: str) -> None:
     """OSError naming the limit unless `path` is a regular file of at most `limit` bytes (for
     files handed to a reader that cannot be bounded, such as numpy.load)."""
@@ -76,9 +109,9 @@ def _size(n: int) -> str:
     return f"{n // MiB} MiB" if n % MiB == 0 else f"{n} bytes"
 
 
-def atomic_write_bytes(path: str | Path, data: bytes) -> None:
-    """Write bytes atomically."""
-    with atomic_file(path, "wb") as fh:
+def atomic_write_bytes(path: str | Path, data: bytes, perms: int = 0o644) -> None:
+    """Write bytes atomically (permission bits `perms`)."""
+    with atomic_file(path, "wb", perms) as fh:
         fh.write(data)
 
 
@@ -89,4 +122,4 @@ def atomic_write_text(path: str | Path, text: str) -> None:
 
 
 __all__ = ["MiB", "atomic_file", "atomic_write_bytes", "atomic_write_text", "check_replaceable",
-           "check_size", "read_limited"]
+           "check_size", "read_limited", "read_regular"]

@@ -21,6 +21,9 @@ from game.transcript import FORMAT, MAX_LABEL
 
 MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024  # a capped 6-player game is well under 1 MiB
 MAX_SEATS = 6  # a game seats 2..6 players
+# Lines a replay holds (a frame each, about 2 KiB): several times a 6-player game capped at
+# 100 rounds, as many steps as a slider can show, and seconds of work, not minutes.
+MAX_REPLAY_LINES = 50_000
 
 
 class ReplayError(ValueError):
@@ -119,10 +122,13 @@ class _Board:
         who = self.who(seat)
         ev: dict[str, object] = {"kind": words[0], "seat": seat}
         self.event = ev
+        if not 0 <= seat < len(self.hands):
+            raise ValueError(f"seat s{seat} does not play (s0..s{len(self.hands) - 1})")
         if words[0] == "eliminates":
-            ev.update(kind="eliminate", victim=int(words[1].removeprefix("s")),
-                      cards=len(self.hands[int(words[1].removeprefix("s"))]))
             q = int(words[1].removeprefix("s"))
+            if not 0 <= q < len(self.hands) or q == seat:
+                raise ValueError(f"s{q} is not another seat of the game")
+            ev.update(kind="eliminate", victim=q, cards=len(self.hands[q]))
             taken = self.hands[q]
             self.hands[seat].extend(taken)
             self.hands[q], self.alive[q] = [], False
@@ -137,6 +143,7 @@ class _Board:
             return f"{who} draws {card_text(self.m, card) if show_cards else 'a card'}"
         act = parse_action(head, self.m)
         if isinstance(act, Place):
+            self._mine(seat, act.territory)
             ev.update(dst=act.territory, count=act.count)
             self.armies[act.territory] += act.count
             s = "y" if act.count == 1 else "ies"
@@ -147,11 +154,20 @@ class _Board:
             return self._attack(seat, act, effects)
         if isinstance(act, MoveIn):
             src, dst = self.occupy
+            if src < 0 or not 1 <= act.count < self.armies[src]:
+                raise ValueError("a move-in needs a conquest to move into and leaves at least "
+                                 "1 army behind")
+            self.occupy = (-1, -1)
             ev.update(src=src, dst=dst, count=act.count)
             self.armies[src] -= act.count
             self.armies[dst] += act.count
             return f"{who} moves {act.count} into {self.name(dst)}"
         if isinstance(act, Fortify):
+            self._mine(seat, act.src)
+            self._mine(seat, act.dst)
+            if not 1 <= act.count < self.armies[act.src]:
+                raise ValueError(f"fortifying {act.count} from {self.name(act.src)} would leave "
+                                 "it without an army")
             ev.update(src=act.src, dst=act.dst, count=act.count)
             self.armies[act.src] -= act.count
             self.armies[act.dst] += act.count
@@ -160,6 +176,10 @@ class _Board:
         assert isinstance(act, Pass)
         return {L.A_END_TRADE: f"{who} ends trading", L.A_STOP: f"{who} stops attacking",
                 L.A_SKIP: f"{who} does not fortify"}[act.kind]
+
+    def _mine(self, seat: int, t: int) -> None:
+        if self.owner[t] != seat:
+            raise ValueError(f"{self.name(t)} is seat s{self.owner[t]}'s, not s{seat}'s")
 
     def _trade(self, seat: int, act: Trade, effects: str) -> str:
         parts = effects.split()
@@ -170,6 +190,7 @@ class _Board:
         self.event.update(cards=list(act.cards), armies=int(parts[0]), bonus=-1)
         if len(parts) >= 3 and parts[1] == "bonus":
             t = self.m.territory(parts[2].replace("_", " "))
+            self._mine(seat, t)
             self.event["bonus"] = t
             self.armies[t] += L.CARD_BONUS
             text += f" (+{L.CARD_BONUS} on {self.name(t)})"
@@ -183,8 +204,9 @@ class _Board:
         losses = [int(p[1:]) for p in parts if p.startswith("-")]
         la, ld = losses[0], losses[1]
         victim = self.owner[act.dst]
-        self.event.update(src=act.src, dst=act.dst, defender=victim,
-                          att=[int(d) for d in att.split()], dfn=[int(d) for d in dfn],
+        a_dice, d_dice = [int(d) for d in att.split()], [int(d) for d in dfn]
+        self._possible_attack(seat, act, a_dice, d_dice, la, ld, "conquers" in parts)
+        self.event.update(src=act.src, dst=act.dst, defender=victim, att=a_dice, dfn=d_dice,
                           lost=la, killed=ld, conquered="conquers" in parts, moved=0)
         self.armies[act.src] -= la
         self.armies[act.dst] -= ld
@@ -196,11 +218,41 @@ class _Board:
             text += f"; conquers {self.name(act.dst)}"
             if "moves" in parts:
                 n = int(parts[parts.index("moves") + 1])
+                if not 1 <= n < self.armies[act.src]:
+                    raise ValueError(f"moves {n}: 1..{self.armies[act.src] - 1} can move in")
+                self.occupy = (-1, -1)
                 self.event["moved"] = n
                 self.armies[act.src] -= n
                 self.armies[act.dst] = n
                 text += f", moves {n}"
         return text
+
+
+    def _possible_attack(self, seat: int, act: Attack, att: list[int], dfn: list[int],
+                         la: int, ld: int, conquers: bool) -> None:
+        """ValueError unless the attack's record is one the rules can produce: the attacker's
+        territory, a neighbour's target, as many dice as the armies allow, each 1..6 and high
+        to low, the losses the dice give (ties to the defender), a conquest exactly when the
+        target is emptied; every territory keeps an army."""
+        self._mine(seat, act.src)
+        if self.owner[act.dst] == seat or not self.m.adjacency[act.src, act.dst]:
+            raise ValueError(f"{self.name(act.dst)} is not a neighbour to attack from "
+                             f"{self.name(act.src)}")
+        most = min(L.ATTACK_DICE, self.armies[act.src] - 1)
+        if not 1 <= len(att) <= most or (act.dice and len(att) != act.dice):
+            raise ValueError(f"the attacker rolls 1..{most} dice (as named), not {len(att)}")
+        if len(dfn) != min(L.DEFEND_DICE, self.armies[act.dst]):
+            raise ValueError(f"the defender rolls {min(L.DEFEND_DICE, self.armies[act.dst])} "
+                             f"dice, not {len(dfn)}")
+        for dice in (att, dfn):
+            if not all(1 <= d <= 6 for d in dice) or dice != sorted(dice, reverse=True):
+                raise ValueError("dice must be 1..6, highest first")
+        wins = sum(a > d for a, d in zip(att, dfn, strict=False))
+        if (la, ld) != (min(len(att), len(dfn)) - wins, wins):
+            raise ValueError(f"these dice cost the attacker {min(len(att), len(dfn)) - wins} "
+                             f"and the defender {wins}, not {la} and {ld}")
+        if conquers != (self.armies[act.dst] == ld):
+            raise ValueError("a conquest is recorded exactly when the target has no army left")
 
 
 class Replayer:
@@ -300,9 +352,16 @@ class Replayer:
 def replay(lines: Iterable[str], labels: Sequence[str] | None = None, m: Map | None = None,
            show_cards: bool = True, by_seat: bool = False) -> Replay:
     """Frames of a transcript (lines of `game.transcript`); ReplayError naming a bad line.
-    `labels` name the players in the order they were given (by seat with `by_seat`)."""
+    `labels` name the players in the order they were given (by seat with `by_seat`); at most
+    MAX_REPLAY_LINES lines."""
+    if isinstance(lines, Sequence) and len(lines) > MAX_REPLAY_LINES:
+        raise ReplayError(f"the transcript has {len(lines)} lines; a replay shows at most "
+                          f"{MAX_REPLAY_LINES}")
     r = Replayer(labels, m, show_cards, by_seat)
     for raw in lines:
+        if r.lines >= MAX_REPLAY_LINES:
+            raise ReplayError(f"line {r.lines + 1}: a replay shows at most {MAX_REPLAY_LINES} "
+                              "lines")
         r.feed(raw)
         if r.done:
             break
@@ -344,5 +403,5 @@ def read_transcript(path: str | Path) -> list[str]:
     return text.splitlines()
 
 
-__all__ = ["Frame", "Replay", "ReplayError", "Replayer", "card_text", "mission_text",
-           "read_transcript", "replay"]
+__all__ = ["MAX_REPLAY_LINES", "Frame", "Replay", "ReplayError", "Replayer", "card_text",
+           "mission_text", "read_transcript", "replay"]

@@ -22,6 +22,7 @@ import hashlib
 import os
 import secrets
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -29,10 +30,12 @@ from typing import IO, Any
 
 import numpy as np
 
+from arena.isolation import bubblewrap
 from arena.serve.protocol import ProtocolError
 from arena.serve.subprocess_player import SubprocessPlayer
 
-__all__ = ["DECISION_TIMEOUT_S", "MAX_STDERR", "SECRET_ENV", "START_GRACE_S", "IsolatedBot",
+__all__ = ["DECISION_TIMEOUT_S", "MAX_STDERR", "SECRET_ENV", "SECRET_FILE_ENV", "START_GRACE_S",
+           "IsolatedBot",
            "close_idle", "isolated_bot", "not_dumpable", "release", "secret", "secret_seed"]
 
 DECISION_TIMEOUT_S = 10.0  # default per-decision time limit of every arena tool
@@ -48,27 +51,65 @@ def not_dumpable() -> None:
         with contextlib.suppress(Exception):
             ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 4
 
-SECRET_ENV = "RISKEVO_SECRET"  # hex key dealing games with an isolated seat; never a bot's
+SECRET_ENV = "RISKEVO_SECRET"  # refused: a variable is readable through every wrapper process
+SECRET_FILE_ENV = "RISKEVO_SECRET_FILE"  # names a file (or pipe) holding the key, never the key
+MAX_SECRET_FILE = 1024  # bytes read of it: a key is 32..128 hex digits
 
 
 def secret() -> bytes:
-    """The key that deals every game with an isolated seat: $RISKEVO_SECRET (32..128 hex
-    digits) if set, else 16 bytes of fresh OS entropy (ValueError if malformed). It stays in
-    this process (not dumpable from now on): the variable leaves the environment, so no
-    process started later (a worker, a bot) inherits it; workers get the seeds it made."""
+    """The key that deals every game with an isolated seat: 16 bytes of fresh OS entropy, or
+    the 32..128 hex digits of the file $RISKEVO_SECRET_FILE names (readable by its owner only,
+    or a pipe such as `<(cat key)`); ValueError (one line) if it is malformed, or if
+    $RISKEVO_SECRET is set. The key never passes through an environment variable, a file the
+    engine writes or a command line: a process that exported it (a shell, `timeout`, `make`)
+    would keep it readable in /proc/PID/environ for every process of its user. It stays in
+    this process (not dumpable from now on); workers get the seeds it made."""
     global _SECRET
     not_dumpable()
     if _SECRET is None:
-        text = os.environ.pop(SECRET_ENV, "")
-        try:
-            key = bytes.fromhex(text) if text else secrets.token_bytes(16)
-        except ValueError:
-            key = b""
-        if not 16 <= len(key) <= 64:
-            raise ValueError(f"${SECRET_ENV} must be 32..128 hex digits, got {len(text)} "
-                             "characters")
+        if os.environ.pop(SECRET_ENV, None) is not None:
+            raise ValueError(f"${SECRET_ENV} is not read (a variable stays readable in every "
+                             "process that passed it on); put the key in a file only you can "
+                             f"read and name it with ${SECRET_FILE_ENV}")
+        path = os.environ.pop(SECRET_FILE_ENV, "")
+        key = _read_key(path) if path else secrets.token_bytes(16)
         _SECRET = key
     return _SECRET
+
+
+def _read_key(path: str) -> bytes:
+    """The key in the file `path` names (ValueError naming $RISKEVO_SECRET_FILE if unusable)."""
+    where = f"${SECRET_FILE_ENV} ({path})"
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise ValueError(f"{where}: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISREG(st.st_mode):
+            if st.st_mode & 0o077:
+                raise ValueError(f"{where}: readable by others (mode "
+                                 f"{stat.S_IMODE(st.st_mode):o}); chmod 600 it")
+        elif not stat.S_ISFIFO(st.st_mode):
+            raise ValueError(f"{where}: not a regular file or a pipe")
+        data = b""
+        while len(data) <= MAX_SECRET_FILE:
+            chunk = os.read(fd, MAX_SECRET_FILE + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+    except OSError as e:
+        raise ValueError(f"{where}: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+    text = data.decode("ascii", "replace").strip() if len(data) <= MAX_SECRET_FILE else ""
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if not 16 <= len(key) <= 64:
+        raise ValueError(f"{where}: must hold 32..128 hex digits, got {len(data)} bytes")
+    return key
 
 
 _SECRET: bytes | None = None
@@ -85,15 +126,17 @@ class IsolatedBot(SubprocessPlayer):
 
     def __init__(self, spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> None:
         not_dumpable()
-        env = {k: v for k, v in os.environ.items() if k != SECRET_ENV}  # never the bot's
-        # The child imports what this process could import (tests, the working folder, ...).
+        env = {k: v for k, v in os.environ.items() if k not in (SECRET_ENV, SECRET_FILE_ENV)}
+        # The child imports what this process could import (tests, the working folder, ...;
+        # in the sandbox only riskevo's packages, the runtime and the bot's module exist).
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         start = None if timeout is None else timeout + START_GRACE_S
+        argv = bubblewrap.wrap([sys.executable, "-m", "arena.isolation.child", spec], spec)
+        self.sandboxed = argv[0] != sys.executable
         # Its own session and process group (every process it forks is killed with it), its
         # output through a pipe this process bounds (a forked child cannot hold our stderr).
-        super().__init__([sys.executable, "-m", "arena.isolation.child", spec], timeout=timeout,
-                         start_timeout=start, env=env, start_new_session=True,
-                         stderr=subprocess.PIPE)
+        super().__init__(argv, timeout=timeout, start_timeout=start, env=env,
+                         start_new_session=True, stderr=subprocess.PIPE)
         self.spec = spec
         if self.proc is not None and self.proc.stderr is not None:
             threading.Thread(target=_pass_on, args=(self.proc.stderr, spec),
@@ -107,9 +150,12 @@ class IsolatedBot(SubprocessPlayer):
         super().kill()
 
     def alone(self) -> bool:
-        """True when no other process is in the bot's group (it forked none that lives)."""
+        """True when the bot forked no process that lives: no other process in its group, or
+        in the sandbox, no process under it but bwrap's init and the bot's interpreter."""
         if self.proc is None:
             return False
+        if self.sandboxed:
+            return _descendants(self.proc.pid) == 2
         try:
             stats = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != self.proc.pid]
         except OSError:
@@ -154,6 +200,26 @@ def release(bot: IsolatedBot) -> None:
         return
     bot.map = None
     idle.append(bot)
+
+
+def _descendants(pid: int) -> int:
+    """How many live processes descend from `pid` (a large number if /proc cannot tell)."""
+    children: dict[int, list[int]] = {}
+    try:
+        pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return 1 << 30
+    for p in pids:
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            with open(f"/proc/{p}/stat", "rb") as f:
+                fields = f.read().rpartition(b")")[2].split()
+            if fields[0] != b"Z":
+                children.setdefault(int(fields[1]), []).append(p)
+    seen, todo = 0, list(children.get(pid, []))
+    while todo:
+        seen += 1
+        todo += children.get(todo.pop(), [])
+    return seen
 
 
 def _pass_on(stream: IO[bytes], spec: str) -> None:

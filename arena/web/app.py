@@ -37,7 +37,7 @@ from arena.play import labels_for
 from arena.web.httpd import BoundedHTTPServer, GuardedHandler, RequestError, split_path
 from arena.web.insight import explain_json, game_route
 from arena.web.live import ActionError, LiveGame, Seat, play_human, random_seed
-from arena.web.saves import SaveError, resume, save, saved
+from arena.web.saves import Saved, SaveError, Saves
 from arena.web.views import map_json, replay_json
 from evolve.cli import error
 from game.bots import WEB_BOTS
@@ -67,7 +67,7 @@ class Lobby:
     replay: Replay | None = None
     replay_name: str = ""
     replay_lines: list[str] = field(default_factory=list)
-    folder: Path | None = None  # where live games are saved as they go (`arena.web.saves`)
+    saves: Saves | None = None  # where live games are saved as they go (`arena.web.saves`)
     requests: dict[str, dict[str, Any]] = field(default_factory=dict)  # what started each
     games: dict[str, LiveGame] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -75,8 +75,10 @@ class Lobby:
     starting: int = 0  # games between their cap check and their start
     starting_isolated: int = 0  # their package.module:Class bots
 
-    def new_game(self, body: dict[str, Any], gid: str = "") -> tuple[str, LiveGame]:
-        """Start a game from a page request {opponents, seat, seed, rules} (`gid`: resumed)."""
+    def new_game(self, body: dict[str, Any], gid: str = "",
+                 dealt: int | None = None) -> tuple[str, LiveGame]:
+        """Start a game from a page request {opponents, seat, seed, rules} (`gid`: resumed,
+        `dealt`: the seed its deal came from, saved with it)."""
         opponents = body.get("opponents", self.defaults)
         if (not isinstance(opponents, list) or not 1 <= len(opponents) <= 5
                 or not all(isinstance(o, str) for o in opponents)):
@@ -103,6 +105,9 @@ class Lobby:
         specs = [self.bots[o] for o in opponents]
         names = labels_for(opponents)
         isolated = sum(not trusted(spec) for spec in specs)
+        if gid and dealt is None and isolated:
+            raise RequestError("saved without its dealt seed (by an older riskevo): a game with "
+                               "a package.module:Class bot cannot be dealt again")
         with self.lock:  # the caps first: a refused request starts no bot process
             self._expire()
             live = sum(self.isolated.get(g, 0) for g, game in self.games.items() if not game.over)
@@ -117,7 +122,8 @@ class Lobby:
             self.starting += 1
             self.starting_isolated += isolated
         try:
-            game = self._start(rules, names, specs, game_seed(seed, specs), seat)
+            deal = game_seed(seed, specs) if dealt is None else dealt
+            game = self._start(rules, names, specs, deal, seat)
             with self.lock:
                 gid = gid or secrets.token_urlsafe(9)
                 self.requests[gid] = {"opponents": opponents, "seat": seat, "seed": seed,
@@ -146,8 +152,14 @@ class Lobby:
     def _expire(self) -> None:
         now = time.monotonic()
         for gid in [g for g, game in self.games.items() if now - game.touched > IDLE_SECONDS]:
-            self.games.pop(gid).close()
-            self.isolated.pop(gid, None)
+            self.drop(gid)
+            if self.saves is not None:  # a restart does not bring it back
+                self.saves.expired(gid)
+
+    def drop(self, gid: str) -> None:
+        """End live game `gid`."""
+        self.games.pop(gid).close()
+        self.isolated.pop(gid, None)
 
     def game(self, gid: str) -> LiveGame:
         """A live game by id (404 when unknown or expired)."""
@@ -161,22 +173,26 @@ class Lobby:
         return game
 
     def keep(self, gid: str, game: LiveGame) -> None:
-        """Save the game to the lobby's folder, if it has one."""
-        if self.folder is not None and gid in self.requests:
-            save(self.folder, gid, self.requests[gid], game)
+        """Save the game to the lobby's folder, if it has one (`Saves.keep`)."""
+        if self.saves is not None and gid in self.requests:
+            self.saves.keep(gid, self.requests[gid], game)
+
+    def public(self, gid: str, game: LiveGame, since: int = 0) -> dict[str, Any]:
+        """The game as the person sees it, and why it stopped if it did (`Saves.keep`)."""
+        out = game.public(since)
+        if self.saves is not None and gid in self.saves.stopped:
+            out.update(stopped=self.saves.stopped[gid], decision=None)
+        return out
 
     def resume_saved(self, folder: Path) -> None:
-        """Save games to `folder`, playing on its unfinished ones (a warning if one cannot)."""
-        self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
-        for gid, request, lines in saved(folder):
-            try:
-                if not lines[-1].startswith("end "):
-                    resume(self.new_game(request, gid)[1], lines, f"{folder}/{gid}.json")
-            except (SaveError, RequestError, IndexError) as e:
-                print(f"riskevo web: not resumed: {e}", file=sys.stderr)
-                if (game := self.games.pop(gid, None)) is not None:
-                    game.close()
+        """Save games to `folder` (locked for this server), playing on its unfinished ones
+        (a warning naming the file of each that cannot be)."""
+        self.saves = Saves(folder, self.champions())
+
+        def start(item: Saved) -> LiveGame:
+            return self.new_game(item.request, item.gid, item.dealt)[1]
+
+        self.saves.resume_all(IDLE_SECONDS, MAX_GAMES, start, self.drop)
 
     def listing(self) -> list[dict[str, Any]]:
         """The live games, for the page's list (reattach by id)."""
@@ -226,23 +242,27 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
     since = _int(query.get("since", "0"), "since")
     with game.lock:
         if rest == [] and method == "GET":
-            return game.public(since), "json"
+            return lobby.public(parts[2], game, since), "json"
         if len(rest) == 1 and rest[0] in ("explain", "hint", "odds") and method == "GET":
             return game_route(game, rest[0], query, lobby.champions()), "json"
         if rest == ["advance"] and method == "POST":
             steps = (body or {}).get("max", 1)
             if type(steps) is not int or not 1 <= steps <= MAX_ADVANCE:
                 raise RequestError(f"max must be a whole number 1..{MAX_ADVANCE}")
+            if lobby.saves is not None:
+                lobby.saves.check_playing(parts[2])
             game.advance(steps)
             lobby.keep(parts[2], game)
-            return game.public(since), "json"
+            return lobby.public(parts[2], game, since), "json"
         if rest == ["act"] and method == "POST":
+            if lobby.saves is not None:
+                lobby.saves.check_playing(parts[2])
             try:
                 play_human(game, body or {})
             except (ActionError, ValueError) as e:
                 return {"error": str(e), **game.public(since)}, "json"
-            lobby.keep(parts[2], game)
-            return game.public(since), "json"
+            lobby.keep(parts[2], game)  # applied: answered with the game, saved or stopped
+            return lobby.public(parts[2], game, since), "json"
         if rest in (["transcript"], ["replay"]) and not game.over and game.human is not None:
             # The transcript names every card drawn and every mission: not while a person plays.
             raise RequestError("the transcript and the replay open when the game is over",
@@ -276,6 +296,12 @@ class Handler(GuardedHandler):
 
     def _handle(self, method: str) -> None:
         try:
+            self._answer(method)
+        except ConnectionError:  # the client went away before its answer: routine, no line
+            self.close_connection = True
+
+    def _answer(self, method: str) -> None:
+        try:
             if method == "GET" and not self.path.startswith("/api/"):
                 self.request_in()
                 self._static()
@@ -292,6 +318,8 @@ class Handler(GuardedHandler):
                 self._json(200, out)
         except RequestError as e:
             self._json(e.status, {"error": str(e)})
+        except ConnectionError:
+            raise  # not a server bug (`_handle`)
         except Exception as e:  # a server bug must not end the server, nor hide the cause
             print(f"riskevo web: {type(e).__name__}: {e}", file=sys.stderr)
             self._json(500, {"error": f"internal error: {type(e).__name__}: {e}"})
@@ -394,6 +422,8 @@ def main(argv: list[str]) -> int:
         print("stopped")
     finally:
         server.server_close()
+        if lobby.saves is not None:
+            lobby.saves.close()
     return 0
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from arena.bots import GameArgError, is_bot_file
-from arena.explain import bot_weights, from_lines
+from arena.explain import bot_weights, from_lines, not_its_own
 from arena.play import labels_for
 from arena.web.httpd import RequestError
 from arena.web.live import LiveGame
@@ -30,7 +30,9 @@ def explain_json(spec: str, lines: Sequence[str], no: int) -> dict[str, Any]:
     except (GameArgError, ReplayError, ExplainError) as e:
         raise RequestError(str(e).replace("--line", "line")) from None
     who = labels_for([spec])[0]
-    return {"line": no, "played": played, "bot": who, "text": describe(ex, m, who),
+    note = not_its_own(spec, lines, no, ex, m)
+    text = (f"note: {note}\n" if note else "") + describe(ex, m, who)
+    return {"line": no, "played": played, "bot": who, "text": text, "note": note,
             "explanation": to_json(ex, m)}
 
 

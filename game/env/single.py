@@ -12,6 +12,7 @@ lowest legal index, `info["illegal_action"]` is True and `illegal_penalty` is ad
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -61,7 +62,10 @@ class RiskSeatEnv(gymnasium.Env):
         self.observer = Observer(m, rules, k)
         self.observation_space = spaces.Box(0.0, 1.0, (self.observer.size,), np.float32)
         self.action_space = spaces.Discrete(self.codec.n)
-        self.illegal_penalty = float(illegal_penalty)
+        penalty = float(illegal_penalty)
+        if not math.isfinite(penalty):  # a NaN or infinite reward poisons every return
+            raise ValueError(f"illegal_penalty must be a finite number, got {illegal_penalty!r}")
+        self.illegal_penalty = penalty
         self._seeds = GameSeeds()
         self._mask = np.zeros(self.codec.n, np.int8)
         self._done = True

@@ -40,10 +40,21 @@ class _Deal(RandomBot):
 @pytest.fixture(autouse=True)
 def fresh_secret(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test reads the key anew (a process reads it once) and leaves none behind; its bots
-    are new processes (a kept one would write to an earlier test's file)."""
+    are new processes (a kept one would write to an earlier test's file). The thief writes
+    its evidence to a file, so its bots run without the sandbox: what is shown here holds
+    without it too (the sandbox's own routes: tests/arena/test_sandbox.py)."""
     isolation.close_idle()
     monkeypatch.setattr(isolation, "_SECRET", None)
     monkeypatch.delenv(isolation.SECRET_ENV, raising=False)
+    monkeypatch.delenv(isolation.SECRET_FILE_ENV, raising=False)
+    monkeypatch.setenv("RISKEVO_SANDBOX", "off")
+
+
+def _key_file(tmp_path: Path, key: str) -> str:
+    path = tmp_path / f"key-{key[:4]}"
+    path.write_text(key + "\n")
+    path.chmod(0o600)
+    return str(path)
 
 
 @pytest.mark.parametrize("tool", ["play", "tournament"])
@@ -51,7 +62,7 @@ def test_an_isolated_bot_cannot_rebuild_the_game_from_the_seed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tool: str) -> None:
     seen_file = tmp_path / "seen.json"
     monkeypatch.setenv("RISKEVO_TEST_THIEF", str(seen_file))
-    monkeypatch.setenv(isolation.SECRET_ENV, KEY)  # set by the user: still not the bot's
+    monkeypatch.setenv(isolation.SECRET_FILE_ENV, _key_file(tmp_path, KEY))  # the user's key
     specs = [THIEF, "random", "random"]
     if tool == "play":
         assert play_main([*specs, "--seed", "5", "--cap", "2"]) == 0
@@ -67,7 +78,7 @@ def test_an_isolated_bot_cannot_rebuild_the_game_from_the_seed(
     _, rngs = game_rngs(seed, 3)
     assert seen["owner"] != _Deal.owner
     assert all(seen["rng"] != r.bit_generator.state for r in rngs)
-    assert seen["secret"] is None  # the key never reaches the bot's process
+    assert seen["secret"] is None and seen["secret_file"] is None  # nor reach the bot
 
 
 def test_the_same_secret_deals_the_same_game(tmp_path: Path,
@@ -75,11 +86,11 @@ def test_the_same_secret_deals_the_same_game(tmp_path: Path,
     games = []
     for i, key in enumerate([KEY, KEY, "cd" * 16]):
         monkeypatch.setattr(isolation, "_SECRET", None)
-        monkeypatch.setenv(isolation.SECRET_ENV, key)
+        monkeypatch.setenv(isolation.SECRET_FILE_ENV, _key_file(tmp_path, key))
         path = tmp_path / f"game-{i}.txt"
         assert play_main([THIEF, "random", "random", "--seed", "3", "--cap", "5",
                           "--save", str(path)]) == 0
-        assert isolation.SECRET_ENV not in os.environ  # no process started later inherits it
+        assert isolation.SECRET_FILE_ENV not in os.environ  # no later process inherits it
         games.append(path.read_text())
     assert games[0] == games[1]  # the thief's own randomness included
     assert games[2] != games[0]
@@ -91,24 +102,25 @@ def test_the_same_secret_deals_the_same_game(tmp_path: Path,
     ([THIEF, "random"], False),                # one isolated seat: a keyed hash
 ])
 def test_only_games_with_an_isolated_seat_are_dealt_from_the_secret(
-        monkeypatch: pytest.MonkeyPatch, specs: list[str], same: bool) -> None:
-    monkeypatch.setenv(isolation.SECRET_ENV, KEY)
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, specs: list[str], same: bool) -> None:
+    monkeypatch.setenv(isolation.SECRET_FILE_ENV, _key_file(tmp_path, KEY))
     assert (game_seed(7, specs) == 7) is same
     assert 0 <= game_seed(7, specs) < 2**63
 
 
 @pytest.mark.parametrize("key", ["xyz", "ab", "ab" * 80])
-def test_a_malformed_secret_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch,
+def test_a_malformed_secret_is_a_one_line_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str],
                                                 key: str) -> None:
-    monkeypatch.setenv("RISKEVO_SECRET", key)
+    monkeypatch.setenv(isolation.SECRET_FILE_ENV, _key_file(tmp_path, key))
     assert play_main([THIEF, "random", "--cap", "2"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "RISKEVO_SECRET must be 32..128 hex digits" in err
+    assert err.count("\n") == 1 and "must hold 32..128 hex digits" in err
 
 
-def test_play_says_how_to_deal_the_game_again(monkeypatch: pytest.MonkeyPatch,
+def test_play_says_how_to_deal_the_game_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv("RISKEVO_SECRET", KEY)
+    monkeypatch.setenv(isolation.SECRET_FILE_ENV, _key_file(tmp_path, KEY))
     assert play_main([THIEF, "random", "--cap", "2"]) == 0
-    assert f"RISKEVO_SECRET={KEY} deals them again" in capsys.readouterr().out
+    assert (f"secret key, {KEY}; that key in a file named by $RISKEVO_SECRET_FILE deals them "
+            "again") in capsys.readouterr().out

@@ -24,6 +24,14 @@ NOBODY = 65534
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl and /proc")
 
 
+@pytest.fixture(autouse=True)
+def no_sandbox(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These bots write their pids and flags to files, and the pids must be this namespace's:
+    their processes run without the sandbox, and what is shown here holds without it (in it,
+    every process a bot forks also dies with its PID namespace: tests/arena/test_sandbox.py)."""
+    monkeypatch.setenv("RISKEVO_SANDBOX", "off")
+
+
 def _gone(pid: int, within: float = 10.0) -> bool:
     """The process has ended (or is a zombie nobody reaped yet)."""
     end = time.monotonic() + within
@@ -52,7 +60,8 @@ def test_a_process_a_bot_forks_ends_with_its_game(tmp_path: Path,
 @linux
 def test_an_engine_killed_takes_the_bots_forks_with_it(tmp_path: Path) -> None:
     pids = tmp_path / "pids"
-    env = {**os.environ, "RISKEVO_TEST_FORK": str(pids), "RISKEVO_TEST_FORK_SLEEP": "60"}
+    env = {**os.environ, "RISKEVO_TEST_FORK": str(pids), "RISKEVO_TEST_FORK_SLEEP": "60",
+           "RISKEVO_SANDBOX": "off"}
     engine = subprocess.Popen([sys.executable, "-m", "arena", "play",
                                "tests.helpers.hostile_bots:Fork", "random", "--cap", "5"],
                               cwd=ROOT, env=env,

@@ -52,7 +52,9 @@ def test_a_spy_sees_no_hidden_mission() -> None:
     assert out.forfeits == () or not out.forfeits[0]
 
 
-def test_a_third_party_module_is_never_imported_by_the_engine(tmp_path: Path) -> None:
+def test_a_third_party_module_is_never_imported_by_the_engine(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RISKEVO_SANDBOX", "off")  # the module writes its evidence to tmp_path
     (tmp_path / "sneaky_bot.py").write_text(
         "import os, pathlib\n"
         f"pathlib.Path({str(tmp_path)!r}, 'pid').write_text(str(os.getpid()))\n"

@@ -286,6 +286,8 @@ def test_a_restarted_server_plays_the_saved_games_on(
     assert (folder / f"{gid}.json").is_file()
     play_to(game, 3)
     lobby.keep(gid, game)
+    assert lobby.saves is not None
+    lobby.saves.close()  # the server stops: one server at a time on a saves folder
     again = make_lobby(["aggressive", "bully"], seat=1, rules_text="cap=12", seed=None,
                        replay_file=None, games_dir=str(folder))
     back = again.games[gid]
@@ -294,11 +296,14 @@ def test_a_restarted_server_plays_the_saved_games_on(
     # A file whose moves the game does not repeat is named and left alone.
     doc = json.loads((folder / f"{gid}.json").read_text())
     doc["request"]["seed"] += 1
+    doc.pop("dealt")  # the deal too, as an older file without it
     (folder / f"{gid}.json").write_text(json.dumps(doc))
+    assert again.saves is not None
+    again.saves.close()
     third = make_lobby(["aggressive", "bully"], seat=1, rules_text="cap=12", seed=None,
                        replay_file=None, games_dir=str(folder))
     assert gid not in third.games
-    assert "not resumed" in capsys.readouterr().err
+    assert f"{folder / gid}.json: not resumed" in capsys.readouterr().err
 
 
 def test_a_replay_names_the_players_its_transcript_records() -> None:

@@ -97,7 +97,8 @@ class Thief(RandomBot):
         path = os.environ.get("RISKEVO_TEST_THIEF")
         if path:
             seen = {"rng": rng.bit_generator.state, "owner": np.asarray(view.owner).tolist(),
-                    "secret": os.environ.get("RISKEVO_SECRET"), "dumpable": _dumpable()}
+                    "secret": os.environ.get("RISKEVO_SECRET"),
+                    "secret_file": os.environ.get("RISKEVO_SECRET_FILE"), "dumpable": _dumpable()}
             Path(path).write_text(json.dumps(seen))
         super().start_game(view, rng)
 
@@ -128,4 +129,40 @@ class Fork(RandomBot):
         if path:
             with open(path, "a", encoding="utf-8") as f:
                 f.write(f"{child}\n")
+        super().start_game(view, rng)
+
+
+def _read(path: str, limit: int = 1 << 16) -> str | None:
+    """The text of a file (its first `limit` bytes), None if this process cannot read it."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(limit).decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+class Snoop(RandomBot):
+    """At start_game reads every process's command line and environment it can (an ancestor's
+    holds what a `timeout` or `make` was started with; of an environment it keeps the RISKEVO
+    variables only) and the files named in
+    $RISKEVO_TEST_SNOOP (os.pathsep between them; a folder is listed), and writes all it got
+    to stderr as one line `SNOOP {json}` (stderr reaches the engine's even in the sandbox)."""
+
+    name = "snoop"
+
+    def start_game(self, view: Any, rng: np.random.Generator) -> None:
+        """Snoop, report, then play at random."""
+        procs = {}  # what it could read of riskevo's: the report must fit the 64 KiB passed on
+        for pid in (p for p in os.listdir("/proc") if p.isdigit()):
+            cmdline, environ = (_read(f"/proc/{pid}/{k}") for k in ("cmdline", "environ"))
+            procs[pid] = {"cmdline": None if cmdline is None else cmdline[:300],
+                          "environ": None if environ is None else
+                          [v for v in environ.split("\0") if v.startswith("RISKEVO")]}
+        files: dict[str, Any] = {}
+        for path in filter(None, os.environ.get("RISKEVO_TEST_SNOOP", "").split(os.pathsep)):
+            try:
+                files[path] = sorted(os.listdir(path)) if os.path.isdir(path) else _read(path)
+            except OSError:
+                files[path] = None
+        os.write(2, ("SNOOP " + json.dumps({"procs": procs, "files": files}) + "\n").encode())
         super().start_game(view, rng)

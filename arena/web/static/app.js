@@ -116,8 +116,9 @@ function render(s) {
   app.state = s;
   paint(s.owner, s.armies);
   const mover = s.players[s.to_move];
-  $("status").textContent = s.over ? "game over"
+  $("status").textContent = s.over ? "game over" : s.stopped ? "game stopped"
     : `round ${s.round} · ${mover.human ? "your" : mover.label + "'s"} turn · ${s.phase}`;
+  if (s.stopped) $("message").textContent = s.stopped;
   const body = $("players").querySelector("tbody");
   body.innerHTML = s.players.map((p) => `<tr class="${p.seat === s.to_move ? "to-move" : ""} ${p.alive ? "" : "dead"}" data-seat="${p.seat}">
     <td>${swatch(p.seat)}</td><td>${p.human ? "<b>you</b>" : esc(p.label)}</td><td>${p.territories}</td>
@@ -372,7 +373,7 @@ function pace() { return +$("pace").value; }
 function schedule() {
   clearTimeout(app.timer);
   const s = app.state;
-  if (!s || s.over || s.decision || app.replay || app.paused) return;
+  if (!s || s.over || s.stopped || s.decision || app.replay || app.paused) return;
   app.timer = setTimeout(async () => {
     if (!(await advance(pace() === 0 ? 200 : 1))) return;
     schedule();
