@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from evolve.benchgen import run_generations
+from evolve.benchplan import bench_planning
 from evolve.benchref import bench_reference
 
 
@@ -145,6 +146,7 @@ def run_bench(quick: bool, memory_generations: int, seed: int = 2026,
     hand = np.broadcast_to(hand_set_genome(), (n_lin, 4, LAYOUT.size)).copy()
     res["linear_hand_set"] = bench_linear(hand, reps, seed)
     _report("compiled, 4 hand-set linear (1 core)", res["linear_hand_set"])
+    res["planning"] = bench_planning(40 if quick else 400, seed)
     if reference:
         res["reference"] = bench_reference(*((20, 2) if quick else (300, 5)), seed)
     pop, k, total, early, late = (64, 4, 5, 3, 2) if quick else (512, 16, 30, 8, 8)

@@ -21,6 +21,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "plot": ("evolve.plots:main", "draw a run's weight-distribution and progress plots"),
     "report": ("evolve.report:main", "write a run's self-contained report.html"),
     "export": ("evolve.export:main", "export a run's champion (or any individual) as a bot file"),
+    "plan": ("evolve.planfit:main",
+             "a planning bot file from a greedy one: its value fitted on self-play games"),
     "play": ("arena.play:main", "play one game between bots and print the outcome"),
     "tournament": ("arena.measure.tournament:main",
                    "many seeded games among bots: a table with 95% intervals"),
