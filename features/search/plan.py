@@ -50,6 +50,10 @@ class PlanWork(NamedTuple):
     terms: np.ndarray  # float64[NV + continents]: value terms
     acc: np.ndarray  # float64[MAX_OPTIONS + 1]: summed values per option (and stopping)
     commit: np.ndarray  # int64[P, 3]: per seat the battle (from, to) it chose and the turn
+    # The last decision's plan, for explanations: mean value terms per option (row n: stopping)
+    # and (n options compared, rollouts each; 0 options when no plan was made).
+    tacc: np.ndarray  # float64[MAX_OPTIONS + 1, NV]
+    last: np.ndarray  # int64[2]
 
 
 def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
@@ -60,7 +64,8 @@ def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
     commit = np.full((n_pl, 3), -1, dtype=np.int64)
     return PlanWork(scratch, make_work(m, n_pl), np.zeros(n_ids, np.int32),
                     np.zeros(n_ids, np.int32), np.zeros(NV + len(m.bonus), np.float64),
-                    np.zeros(MAX_OPTIONS + 1, np.float64), commit)
+                    np.zeros(MAX_OPTIONS + 1, np.float64), commit,
+                    np.zeros((MAX_OPTIONS + 1, NV), np.float64), np.zeros(2, np.int64))
 
 
 @rule_kernel
@@ -72,6 +77,7 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     sc = s.sc
     seat = sc[L.S_CURRENT]
     rollouts = int(plan[PS_ROLLOUTS])
+    pw.last[0] = 0
     if sc[L.S_PHASE] != L.PH_ATTACK or rollouts <= 0:
         return decide(m, fx, s, rules, w, work)
     cm = pw.commit
@@ -83,12 +89,19 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     if n == 0:
         return (L.A_STOP, 0, 0, 0)
     vw = plan[PS_VALUE:]
-    terms, acc, ps = pw.terms, pw.acc, pw.s
+    terms, acc, ps, tacc = pw.terms, pw.acc, pw.s, pw.tacc
     horizon = int(plan[PS_HORIZON])
+    pw.last[0], pw.last[1] = n, rollouts
+    for i in range(n + 1):
+        for j in range(NV):
+            tacc[i, j] = 0.0
     best, best_v = -1, -np.inf
     if horizon == H_ATTACK:
         # Stopping now: the position as it stands (nothing hidden changes what it is worth).
         best_v = position_value(m, s, rules, seat, vw, terms)
+        acc[n] = best_v
+        for j in range(NV):
+            tacc[n, j] = terms[j]
     else:
         # Stopping now, then the round to the seat's next turn, as often as each attack.
         acc[n] = 0.0
@@ -98,7 +111,10 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
             step(m, ps, rules, rng, L.A_STOP, 0, 0, 0)
             finish_round(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
             acc[n] += position_value(m, ps, rules, seat, vw, terms)
-        best_v = acc[n] / rollouts
+            for j in range(NV):
+                tacc[n, j] += terms[j] / rollouts
+        acc[n] /= rollouts
+        best_v = acc[n]
     for i in range(n):
         acc[i] = 0.0
         a, t = work.opt_a[i], work.opt_b[i]
@@ -111,7 +127,10 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
             else:
                 finish_round(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
             acc[i] += position_value(m, ps, rules, seat, vw, terms)
-        v = acc[i] / rollouts
+            for j in range(NV):
+                tacc[i, j] += terms[j] / rollouts
+        acc[i] /= rollouts
+        v = acc[i]
         if v > best_v:
             best, best_v = i, v
     if best < 0:

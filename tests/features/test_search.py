@@ -176,3 +176,24 @@ def test_a_bot_file_says_how_it_plays(tmp_path: Path) -> None:
     path.write_text(json.dumps(doc))
     with pytest.raises(ValueError, match=r"b\.json: plan\.rollouts must be"):
         read_bot(path)
+
+
+def test_a_plan_explanation_is_the_decisions_own_arithmetic() -> None:
+    from features.search.explain import explain_plan
+
+    explained = 0
+    for s in _positions(Rules(), 13, every=3):
+        ex = explain_plan(s, MAP, Rules(), W, PLAN, np.random.default_rng(4))
+        assert ex.action == _plan_action(s, Rules(), 4)
+        if not ex.options:
+            continue
+        explained += 1
+        best = max(ex.options, key=lambda o: o.value)
+        if best.stop:
+            assert ex.action[0] == L.A_STOP
+        else:
+            assert ex.action[:3] == (L.A_ATTACK, best.source, best.target)
+        for o in ex.options:
+            assert abs(sum(w * x for _n, w, x in o.terms) - o.value) < 1e-9
+        assert "planned:" in ex.words(MAP)
+    assert explained >= 3
