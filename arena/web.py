@@ -27,15 +27,15 @@ from arena.bots import (
     check_bot,
     close_bot,
     game_seed,
-    is_bot_file,
     make_bot,
     make_rules,
     trusted,
 )
 from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
 from arena.play import labels_for
-from arena.webinsight import explain_json, game_route
-from arena.webjson import map_json, replay_json
+from arena.webchamp import HOW_TO, bundled_champion, default_champion, newest_champion
+from arena.webinsight import can_explain, explain_replay, game_route
+from arena.webjson import map_json, replay_json, seat_labels
 from arena.websave import SaveError, resume, save, saved
 from arena.webserver import BoundedHTTPServer, GuardedHandler, RequestError
 from evolve.cli import error
@@ -47,8 +47,8 @@ MAX_GAMES = 32
 MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live games at once
 IDLE_SECONDS = 30 * 60
 MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
-STATIC = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
-          "story.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+STATIC = {"index.html": "text/html; charset=utf-8", "style.css": "text/css; charset=utf-8",
+          **{f"{js}.js": "text/javascript; charset=utf-8" for js in ("app", "story", "board")}}
 BUNDLED = ("strategist", "continent", "planner", "hunter", "distributor", "bully",
            "aggressive", "random")
 
@@ -152,11 +152,26 @@ class Lobby:
         """A live game by id (404 when unknown or expired)."""
         with self.lock:
             self._expire()
-            game = self.games.get(gid)
+            game = self.games.get(gid) or self._reopen(gid)
         if game is None:
             raise RequestError(f"no live game {gid[:40]!r} (unknown or expired)",
                                HTTPStatus.NOT_FOUND)
         game.touched = time.monotonic()
+        return game
+
+    def _reopen(self, gid: str) -> LiveGame | None:
+        """A finished game saved before a restart, played again from its file to be read."""
+        if self.folder is None or not (self.folder / f"{gid}.json").is_file():
+            return None
+        try:
+            found = [(r, x) for g, r, x in saved(self.folder) if g == gid]
+            if not found or not found[0][1] or not found[0][1][-1].startswith("end "):
+                return None
+            game = self.new_game(found[0][0], gid)[1]
+            resume(game, found[0][1], f"{self.folder}/{gid}.json")
+        except (SaveError, RequestError) as e:
+            print(f"riskevo web: not reopened: {e}", file=sys.stderr)
+            return None
         return game
 
     def keep(self, gid: str, game: LiveGame) -> None:
@@ -186,14 +201,15 @@ class Lobby:
 
     def champions(self) -> list[str]:
         """The bot files the server offers (the first explains the replay's lines)."""
-        return [spec for spec in self.bots.values() if is_bot_file(spec)]
+        return [spec for spec in self.bots.values() if can_explain(spec)]
 
     def config(self) -> dict[str, Any]:
         """What the page needs before a game: bots, defaults, the board, a replay if any."""
         return {"bots": list(self.bots), "defaults": self.defaults, "map": map_json(self.map),
                 "rules": self.rules_text(), "seat": self.seat, "seed": self.seed,
                 "replay": self.replay_name or None,
-                "explainers": [b for b, spec in self.bots.items() if is_bot_file(spec)]}
+                "explainers": (ex := [b for b, spec in self.bots.items() if can_explain(spec)]),
+                "champion_note": "" if ex else HOW_TO}
 
     def rules_text(self) -> str:
         return self.rules.text()
@@ -212,9 +228,9 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
         return replay_json(lobby.replay, lobby.replay_name), "json"
     if parts == ["api", "games"] and method == "GET":
         return {"games": lobby.listing()}, "json"
-    if parts == ["api", "replay", "explain"] and method == "GET":
-        spec = lobby.bots.get(query.get("bot", ""), (lobby.champions() or [""])[0])
-        return explain_json(spec, lobby.replay_lines, _int(query.get("line", ""), "line")), "json"
+    if parts == ["api", "replay", "explain"] and method == "GET" and lobby.replay is not None:
+        return explain_replay(lobby.bots, seat_labels(lobby.replay), lobby.replay_lines,
+                              _int(query.get("line", ""), "line"), query.get("bot", "")), "json"
     if parts == ["api", "games"] and method == "POST":
         gid, game = lobby.new_game(body or {})
         with game.lock:
@@ -230,10 +246,12 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
         if len(rest) == 1 and rest[0] in ("explain", "hint", "odds") and method == "GET":
             return game_route(game, rest[0], query, lobby.champions()), "json"
         if rest == ["advance"] and method == "POST":
-            steps = (body or {}).get("max", 1)
+            steps, setup = (body or {}).get("max", 1), (body or {}).get("setup_only", False)
             if type(steps) is not int or not 1 <= steps <= MAX_ADVANCE:
                 raise RequestError(f"max must be a whole number 1..{MAX_ADVANCE}")
-            game.advance(steps)
+            if type(setup) is not bool:
+                raise RequestError("setup_only must be true or false")
+            game.advance(steps, setup)
             lobby.keep(parts[2], game)
             return game.public(since), "json"
         if rest == ["act"] and method == "POST":
@@ -318,24 +336,18 @@ def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> Thre
     return BoundedHTTPServer((host, port), handler)
 
 
-def newest_champion(root: Path = Path("runs")) -> Path | None:
-    """The champion.json of the most recently changed run folder, if any."""
-    found = [p for p in root.glob("*/champion.json") if p.is_file()]
-    return max(found, key=lambda p: p.stat().st_mtime) if found else None
-
-
 def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: int | None,
                replay_file: str | None, games_dir: str | None = None) -> Lobby:
     """The lobby for the command line's arguments (GameArgError/ReplayError on bad ones)."""
     specs = list(bots)
     if not specs:
-        champ = newest_champion()
-        specs = ([str(champ)] if champ else []) + ["strategist", "continent"]
+        champ = default_champion()
+        specs = ([champ] if champ else []) + ["strategist", "continent"]
     offered: dict[str, str] = {}
     for label, spec in zip(labels_for(specs), specs, strict=True):
         check_bot(spec)  # a bad spec fails now, with its message, not in the page
         offered[label] = spec
-    for name in BUNDLED:
+    for name in (*BUNDLED, *([bundled] if (bundled := bundled_champion()) else [])):
         offered.setdefault(name, name)
     if not 1 <= len(specs) <= 5:
         raise GameArgError(f"a game needs 1..5 bots besides you, got {len(specs)}")
@@ -397,4 +409,5 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["Handler", "Lobby", "RequestError", "main", "make_lobby", "make_server", "map_json"]
+__all__ = ["Handler", "Lobby", "RequestError", "main", "make_lobby", "make_server", "map_json",
+           "newest_champion"]

@@ -197,7 +197,7 @@ class Person:
                 self.click(f"#t-{dst}", "select")
                 self.click("#btn-fortify", "fortify")
             else:
-                self.click("#btn-skip", "skip")
+                self.click("#btn-end-turn", "skip")
 
 
 def start(driver: Any, base: str) -> Person:
