@@ -152,7 +152,9 @@ class Lobby:
         """A live game by id (404 when unknown or expired)."""
         with self.lock:
             self._expire()
-            game = self.games.get(gid) or self._reopen(gid)
+            game = self.games.get(gid)
+        if game is None:
+            game = self._reopen(gid)
         if game is None:
             raise RequestError(f"no live game {gid[:40]!r} (unknown or expired)",
                                HTTPStatus.NOT_FOUND)
@@ -161,7 +163,9 @@ class Lobby:
 
     def _reopen(self, gid: str) -> LiveGame | None:
         """A finished game saved before a restart, played again from its file to be read."""
-        if self.folder is None or not (self.folder / f"{gid}.json").is_file():
+        token = gid.replace("-", "").replace("_", "")
+        if (self.folder is None or not token.isalnum() or len(gid) > 40
+                or not (self.folder / f"{gid}.json").is_file()):
             return None
         try:
             found = [(r, x) for g, r, x in saved(self.folder) if g == gid]
