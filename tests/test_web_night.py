@@ -193,3 +193,11 @@ def test_a_replay_explains_only_the_lines_of_its_linear_bots(tmp_path: Path) -> 
     assert out["bot"] == "champ" and out["plain"].startswith("It ")
     assert "Next best" in out["plain"] or "no other choice" in out["plain"]
     assert out["highlight"] and all(0 <= t < 42 for t in out["highlight"])
+
+
+def test_every_gene_has_plain_words() -> None:
+    from arena.plainwords import PLAIN
+    from features.genome import LAYOUT
+
+    assert set(PLAIN) == set(LAYOUT.names)
+    assert not any("(" in w or "/" in w for w in PLAIN.values())
