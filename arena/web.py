@@ -38,6 +38,7 @@ from arena.webinsight import can_explain, explain_replay, game_route
 from arena.webjson import map_json, replay_json, seat_labels
 from arena.websave import SaveError, resume, save, saved
 from arena.webserver import BoundedHTTPServer, GuardedHandler, RequestError
+from arena.webwarm import Engine
 from evolve.cli import error
 from game.map import Map, classic_map
 from game.replay import Replay, ReplayError, read_transcript, replay
@@ -73,6 +74,7 @@ class Lobby:
     isolated: dict[str, int] = field(default_factory=dict)  # game id -> its isolated bots
     starting: int = 0  # games between their cap check and their start
     starting_isolated: int = 0  # their package.module:Class bots
+    engine: Engine = field(default_factory=Engine)  # the kernels compiled in the background
 
     def new_game(self, body: dict[str, Any], gid: str = "") -> tuple[str, LiveGame]:
         """Start a game from a page request {opponents, seat, seed, rules} (`gid`: resumed)."""
@@ -213,7 +215,7 @@ class Lobby:
                 "rules": self.rules_text(), "seat": self.seat, "seed": self.seed,
                 "replay": self.replay_name or None,
                 "explainers": (ex := [b for b, spec in self.bots.items() if can_explain(spec)]),
-                "champion_note": "" if ex else HOW_TO}
+                "champion_note": "" if ex else HOW_TO, "engine": self.engine.json()}
 
     def rules_text(self) -> str:
         return self.rules.text()
@@ -397,6 +399,7 @@ def main(argv: list[str]) -> int:
         return error(e)
     if args.seat is not None and not 0 <= args.seat <= len(lobby.defaults):
         return error(f"--seat must be 0..{len(lobby.defaults)}, got {args.seat}")
+    lobby.engine.warm(lobby.map, lobby.rules, [lobby.bots[b] for b in lobby.defaults])
     try:
         server = make_server(lobby, args.host, args.port)
     except OSError as e:

@@ -201,3 +201,18 @@ def test_every_gene_has_plain_words() -> None:
 
     assert set(PLAIN) == set(LAYOUT.names)
     assert not any("(" in w or "/" in w for w in PLAIN.values())
+
+
+def test_the_engine_compiles_in_the_background_and_says_so() -> None:
+    """Item 5: the server warms the first game's kernels on a thread; the page reads how far."""
+    from arena.webwarm import Engine
+
+    e = Engine()
+    assert e.json()["ready"]  # nothing to wait for unless asked
+    t = e.warm(classic_map(), Rules(), ["strategist", "continent", "pkg.mod:Cls"])
+    assert not e.json()["ready"] or not t.is_alive()
+    t.join(600)
+    out = e.json()
+    assert out["ready"] and out["error"] == "" and out["seconds"] >= 0
+    lobby = make_lobby(["random"], seat=None, rules_text=None, seed=None, replay_file=None)
+    assert lobby.config()["engine"]["ready"]

@@ -554,9 +554,25 @@ function wire() {
   $("pace").oninput = () => { $("pace-ms").textContent = pace() === 0 ? "fastest" : `${pace()} ms`; };
 }
 
+// While the server compiles the game engine (its first run only), the page says so.
+async function engineStatus(e) {
+  const box = $("engine");
+  if (e.ready) {
+    box.textContent = e.error ? `The engine warm-up failed (${e.error}): the first game compiles as it starts.` : "";
+    $("starting").textContent = "starting…";
+    return;
+  }
+  box.textContent = `Getting the game engine ready (compiling, first run only): ${e.seconds} s so far. Start now and the game opens when it is done.`;
+  $("starting").textContent = "starting… the engine is still compiling (first run only)";
+  setTimeout(async () => {
+    try { engineStatus((await api("GET", "/api/config")).engine); } catch (err) { box.textContent = err.message; }
+  }, 2000);
+}
+
 async function main() {
   wire();
   app.config = await api("GET", "/api/config");
+  engineStatus(app.config.engine);
   app.map = app.config.map;
   drawBoard(app.map);
   setupForm();
