@@ -74,6 +74,9 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
     for kind in ("place_initial", "reinforce", "trade", "attack", "move_in", "fortify"):
         assert me.done.get(kind, 0) > 0, f"the game never asked for {kind}: {me.done}"
     assert driver.find_element("id", "end").is_displayed()
+    # Bug 13: nothing of the bots' pace or their last roll stays once the game is over.
+    assert not driver.find_element("id", "bot-controls").is_displayed()
+    assert driver.find_elements("id", "last-roll") == []
     me.click("#t-0", "late")  # a click with nothing to decide is answered, not ignored
     assert driver.find_element("id", "message").text == "The game is over."
     banner = driver.find_element("id", "banner").text
@@ -81,6 +84,9 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
     rows = me.js("return [...document.querySelectorAll('#players tbody tr')].map(r => "
                  "r.children[1].textContent);")
     assert rows[s["human"]] == "you"
+    log_text = me.js("return document.getElementById('log').textContent;")
+    assert "human" not in log_text and "you places" not in log_text  # bug 10
+    assert "you (place" in driver.find_element("id", "placements").text
     placed = driver.find_elements("css selector", "#placements li")
     assert len(placed) >= 3
 
@@ -88,6 +94,7 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
     me.click("#btn-replay", "replay")
     me.wait(lambda: bool(me.js("return !!window.riskevo.replay;")), "the replay")
     n = me.js("return window.riskevo.replay.frames.length;")
+    assert not driver.find_element("id", "banner").is_displayed()  # bug 13: not over frame 1
     assert n > 50
     assert driver.find_element("id", "pace").is_displayed()  # the replay's speed
     assert "trade at" in driver.find_element("id", "set-value").text
