@@ -413,6 +413,7 @@ def main(argv: list[str]) -> int:
         print("stopped")
     finally:
         server.server_close()
+        lobby.engine.stop()
     return 0
 
 
