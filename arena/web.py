@@ -31,11 +31,12 @@ from arena.bots import (
     make_rules,
     trusted,
 )
-from arena.live import ActionError, LiveGame, Seat, play_human, random_seed
+from arena.live import LiveGame, Seat, random_seed
 from arena.play import labels_for
 from arena.webchamp import HOW_TO, bundled_champion, default_champion, newest_champion
-from arena.webinsight import can_explain, explain_replay, game_route
-from arena.webjson import map_json, replay_json, seat_labels
+from arena.webinsight import can_explain
+from arena.webjson import map_json
+from arena.webroutes import _route
 from arena.websave import SaveError, resume, save, saved
 from arena.webserver import BoundedHTTPServer, GuardedHandler, RequestError
 from arena.webwarm import Engine
@@ -47,7 +48,6 @@ from game.state import Rules, RulesError
 MAX_GAMES = 32
 MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live games at once
 IDLE_SECONDS = 30 * 60
-MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
 STATIC = {"index.html": "text/html; charset=utf-8", "style.css": "text/css; charset=utf-8",
           **{f"{js}.js": "text/javascript; charset=utf-8" for js in ("app", "story", "board")}}
 BUNDLED = ("strategist", "continent", "planner", "hunter", "distributor", "bully",
@@ -219,73 +219,6 @@ class Lobby:
 
     def rules_text(self) -> str:
         return self.rules.text()
-
-
-def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
-           ) -> tuple[dict[str, Any] | str, str]:
-    """Answer one API request: (JSON object or text, content type)."""
-    parts = [p for p in path.split("?", 1)[0].split("/") if p]
-    query = dict(q.partition("=")[::2] for q in path.partition("?")[2].split("&") if q)
-    if parts == ["api", "config"] and method == "GET":
-        return lobby.config(), "json"
-    if parts == ["api", "replay"] and method == "GET":
-        if lobby.replay is None:
-            raise RequestError("the server was started without --replay", HTTPStatus.NOT_FOUND)
-        return replay_json(lobby.replay, lobby.replay_name), "json"
-    if parts == ["api", "games"] and method == "GET":
-        return {"games": lobby.listing()}, "json"
-    if parts == ["api", "replay", "explain"] and method == "GET" and lobby.replay is not None:
-        return explain_replay(lobby.bots, seat_labels(lobby.replay), lobby.replay_lines,
-                              _int(query.get("line", ""), "line"), query.get("bot", "")), "json"
-    if parts == ["api", "games"] and method == "POST":
-        gid, game = lobby.new_game(body or {})
-        with game.lock:
-            return {"id": gid, "seed": game.seed, **game.public()}, "json"
-    if len(parts) < 3 or parts[:2] != ["api", "games"]:
-        raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
-    game = lobby.game(parts[2])
-    rest = parts[3:]
-    since = _int(query.get("since", "0"), "since")
-    with game.lock:
-        if rest == [] and method == "GET":
-            return game.public(since), "json"
-        if len(rest) == 1 and rest[0] in ("explain", "hint", "odds") and method == "GET":
-            return game_route(game, rest[0], query, lobby.champions()), "json"
-        if rest == ["advance"] and method == "POST":
-            steps, setup = (body or {}).get("max", 1), (body or {}).get("setup_only", False)
-            if type(steps) is not int or not 1 <= steps <= MAX_ADVANCE:
-                raise RequestError(f"max must be a whole number 1..{MAX_ADVANCE}")
-            if type(setup) is not bool:
-                raise RequestError("setup_only must be true or false")
-            game.advance(steps, setup)
-            lobby.keep(parts[2], game)
-            return game.public(since), "json"
-        if rest == ["act"] and method == "POST":
-            try:
-                play_human(game, body or {})
-            except (ActionError, ValueError) as e:
-                return {"error": str(e), **game.public(since)}, "json"
-            lobby.keep(parts[2], game)
-            return game.public(since), "json"
-        if rest in (["transcript"], ["replay"]) and not game.over and game.human is not None:
-            # The transcript names every card drawn and every mission: not while a person plays.
-            raise RequestError("the transcript and the replay open when the game is over",
-                               HTTPStatus.FORBIDDEN)
-        if rest == ["transcript"] and method == "GET":
-            return "\n".join(game.transcript()) + "\n", "text"
-        if rest == ["replay"] and method == "GET":
-            you = ["you" if s == game.human else x for s, x in enumerate(game.labels)]
-            out = replay_json(replay(game.transcript(), labels=you, m=game.m, by_seat=True),
-                              "this game")
-            out["labels"] = you
-            return out, "json"
-    raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
-
-
-def _int(text: str, name: str) -> int:
-    if not text.isdigit() or len(text) > 9:
-        raise RequestError(f"{name} must be a whole number >= 0, got {text[:20]!r}")
-    return int(text)
 
 
 class Handler(GuardedHandler):
