@@ -118,6 +118,7 @@ class Lobby:
             self.starting += 1
             self.starting_isolated += isolated
         try:
+            self.engine.wait()
             game = self._start(rules, names, specs, game_seed(seed, specs), seat)
             with self.lock:
                 gid = gid or secrets.token_urlsafe(9)

@@ -32,10 +32,13 @@ class Engine:
         self.finished: float | None = self.started
         self.error = ""
         self.procs: list[subprocess.Popen[bytes]] = []
+        self.done = threading.Event()
+        self.done.set()
 
     def warm(self, m: Map, rules: Rules, specs: Sequence[str]) -> threading.Thread:
         """Play a throwaway two-round game of the trusted `specs` on a thread (the compile)."""
         self.started, self.finished = time.monotonic(), None
+        self.done.clear()
         t = threading.Thread(target=self._run, args=(m, rules, list(specs)), daemon=True,
                              name="riskevo-warm")
         t.start()
@@ -60,6 +63,12 @@ class Engine:
             self.error = f"{type(e).__name__}: {e}"
         finally:
             self.finished = time.monotonic()
+            self.done.set()
+
+    def wait(self) -> None:
+        """Until the warm-up is over: a game started meanwhile would compile the same kernels
+        again beside it, on the same cores."""
+        self.done.wait(WARM_TIMEOUT_S)
 
     def stop(self) -> None:
         """End the compiling processes (the server is stopping)."""
