@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from arena.live import ActionError, play_human
+from arena.live import ActionError, LiveGame, play_human
 from arena.webinsight import explain_replay, game_route
 from arena.webjson import replay_json, seat_labels
 from arena.webserver import RequestError
-from game.replay import replay
+from game.replay import Replay, replay
 
-if TYPE_CHECKING:
-    from arena.web import Lobby
+
+class Lobby(Protocol):
+    """What a route reads of `arena.web.Lobby` (named here: web imports this module)."""
+
+    bots: dict[str, str]
+    replay: Replay | None
+    replay_name: str
+    replay_lines: list[str]
+
+    def config(self) -> dict[str, Any]: ...
+    def listing(self) -> list[dict[str, Any]]: ...
+    def champions(self) -> list[str]: ...
+    def new_game(self, body: dict[str, Any], gid: str = "") -> tuple[str, LiveGame]: ...
+    def game(self, gid: str) -> LiveGame: ...
+    def keep(self, gid: str, game: LiveGame) -> None: ...
 
 MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
 
@@ -84,4 +97,4 @@ def _int(text: str, name: str) -> int:
     return int(text)
 
 
-__all__ = ["MAX_ADVANCE"]
+__all__ = ["MAX_ADVANCE", "Lobby"]
