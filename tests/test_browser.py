@@ -192,8 +192,8 @@ def test_the_board_tells_the_story_explains_and_survives_a_reload(
     no = next(n for n in reversed(whys) if lines[n - 1].split()[1] == f"s{seat}"
               and lines[n - 1].split()[2] not in ("trade", "end-trade"))
     driver.find_element("css selector", f"#log button.why[data-line='{no}']").click()
-    me.wait(lambda: me.js("return document.getElementById('explain-title').textContent;") != "",
-            "the explanation", limit=300)
+    me.wait(lambda: me.js("return document.getElementById('explain-title').textContent;")
+            .startswith("champ on line"), "the explanation", limit=300)
     path = tmp_path / "t.txt"
     path.write_text("\n".join(lines) + "\n")
     assert cli.main([str(champ), "--transcript", str(path), "--line", str(no)]) == 0
