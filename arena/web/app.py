@@ -34,7 +34,7 @@ from arena.bots import (
     trusted,
 )
 from arena.play import labels_for
-from arena.web.champ import HOW_TO, default_champion, newest_champion
+from arena.web.champ import HOW_TO, default_bots, newest_champion
 from arena.web.httpd import BoundedHTTPServer, GuardedHandler, RequestError
 from arena.web.insight import can_explain
 from arena.web.live import LiveGame, Seat, random_seed
@@ -307,10 +307,7 @@ def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> Thre
 def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: int | None,
                replay_file: str | None, games_dir: str | None = None) -> Lobby:
     """The lobby for the command line's arguments (GameArgError/ReplayError on bad ones)."""
-    specs = list(bots)
-    if not specs:
-        champ = default_champion()
-        specs = ([champ] if champ else []) + ["strategist", "continent"]
+    specs = list(bots) or default_bots()
     offered: dict[str, str] = {}
     for label, spec in zip(labels_for(specs), specs, strict=True):
         check_bot(spec)  # a bad spec fails now, with its message, not in the page

@@ -33,5 +33,12 @@ def default_champion(root: Path = Path("runs")) -> str | None:
     return str(champ) if champ else bundled_champion()
 
 
-__all__ = ["BUNDLED_CHAMPION", "HOW_TO", "bundled_champion", "default_champion",
+def default_bots(root: Path = Path("runs")) -> list[str]:
+    """The page's opponents when `arena web` names none: the champion offered first (if any),
+    strategist and continent."""
+    champ = default_champion(root)
+    return ([champ] if champ else []) + ["strategist", "continent"]
+
+
+__all__ = ["BUNDLED_CHAMPION", "HOW_TO", "bundled_champion", "default_bots", "default_champion",
            "newest_champion"]
