@@ -19,13 +19,17 @@ PORT ?=
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
 
+# The set-up also compiles the web page's first game into numba's cache (arena/web/warm.py), so
+# that a fresh clone's first Start in `make play` does not wait for it; if that fails, the page
+# compiles in the background as it starts.
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,dask,env]'
+	$(PY) -m arena.web.warm || true
 	@touch $(STAMP)
 
-venv: $(STAMP)  ## create .venv and install riskevo with the dev tools, dask and the env extra
+venv: $(STAMP)  ## create .venv, install riskevo (dev tools, dask, env) and compile the web page's first game
 
 lint: $(STAMP)  ## ruff and mypy
 	$(VENV)/bin/ruff check game features evolve arena tests

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.bots import GameArgError, close_bot, game_seed, is_bot_file, trusted
+from arena.bots import GameArgError, bot_file_path, close_bot, game_seed, is_bot_file, trusted
 from arena.play import add_game_arguments, game_setup, labels_for
 from evolve.cli import error
 from features.explain import KINDS, ExplainError, Explanation, describe, explain, to_json
@@ -69,11 +69,12 @@ class _Explainer(LinearPlayer):
 
 
 def bot_weights(spec: str) -> np.ndarray:
-    """BOT's genes: it must be a bot file (a linear player explains itself; others cannot)."""
+    """BOT's genes: it must be a bot file (a linear player explains itself; others cannot),
+    a packaged one by its name (`champion`) too."""
     if not is_bot_file(spec):
         raise GameArgError(f"BOT must be a riskevo bot file (a genome .json), got {spec!r}")
     try:
-        values, _meta = load_genome(spec)
+        values, _meta = load_genome(bot_file_path(spec))
     except GenomeError as e:
         raise GameArgError(f"BOT {e}") from None
     return values

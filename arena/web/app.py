@@ -25,20 +25,23 @@ from arena.bots import (
     BotSpecError,
     GameArgError,
     add_rules_argument,
+    bot_file_path,
     check_bot,
     close_bot,
     game_seed,
-    is_bot_file,
     make_bot,
     make_rules,
     trusted,
 )
 from arena.play import labels_for
-from arena.web.httpd import BoundedHTTPServer, GuardedHandler, RequestError, split_path
-from arena.web.insight import explain_json, game_route
-from arena.web.live import ActionError, LiveGame, Seat, play_human, random_seed
-from arena.web.saves import Saved, SaveError, Saves
-from arena.web.views import map_json, replay_json
+from arena.web.champ import HOW_TO, default_bots, newest_champion
+from arena.web.httpd import BoundedHTTPServer, GuardedHandler, RequestError
+from arena.web.insight import can_explain
+from arena.web.live import LiveGame, Seat, random_seed
+from arena.web.routes import _route
+from arena.web.saves import Saved, SaveError, Saves, resume, warn
+from arena.web.views import map_json
+from arena.web.warm import Engine
 from evolve.cli import error
 from game.bots import WEB_BOTS
 from game.map import Map, classic_map
@@ -48,10 +51,9 @@ from game.state import Rules, RulesError
 MAX_GAMES = 32
 MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live games at once
 IDLE_SECONDS = 30 * 60
-MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
-STATIC = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
-          "story.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
-BUNDLED = WEB_BOTS  # the bot table's web column (game.bots.table)
+STATIC = {"index.html": "text/html; charset=utf-8", "style.css": "text/css; charset=utf-8",
+          **{f"{js}.js": "text/javascript; charset=utf-8" for js in ("app", "story", "board")}}
+BUNDLED = WEB_BOTS  # the bot table's web column (game.bots.table), `champion` among them
 
 
 @dataclass
@@ -74,6 +76,7 @@ class Lobby:
     isolated: dict[str, int] = field(default_factory=dict)  # game id -> its isolated bots
     starting: int = 0  # games between their cap check and their start
     starting_isolated: int = 0  # their package.module:Class bots
+    engine: Engine = field(default_factory=Engine)  # the kernels compiled in the background
 
     def new_game(self, body: dict[str, Any], gid: str = "",
                  dealt: int | None = None) -> tuple[str, LiveGame]:
@@ -122,6 +125,7 @@ class Lobby:
             self.starting += 1
             self.starting_isolated += isolated
         try:
+            self.engine.wait()
             deal = game_seed(seed, specs) if dealt is None else dealt
             game = self._start(rules, names, specs, deal, seat)
             with self.lock:
@@ -167,9 +171,30 @@ class Lobby:
             self._expire()
             game = self.games.get(gid)
         if game is None:
+            game = self._reopen(gid)
+        if game is None:
             raise RequestError(f"no live game {gid[:40]!r} (unknown or expired)",
                                HTTPStatus.NOT_FOUND)
         game.touched = time.monotonic()
+        return game
+
+    def _reopen(self, gid: str) -> LiveGame | None:
+        """A finished game saved before a restart, played again from its file to be read."""
+        item = self.saves.finished(gid) if self.saves is not None else None
+        if item is None:
+            return None
+        try:
+            game = self.new_game(item.request, gid, item.dealt)[1]
+        except (RequestError, ValueError) as e:
+            warn(f"{item.path}: not reopened: {e}")
+            return None
+        try:
+            resume(game, item.lines)
+        except SaveError as e:
+            warn(f"{item.path}: not reopened: {e}")
+            with self.lock:
+                self.drop(gid)
+            return None
         return game
 
     def keep(self, gid: str, game: LiveGame) -> None:
@@ -187,7 +212,7 @@ class Lobby:
     def resume_saved(self, folder: Path) -> None:
         """Save games to `folder` (locked for this server), playing on its unfinished ones
         (a warning naming the file of each that cannot be)."""
-        self.saves = Saves(folder, self.champions())
+        self.saves = Saves(folder, [bot_file_path(s) for s in self.champions()])
 
         def start(item: Saved) -> LiveGame:
             return self.new_game(item.request, item.gid, item.dealt)[1]
@@ -203,85 +228,18 @@ class Lobby:
 
     def champions(self) -> list[str]:
         """The bot files the server offers (the first explains the replay's lines)."""
-        return [spec for spec in self.bots.values() if is_bot_file(spec)]
+        return [spec for spec in self.bots.values() if can_explain(spec)]
 
     def config(self) -> dict[str, Any]:
         """What the page needs before a game: bots, defaults, the board, a replay if any."""
         return {"bots": list(self.bots), "defaults": self.defaults, "map": map_json(self.map),
                 "rules": self.rules_text(), "seat": self.seat, "seed": self.seed,
                 "replay": self.replay_name or None,
-                "explainers": [b for b, spec in self.bots.items() if is_bot_file(spec)]}
+                "explainers": (ex := [b for b, spec in self.bots.items() if can_explain(spec)]),
+                "champion_note": "" if ex else HOW_TO, "engine": self.engine.json()}
 
     def rules_text(self) -> str:
         return self.rules.text()
-
-
-def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
-           ) -> tuple[dict[str, Any] | str, str]:
-    """Answer one API request: (JSON object or text, content type)."""
-    parts, query = split_path(path)
-    if parts == ["api", "config"] and method == "GET":
-        return lobby.config(), "json"
-    if parts == ["api", "replay"] and method == "GET":
-        if lobby.replay is None:
-            raise RequestError("the server was started without --replay", HTTPStatus.NOT_FOUND)
-        return replay_json(lobby.replay, lobby.replay_name), "json"
-    if parts == ["api", "games"] and method == "GET":
-        return {"games": lobby.listing()}, "json"
-    if parts == ["api", "replay", "explain"] and method == "GET":
-        spec = lobby.bots.get(query.get("bot", ""), (lobby.champions() or [""])[0])
-        return explain_json(spec, lobby.replay_lines, _int(query.get("line", ""), "line")), "json"
-    if parts == ["api", "games"] and method == "POST":
-        gid, game = lobby.new_game(body or {})
-        with game.lock:
-            return {"id": gid, "seed": game.seed, **game.public()}, "json"
-    if len(parts) < 3 or parts[:2] != ["api", "games"]:
-        raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
-    game = lobby.game(parts[2])
-    rest = parts[3:]
-    since = _int(query.get("since", "0"), "since")
-    with game.lock:
-        if rest == [] and method == "GET":
-            return lobby.public(parts[2], game, since), "json"
-        if len(rest) == 1 and rest[0] in ("explain", "hint", "odds") and method == "GET":
-            return game_route(game, rest[0], query, lobby.champions()), "json"
-        if rest == ["advance"] and method == "POST":
-            steps = (body or {}).get("max", 1)
-            if type(steps) is not int or not 1 <= steps <= MAX_ADVANCE:
-                raise RequestError(f"max must be a whole number 1..{MAX_ADVANCE}")
-            if lobby.saves is not None:
-                lobby.saves.check_playing(parts[2])
-            game.advance(steps)
-            lobby.keep(parts[2], game)
-            return lobby.public(parts[2], game, since), "json"
-        if rest == ["act"] and method == "POST":
-            if lobby.saves is not None:
-                lobby.saves.check_playing(parts[2])
-            try:
-                play_human(game, body or {})
-            except (ActionError, ValueError) as e:
-                return {"error": str(e), **game.public(since)}, "json"
-            lobby.keep(parts[2], game)  # applied: answered with the game, saved or stopped
-            return lobby.public(parts[2], game, since), "json"
-        if rest in (["transcript"], ["replay"]) and not game.over and game.human is not None:
-            # The transcript names every card drawn and every mission: not while a person plays.
-            raise RequestError("the transcript and the replay open when the game is over",
-                               HTTPStatus.FORBIDDEN)
-        if rest == ["transcript"] and method == "GET":
-            return "\n".join(game.transcript()) + "\n", "text"
-        if rest == ["replay"] and method == "GET":
-            you = ["you" if s == game.human else x for s, x in enumerate(game.labels)]
-            out = replay_json(replay(game.transcript(), labels=you, m=game.m, by_seat=True),
-                              "this game")
-            out["labels"] = you
-            return out, "json"
-    raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
-
-
-def _int(text: str, name: str) -> int:
-    if not text.isdigit() or len(text) > 9:
-        raise RequestError(f"{name} must be a whole number >= 0, got {text[:20]!r}")
-    return int(text)
 
 
 class Handler(GuardedHandler):
@@ -346,19 +304,10 @@ def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> Thre
     return BoundedHTTPServer((host, port), handler)
 
 
-def newest_champion(root: Path = Path("runs")) -> Path | None:
-    """The champion.json of the most recently changed run folder, if any."""
-    found = [p for p in root.glob("*/champion.json") if p.is_file()]
-    return max(found, key=lambda p: p.stat().st_mtime) if found else None
-
-
 def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: int | None,
                replay_file: str | None, games_dir: str | None = None) -> Lobby:
     """The lobby for the command line's arguments (GameArgError/ReplayError on bad ones)."""
-    specs = list(bots)
-    if not specs:
-        champ = newest_champion()
-        specs = ([str(champ)] if champ else []) + ["strategist", "continent"]
+    specs = list(bots) or default_bots()
     offered: dict[str, str] = {}
     for label, spec in zip(labels_for(specs), specs, strict=True):
         check_bot(spec)  # a bad spec fails now, with its message, not in the page
@@ -409,6 +358,7 @@ def main(argv: list[str]) -> int:
         return error(e)
     if args.seat is not None and not 0 <= args.seat <= len(lobby.defaults):
         return error(f"--seat must be 0..{len(lobby.defaults)}, got {args.seat}")
+    lobby.engine.warm(lobby.map, lobby.rules, [lobby.bots[b] for b in lobby.defaults])
     try:
         server = make_server(lobby, args.host, args.port)
     except OSError as e:
@@ -424,7 +374,9 @@ def main(argv: list[str]) -> int:
         server.server_close()
         if lobby.saves is not None:
             lobby.saves.close()
+        lobby.engine.stop()
     return 0
 
 
-__all__ = ["Handler", "Lobby", "RequestError", "main", "make_lobby", "make_server", "map_json"]
+__all__ = ["Handler", "Lobby", "RequestError", "main", "make_lobby", "make_server", "map_json",
+           "newest_champion"]

@@ -13,6 +13,7 @@ from arena.explain import bot_weights, from_lines, not_its_own
 from arena.play import labels_for
 from arena.web.httpd import RequestError
 from arena.web.live import LiveGame
+from arena.web.plainwords import highlight, plain
 from arena.web.story import odds_json
 from features.explain import ExplainError, describe, explain, to_json
 from features.linear import map_context
@@ -32,8 +33,45 @@ def explain_json(spec: str, lines: Sequence[str], no: int) -> dict[str, Any]:
     who = labels_for([spec])[0]
     note = not_its_own(spec, lines, no, ex, m)
     text = (f"note: {note}\n" if note else "") + describe(ex, m, who)
-    return {"line": no, "played": played, "bot": who, "text": text, "note": note,
-            "explanation": to_json(ex, m)}
+    return {"line": no, "played": played, "bot": who, "note": note,
+            **_words(text, to_json(ex, m))}
+
+
+def _words(text: str, data: dict[str, Any]) -> dict[str, Any]:
+    """An explanation for the page: plain words first, the formulas (`text`), the move."""
+    return {"text": text, "plain": plain(data), "highlight": highlight(data),
+            "explanation": data}
+
+
+def can_explain(spec: str) -> bool:
+    """True when the bot `spec` names can explain its moves (a linear bot's genes load)."""
+    if not spec:
+        return False
+    if is_bot_file(spec):
+        return True
+    try:
+        bot_weights(spec)
+    except (GameArgError, OSError, ValueError):
+        return False
+    return True
+
+
+def explain_replay(bots: dict[str, str], labels: Sequence[str], lines: Sequence[str],
+                   no: int, asked: str = "") -> dict[str, Any]:
+    """A replayed line explained by the bot that played it: the offered bot of that seat's
+    label (`asked`, a label, only for a transcript that names no players)."""
+    if not 1 <= no <= len(lines):
+        raise RequestError(f"line must be 1..{len(lines)}, got {no}")
+    parts = lines[no - 1].split()
+    seat = (int(parts[1][1:]) if len(parts) > 2 and parts[1][:1] == "s"
+            and parts[1][1:].isdigit() else -1)
+    label = labels[seat] if 0 <= seat < len(labels) else ""
+    named = bool(label) and not label.startswith("seat ")
+    spec = bots.get(label if named else asked, "")
+    if not can_explain(spec):
+        raise RequestError(f"line {no} is {label or 'nobody'}'s: only a riskevo linear bot "
+                           "(a bot file) the server offers explains its moves")
+    return explain_json(spec, lines, no)
 
 
 def explain_live(game: LiveGame, no: int) -> dict[str, Any]:
@@ -44,7 +82,7 @@ def explain_live(game: LiveGame, no: int) -> dict[str, Any]:
     parts = lines[no - 1].split()
     seat = int(parts[1][1:]) if len(parts) > 2 and parts[1][:1] == "s" else -1
     spec = game.players[seat].spec if 0 <= seat < len(game.players) else ""
-    if not is_bot_file(spec):
+    if not can_explain(spec):
         who = game.labels[seat] if seat >= 0 else "nobody"
         raise RequestError(f"line {no} is {who}'s: only a riskevo linear bot (a bot file) "
                            "explains its moves")
@@ -57,7 +95,7 @@ def explain_live(game: LiveGame, no: int) -> dict[str, Any]:
 def hint(game: LiveGame, champions: Sequence[str]) -> dict[str, Any]:
     """What a linear bot (one at the table, else the server's champion) would do at the
     person's decision, explained."""
-    specs = [p.spec for p in game.players if is_bot_file(p.spec)] + list(champions)
+    specs = [p.spec for p in game.players if can_explain(p.spec)] + list(champions)
     if not specs:
         raise RequestError("no riskevo linear bot (a bot file) is at the table or offered by "
                            "the server")
@@ -70,7 +108,7 @@ def hint(game: LiveGame, champions: Sequence[str]) -> dict[str, Any]:
     except (GameArgError, ExplainError) as e:
         raise RequestError(str(e)) from None
     who = labels_for([specs[0]])[0]
-    return {"bot": who, "text": describe(ex, m, who), "explanation": to_json(ex, m)}
+    return {"bot": who, **_words(describe(ex, m, who), to_json(ex, m))}
 
 
 def odds(game: LiveGame, query: dict[str, str]) -> dict[str, Any]:
@@ -107,4 +145,5 @@ def game_route(game: LiveGame, what: str, query: dict[str, str], champions: Sequ
     return odds(game, query)
 
 
-__all__ = ["explain_json", "explain_live", "game_route", "hint", "odds"]
+__all__ = ["can_explain", "explain_json", "explain_live", "explain_replay", "game_route", "hint",
+           "odds"]

@@ -19,7 +19,13 @@ import numpy as np
 from arena.bots import close_bot
 from arena.serve.answers import final_answer
 from arena.serve.protocol import ProtocolError
-from arena.web.story import mission_progress, reinforce_parts, since_last_turn
+from arena.web.story import (
+    mission_progress,
+    missions_at_end,
+    reinforce_parts,
+    second_person,
+    since_last_turn,
+)
 from game import kernel
 from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
@@ -119,11 +125,14 @@ class LiveGame:
             raise ActionError("no bot is to move")
         self._bots(1)
 
-    def advance(self, max_steps: int) -> int:
-        """Bots move until the person must answer, the game ends or `max_steps` were taken."""
+    def advance(self, max_steps: int, setup_only: bool = False) -> int:
+        """Bots move until the person must answer, the game ends or `max_steps` were taken
+        (`setup_only`: or the initial placement is over, so the first turns can be paced)."""
         done = 0
         while done < max_steps and not self.over and not self.waiting_for_human():
-            done += self._bots(max_steps - done)
+            if setup_only and self.state.phase != L.PH_SETUP:
+                break
+            done += self._bots(1 if setup_only else max_steps - done)
         if self.over:
             self.close()
         return done
@@ -200,6 +209,10 @@ class LiveGame:
         return rolls
 
     # -- what the page shows ----------------------------------------------------------------
+    def you_labels(self) -> list[str]:
+        """The labels as the person reads them: "you" at their seat."""
+        return ["you" if s == self.human else x for s, x in enumerate(self.labels)]
+
     def transcript(self) -> tuple[str, ...]:
         """The transcript so far (closed with the result once the game is over)."""
         return self.session.transcript()
@@ -210,7 +223,7 @@ class LiveGame:
         lines = self.transcript()
         log = self._log
         if log is None:
-            log = self._log = _Log(Replayer(m=self.m, labels=self.labels, show_cards=False,
+            log = self._log = _Log(Replayer(m=self.m, labels=self.you_labels(), show_cards=False,
                                             by_seat=True, keep=False))
         for raw in lines[log.replayer.lines:]:
             f = log.replayer.feed(raw)
@@ -220,6 +233,7 @@ class LiveGame:
             if self.human is not None and f.seat == self.human and text.endswith("draws a card"):
                 card = int(f.line.split()[-1])
                 text = text.removesuffix("a card") + card_text(self.m, card)
+            text = second_person(text)
             log.index.append(f.index)
             log.entries.append({"i": f.index, "seat": f.seat, "text": text, "round": f.round,
                                 "ev": f.event})
@@ -263,6 +277,7 @@ class LiveGame:
             end = standing(st.kernel, range(n), self.rules.cap)
             out["placements"] = [int(p) for p in end.placements]
             out["capped"] = bool(end.capped)
+            out.update(missions_at_end(m, st, self.you_labels(), self.rules.missions))
         if self.human is not None:
             out.update(self._seat_view(self.views[self.human]))
         return out
@@ -273,7 +288,8 @@ class LiveGame:
         out: dict[str, object] = {
             "hand": [{"id": c, "kind": int(m.card_kind[c]), "text": card_text(m, c)}
                      for c in view.hand],
-            "mission": mission_text(m, mid, target, self.labels) if self.rules.missions else "",
+            "mission": (mission_text(m, mid, target, self.you_labels())
+                        if self.rules.missions else ""),
             "mission_progress": (mission_progress(m, self.state, view.seat, mid, target)
                                  if self.rules.missions else "")}
         d = self.decision() if self.waiting_for_human() else None

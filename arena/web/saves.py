@@ -40,7 +40,7 @@ from game.untrusted import UntrustedJSONError, parse_json
 MAX_ADVANCE = 100_000  # bot decisions between two of the person's moves, far more than a turn
 MAX_SAVE_BYTES = 2 * MAX_TRANSCRIPT_BYTES  # a saved game: its transcript and its request
 SAVE_PERMS = 0o600  # a save names every mission and card: its owner's only
-OLD = "old"  # DIR/old/: the files of games that expired or ended, never read again
+OLD = "old"  # DIR/old/: games that expired or ended, never played on
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")  # secrets.token_urlsafe's alphabet
 
 
@@ -211,6 +211,20 @@ class Saves:
         except OSError as e:
             warn(f"{self.folder / gid}.json: expired, but cannot be moved to {OLD}/ "
                  f"({e.strerror or e})")
+
+    def finished(self, gid: str) -> Saved | None:
+        """Game `gid`'s file if it holds a finished game, here or in `old/` (a finished game
+        is never played on, but its page may be reopened by its id to be read)."""
+        if not _GAME_ID.match(gid):
+            return None
+        for path in (self.folder / f"{gid}.json", self.folder / OLD / f"{gid}.json"):
+            try:
+                item = _read(path, 0.0)
+            except SaveError:
+                continue
+            if item.over:
+                return item
+        return None
 
     def resume_all(self, idle_seconds: float, max_games: int,
                    start: Callable[[Saved], LiveGame], drop: Callable[[str], None]) -> None:

@@ -4,13 +4,22 @@ of transcript lines); this module only reads them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from game import layout as L
 from game.map import Map
 from game.odds import attack_odds
-from game.queries import reinforcement_breakdown
+from game.queries import mission_done, reinforcement_breakdown
+from game.replay import mission_text
 from game.state import State
+
+# A log line about the person reads in the second person: "you place", not "you places".
+_YOU_VERBS = {"places": "place", "trades": "trade", "attacks": "attack", "moves": "move",
+              "fortifies": "fortify", "ends": "end", "stops": "stop", "draws": "draw",
+              "eliminates": "eliminate", "does": "do", "loses": "lose", "kills": "kill",
+              "conquers": "conquer", "takes": "take"}
+_VERB = re.compile(r"\b(" + "|".join(_YOU_VERBS) + r")\b")
 
 
 def held_continents(m: Map, owner: Sequence[int]) -> dict[int, int]:
@@ -101,5 +110,35 @@ def mission_progress(m: Map, st: State, seat: int, mission: int, target: int) ->
     return ""
 
 
-__all__ = ["held_continents", "mission_progress", "odds_json", "reinforce_parts",
-           "since_last_turn"]
+def second_person(text: str) -> str:
+    """A log line whose subject is "you" with its verbs agreeing ("you attack ..., lose 1")."""
+    if not text.startswith("you "):
+        return text
+    head, sep, tail = text.partition(" (")  # a defender's label in brackets stays as it is
+    head = _VERB.sub(lambda mt: _YOU_VERBS[mt.group(1)], head)
+    tail = re.sub(r"(, |; )(loses|kills|conquers|moves)\b",
+                  lambda mt: mt.group(1) + _YOU_VERBS[mt.group(2)], tail)
+    return head + sep + tail
+
+
+def missions_at_end(m: Map, st: State, labels: Sequence[str], missions: bool
+                    ) -> dict[str, object]:
+    """Once the game is over: every seat's mission revealed, and the one completed, if any."""
+    if not missions:
+        return {}
+    out = [mission_text(m, *st.mission(s), labels) for s in range(st.n_players)]
+    done = [s for s in range(st.n_players)
+            if st.alive(s) and mission_done(m.kernel, st.kernel, s)]
+    return {"missions": out,
+            "mission_done": ({"seat": done[0], "text": out[done[0]]} if done else None)}
+
+
+__all__ = [
+    "held_continents",
+    "mission_progress",
+    "missions_at_end",
+    "odds_json",
+    "reinforce_parts",
+    "second_person",
+    "since_last_turn",
+]

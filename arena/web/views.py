@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from arena.explain import header_rules
+from arena.web.mapshapes import shipped
+from arena.web.story import second_person
 from game.map import Map, board_positions
 from game.replay import Replay
 
@@ -20,21 +22,27 @@ def map_json(m: Map) -> dict[str, Any]:
                             "members": [t for t in range(m.n_territories)
                                         if int(m.continent_of[t]) == i]}
                            for i, c in enumerate(m.continents)],
-            "borders": borders, "card_kinds": [int(k) for k in m.card_kind]}
+            "borders": borders, "card_kinds": [int(k) for k in m.card_kind],
+            "shapes": shipped(m)}
+
+
+def seat_labels(rep: Replay) -> list[str]:
+    """The players by seat as the transcript names them ("seat N" when it names none)."""
+    recorded = len(rep.labels) == len(rep.seats)
+    return [rep.labels[p] if recorded else f"seat {s}" for s, p in enumerate(rep.seats)]
 
 
 def replay_json(rep: Replay, name: str) -> dict[str, Any]:
     """A replay as the page reads it."""
-    # By seat, as the transcript names its players (older transcripts name none).
-    recorded = len(rep.labels) == len(rep.seats)
-    labels = [rep.labels[p] if recorded else f"seat {s}" for s, p in enumerate(rep.seats)]
+    labels = seat_labels(rep)
     try:  # in the live game's words ("trade at 5 cards"); an unknown header as it stands
         rules = header_rules("rules " + rep.rules).words()
     except ValueError:
         rules = rep.rules
     return {"name": name, "map": map_json(rep.map), "rules": rules, "result": rep.result,
             "missions": {str(k): v for k, v in rep.missions.items()}, "labels": labels,
-            "frames": [f.to_json() for f in rep.frames]}
+            "frames": [{**(j := f.to_json()), "text": second_person(str(j["text"]))}
+                       for f in rep.frames]}
 
 
-__all__ = ["map_json", "replay_json"]
+__all__ = ["map_json", "replay_json", "seat_labels"]

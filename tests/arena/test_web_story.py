@@ -17,13 +17,12 @@ from arena.web.live import ActionError, LiveGame, Seat
 from arena.web.story import since_last_turn
 from features.genome import hand_set_genome, save_genome
 from game import layout as L
-from game.actions import parse_action
 from game.bots import make_player
 from game.map import classic_map
 from game.odds import attack_odds
 from game.replay import replay
 from game.state import Rules
-from tests.helpers.web import Client, serving
+from tests.helpers.web import Client, human_game, play_to, serving
 
 
 @pytest.fixture(scope="module")
@@ -69,33 +68,6 @@ def test_every_line_carries_its_event(seed: int) -> None:
         elif ev["kind"] == "card":
             assert set(ev) == {"kind", "seat"}  # the card itself stays hidden
     assert {"place", "attack", "card", "end"} <= kinds
-
-
-def human_game(seed: int = 5, opponents: tuple[str, ...] = ("aggressive", "bully")) -> LiveGame:
-    players = [Seat("human", None), *(Seat(b, make_player(b), True) for b in opponents)]
-    return LiveGame(classic_map(), Rules(cap=30), players, seed, human_seat=1)
-
-
-def play_to(g: LiveGame, round_: int, phase: int | None = None) -> None:
-    """The person passes wherever the rules let them (placing all on their first territory)
-    until `round_` starts, or until they are asked in `phase`; bots play between."""
-    while not g.over:
-        g.advance(10_000)
-        st, d = g.state, g.decision()
-        if d is None or (phase is None and st.round >= round_) or st.phase == phase:
-            return
-        view = g.views[g.human or 0]
-        if st.phase in (L.PH_SETUP, L.PH_REINFORCE):
-            mine = g.m.territories[int(next(t for t in range(42) if st.owner[t] == g.human))]
-            g.act(parse_action(f"place {mine.replace(' ', '_')} {d.armies or 1}", g.m))
-        elif st.phase == L.PH_TRADE:
-            sets = view.sets()
-            g.act(parse_action("trade " + " ".join(map(str, sets[0])), g.m) if d.compulsory
-                  else parse_action("end-trade", g.m))
-        elif st.phase == L.PH_OCCUPY:
-            g.act(parse_action(f"move {d.lo}", g.m))
-        else:
-            g.act(parse_action("stop" if st.phase == L.PH_ATTACK else "skip", g.m))
 
 
 def test_since_last_turn_last_roll_and_income() -> None:
@@ -271,7 +243,8 @@ def test_the_replay_of_ones_own_game_says_you() -> None:
     assert game.over and game.human is not None
     out, _ = web._route(lobby, "GET", f"/api/games/{gid}/replay", None)
     assert isinstance(out, dict) and out["labels"][game.human] == "you"
-    assert any(f["text"].startswith("you places") for f in out["frames"])
+    assert any(f["text"].startswith("you place ") for f in out["frames"])
+    assert not any(f["text"].startswith("you places") for f in out["frames"])
 
 
 def test_a_restarted_server_plays_the_saved_games_on(

@@ -1,4 +1,5 @@
-"""A web server in a thread for a test, and a client of its API."""
+"""A web server in a thread for a test, and a client of its API; a game against bots with the
+person at seat 1, played on by a person who passes wherever the rules let them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from arena.web.app import Lobby, make_lobby, make_server
+from arena.web.live import LiveGame, Seat
+from game import layout as L
+from game.actions import parse_action
+from game.bots import make_player
+from game.map import classic_map
+from game.state import Rules
 
 
 class Client:
@@ -35,3 +42,30 @@ def serving(bots: list[str]) -> Iterator[tuple[Client, Lobby]]:
     yield Client(srv.server_address[1]), lobby
     srv.shutdown()
     srv.server_close()
+
+
+def human_game(seed: int = 5, opponents: tuple[str, ...] = ("aggressive", "bully")) -> LiveGame:
+    players = [Seat("human", None), *(Seat(b, make_player(b), True) for b in opponents)]
+    return LiveGame(classic_map(), Rules(cap=30), players, seed, human_seat=1)
+
+
+def play_to(g: LiveGame, round_: int, phase: int | None = None) -> None:
+    """The person passes wherever the rules let them (placing all on their first territory)
+    until `round_` starts, or until they are asked in `phase`; bots play between."""
+    while not g.over:
+        g.advance(10_000)
+        st, d = g.state, g.decision()
+        if d is None or (phase is None and st.round >= round_) or st.phase == phase:
+            return
+        view = g.views[g.human or 0]
+        if st.phase in (L.PH_SETUP, L.PH_REINFORCE):
+            mine = g.m.territories[int(next(t for t in range(42) if st.owner[t] == g.human))]
+            g.act(parse_action(f"place {mine.replace(' ', '_')} {d.armies or 1}", g.m))
+        elif st.phase == L.PH_TRADE:
+            sets = view.sets()
+            g.act(parse_action("trade " + " ".join(map(str, sets[0])), g.m) if d.compulsory
+                  else parse_action("end-trade", g.m))
+        elif st.phase == L.PH_OCCUPY:
+            g.act(parse_action(f"move {d.lo}", g.m))
+        else:
+            g.act(parse_action("stop" if st.phase == L.PH_ATTACK else "skip", g.m))

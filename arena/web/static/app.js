@@ -2,16 +2,13 @@
 // every action with the rule kernel; the page never decides what is legal.
 "use strict";
 
-const COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"];
-const SHADES = ["#f6e8c3", "#c7eae5", "#dfe6f7", "#f4d6c6", "#e5f5e0", "#f2e1f5"];
-const KINDS = ["infantry", "cavalry", "artillery", "wild"];
-const W = 1000, H = 600, SVGNS = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 
 const app = {
   config: null, map: null, gameId: null, state: null, logNext: 0,
   selected: null, target: null, busy: false, timer: null,
   replay: null, frame: 0, playing: null, paused: false, summary: null, replayGame: null,
+  oddsSeq: 0, explainSeq: 0, drawn: null,
 };
 window.riskevo = app; // for the browser test and the curious
 
@@ -27,92 +24,16 @@ async function api(method, path, body) {
   return data;
 }
 
-function xy(p) { return [30 + p[0] * (W - 60), 20 + (1 - p[1]) * (H - 40)]; }
-
-function el(tag, attrs, parent) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
-}
-
-function drawBoard(map) {
-  const svg = $("board");
-  svg.innerHTML = "";
-  const pts = map.positions.map(xy);
-  const defs = el("defs", {}, svg);
-  for (const k of ["attack", "move"]) {
-    const m = el("marker", { id: `head-${k}`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
-    el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: `head ${k}` }, m);
-  }
-  const areas = el("g", {}, svg), lines = el("g", {}, svg), nodes = el("g", {}, svg);
-  map.continents.forEach((c, i) => {
-    const g = el("g", { class: "continent", fill: SHADES[i % SHADES.length] }, areas);
-    let cx = 0, cy = 0, top = H;
-    for (const t of c.members) {
-      el("circle", { cx: pts[t][0], cy: pts[t][1], r: 46 }, g);
-      cx += pts[t][0]; cy += pts[t][1]; top = Math.min(top, pts[t][1]);
-    }
-    // Above the continent, or below it where another continent's territory sits there.
-    const lx = cx / c.members.length;
-    let bottom = 0;
-    for (const t of c.members) bottom = Math.max(bottom, pts[t][1]);
-    const ly0 = top - 30;  // a disc (radius 17) or a name (28 below its disc) in the way?
-    const clash = pts.some((p, t) => c.members.indexOf(t) < 0 && Math.abs(p[0] - lx) < 70
-      && (Math.abs(p[1] - ly0) < 25 || Math.abs(p[1] + 28 - ly0) < 14));
-    const ly = clash ? Math.min(H - 6, bottom + 48) : Math.max(14, ly0);
-    const lab = el("text", { class: "continent-label", id: `c-${i}`, x: lx, y: ly, "text-anchor": "middle" }, areas);
-    lab.textContent = `${c.name} +${c.bonus}`;
-  });
-  for (const [a, b] of map.borders) {
-    const [p, q] = [pts[a], pts[b]];
-    if (Math.abs(p[0] - q[0]) > W / 2) { // a border across the map's edge
-      const [l, r] = p[0] < q[0] ? [p, q] : [q, p];
-      el("line", { class: "border", x1: l[0], y1: l[1], x2: 0, y2: l[1], "stroke-dasharray": "4 3" }, lines);
-      el("line", { class: "border", x1: r[0], y1: r[1], x2: W, y2: r[1], "stroke-dasharray": "4 3" }, lines);
-    } else {
-      el("line", { class: "border", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }, lines);
-    }
-  }
-  map.territories.forEach((name, t) => {
-    const g = el("g", { class: "territory", id: `t-${t}`, "data-name": name }, nodes);
-    const title = el("title", {}, g);
-    title.textContent = name;
-    el("circle", { cx: pts[t][0], cy: pts[t][1], r: 17 }, g);
-    el("text", { class: "armies", x: pts[t][0], y: pts[t][1] }, g);
-    el("text", { class: "name", x: pts[t][0], y: pts[t][1] + 28 }, g).textContent = name;
-    g.addEventListener("click", () => onTerritory(t));
-  });
-  el("g", { id: "overlay" }, svg);
-}
-
-function paint(owner, armies) {
-  owner.forEach((o, t) => {
-    const g = $(`t-${t}`);
-    g.setAttribute("data-owner", o);
-    g.setAttribute("data-armies", armies[t]);
-    g.querySelector("circle").setAttribute("fill", o >= 0 ? COLOURS[o % 6] : "#ccc");
-    g.querySelector("text.armies").textContent = armies[t];
-  });
-  // Held continents: the label in the holder's colour, underlined, with who holds it.
-  app.map.continents.forEach((c, i) => {
-    const holders = new Set(c.members.map((t) => owner[t]));
-    const lab = $(`c-${i}`);
-    if (!lab) return;
-    const held = holders.size === 1 ? [...holders][0] : -1;
-    lab.classList.toggle("held", held >= 0);
-    lab.setAttribute("data-holder", held);
-    lab.style.fill = held >= 0 ? COLOURS[held % 6] : "";
-    lab.textContent = `${c.name} +${c.bonus}` + (held >= 0 ? ` (held by ${seatName(held)})` : "");
-  });
-}
-
 function name(t) { return app.map.territories[t]; }
 function swatch(seat) { return `<span class="swatch" style="background:${COLOURS[seat % 6]}"></span>`; }
 function esc(s) { const d = document.createElement("div"); d.textContent = String(s); return d.innerHTML; }
 
 // ---- a live game -----------------------------------------------------------------------
 function render(s) {
+  // Two requests in flight (a scheduled advance and a Skip, say) can answer out of order: an
+  // older board is dropped, and a log line already shown is never added twice.
+  if (app.state && s.log_next < app.logNext) return;
+  const was = app.state;
   app.state = s;
   paint(s.owner, s.armies);
   const mover = s.players[s.to_move];
@@ -124,22 +45,28 @@ function render(s) {
     <td>${swatch(p.seat)}</td><td>${p.human ? "<b>you</b>" : esc(p.label)}</td><td>${p.territories}</td>
     <td>${p.armies}</td><td>${p.income}</td><td>${p.cards}</td></tr>`).join("");
   $("set-value").textContent = `Next set: ${s.next_set_value} armies · rules: ${s.rules}`;
-  $("mission").textContent = s.mission ? `Your mission: ${s.mission} (${s.mission_progress})` : "";
+  const alive = s.human === null || s.players[s.human].alive;
+  $("mission").textContent = s.mission && alive && !s.over ? `Your mission: ${s.mission} (${s.mission_progress})` : "";
+  $("bot-controls").hidden = s.over;
   $("hand").innerHTML = (s.hand || []).map((c) =>
     `<span class="card" data-card="${c.id}">${esc(c.text)}</span>`).join("") || "no cards";
   const log = $("log");
   for (const e of s.log) {
+    if (e.i < app.logNext) continue;
     const li = document.createElement("li");
     li.className = e.note ? "note" : (e.seat === s.human ? "you" : "");
     li.dataset.line = e.i + 1;
     li.innerHTML = (e.seat >= 0 ? swatch(e.seat) + " " : "") + esc(e.text);
     if (!e.note) whyButton(li, e.seat, e.i + 1, e.ev);
     log.appendChild(li);
-    if (!e.note) { storyAdd(e); announce(e.ev); }
+    if (!e.note) { storyAdd(e, s.human); announce(e.ev); }
   }
   log.scrollTop = log.scrollHeight;
-  app.logNext = s.log_next;
-  drawEvents(story.events);
+  if (s.decision && (!was || !was.decision)) { // the person's turn begins: older words go
+    $("message").textContent = ""; $("news").textContent = "";
+  }
+  app.logNext = Math.max(app.logNext, s.log_next);
+  drawEvents(shownTurns());
   if (s.since_last_turn) app.summary = s.since_last_turn;
   else if (!s.decision) app.summary = null;
   showSummary(app.summary);
@@ -161,7 +88,8 @@ function whyButton(li, seat, line, ev) {
 function banner(s) {
   const me = s.players[s.human], box = $("banner");
   let text = "";
-  if (s.over && s.placements) text = s.placements[s.human] === 1 ? "You won!" : `Game over: you finished ${s.placements[s.human]}.`;
+  if (s.over && s.placements) text = (s.placements[s.human] === 1 ? "You won!" : `Game over: you finished ${s.placements[s.human]}.`)
+    + (s.mission_done ? ` ${seatName(s.mission_done.seat)} completed a mission.` : "");
   else if (me && !me.alive) text = "You were eliminated.";
   box.hidden = !text;
   box.textContent = text;
@@ -175,9 +103,14 @@ function renderDecision(s) {
   box.dataset.kind = d ? d.kind : (s.over ? "over" : "waiting");
   ctl.innerHTML = "";
   clearMarks();
-  const dice = s.dice.attack.length
+  // The last roll while the bots play, or the person's own during their turn.
+  const dice = s.dice.attack.length && !s.over && (!d || s.dice.seat === s.human)
     ? `<div class="dice" id="last-roll">last roll, ${esc(s.dice.label)} (${esc(name(s.dice.src))} → ${esc(name(s.dice.dst))}): ${s.dice.attack.map((x) => `<span class="a">${x}</span>`).join("")} vs ${s.dice.defend.map((x) => `<span class="d">${x}</span>`).join("")}</div>` : "";
-  if (!d) { box.textContent = s.over ? "" : "The bots are playing…"; ctl.innerHTML = dice; return; }
+  if (!d) {
+    box.textContent = s.over ? "" : app.paused ? "Paused: the bots wait. Press Resume or Step." : "The bots are playing…";
+    ctl.innerHTML = dice;
+    return;
+  }
   const mine = s.owner.map((o, t) => (o === s.human ? t : -1)).filter((t) => t >= 0);
   if (d.kind === "place_initial") {
     box.textContent = `Initial placement: ${d.left} armies left to place. Choose how many, then click one of your territories (the others place between yours).`;
@@ -212,7 +145,7 @@ function renderDecision(s) {
   }
   for (const [id, v] of Object.entries(kept)) if ($(id)) $(id).value = v;
   if ($("down-to") && app.selected !== null && app.target !== null) showOdds(app.selected, app.target);
-  if (hintable()) button("What would my champion do?", () => showExplanation(`/api/games/${app.gameId}/hint`)).id = "btn-hint";
+  if (hintable()) button("What would my champion do?", () => showExplanation(`/api/games/${app.gameId}/hint`, "your decision")).id = "btn-hint";
   ctl.insertAdjacentHTML("beforeend", dice);
 }
 
@@ -222,16 +155,17 @@ function hintable() {
 }
 
 async function showOdds(src, dst) {
-  const down = Math.max(1, +$("down-to").value || 1);
+  const down = Math.max(1, +$("down-to").value || 1), seq = ++app.oddsSeq;
   try {
     const [won, to] = await Promise.all([1, down].map((k) => api("GET", `/api/games/${app.gameId}/odds?src=${src}&dst=${dst}&down_to=${k}`)));
+    if (seq !== app.oddsSeq) return; // an older reply arriving after a newer one
     const pct = (p) => `${(100 * p).toFixed(1)}%`;
     if (!$("odds")) return;
     $("odds").innerHTML = `${esc(name(dst))} defends with ${won.defender_dice_now} ${won.defender_dice_now === 1 ? "die" : "dice"}.<br>`
       + `Until won: P(conquer) <b>${pct(won.conquer)}</b>, expected armies left on ${esc(name(src))}: ${won.source_left.toFixed(2)}.<br>`
       + `Until down to ${down}: P(conquer) <b>${pct(to.conquer)}</b>, expected left ${to.source_left.toFixed(2)}.`;
   } catch (e) {
-    if ($("odds")) $("odds").textContent = e.message;
+    if ($("odds") && seq === app.oddsSeq) $("odds").textContent = e.message;
   }
 }
 
@@ -290,7 +224,7 @@ function fortifyControls(s, d, ctl, box) {
     $("amount").oninput = () => { $("amount-v").textContent = $("amount").value; };
     button("Fortify", () => act({ type: "fortify", src, dst, count: +$("amount").value })).id = "btn-fortify";
   });
-  button("End turn (no fortify)", () => act({ type: "skip" })).id = "btn-skip";
+  button("End turn (no fortify)", () => act({ type: "skip" })).id = "btn-end-turn";
 }
 
 function cardName(id) {
@@ -355,10 +289,10 @@ async function act(body, chained) {
     let s = await api("POST", `/api/games/${app.gameId}/act?since=${app.logNext}`, body);
     if (chained && !s.error && !s.decision && !s.over) {
       render(s);
-      s = await api("POST", `/api/games/${app.gameId}/advance?since=${app.logNext}`, { max: 5000 });
+      s = await api("POST", `/api/games/${app.gameId}/advance?since=${app.logNext}`, { max: 5000, setup_only: true });
     }
     $("message").textContent = s.error ? `Not allowed: ${s.error}. Change your choice and try again.` : "";
-    if (!s.error && body.type !== "attack") { app.selected = null; app.target = null; }
+    if (!s.error && body.type !== "attack" && body.type !== "attack_until") { app.selected = null; app.target = null; }
     render(s);
   } catch (e) {
     $("message").textContent = e.message;
@@ -397,7 +331,7 @@ async function advance(max) {
 function resetGame() {
   clearTimeout(app.timer);
   Object.assign(app, { gameId: null, state: null, logNext: 0, selected: null, target: null, summary: null, replayGame: null });
-  for (const id of ["log", "controls", "news", "message", "hand", "placements", "mission", "set-value", "status"]) $(id).innerHTML = "";
+  for (const id of ["log", "controls", "news", "message", "hand", "placements", "mission", "set-value", "status", "game-info", "end-missions"]) $(id).innerHTML = "";
   $("players").querySelector("tbody").innerHTML = "";
   $("decision").textContent = ""; $("decision").dataset.kind = "";
   for (const id of ["end", "summary", "explain", "banner"]) $(id).hidden = true;
@@ -444,8 +378,11 @@ async function listGames() {
 function showEnd(s) {
   $("end").hidden = false;
   const order = s.players.slice().sort((a, b) => s.placements[a.seat] - s.placements[b.seat]);
-  $("placements").innerHTML = order.map((p) => `<li>${swatch(p.seat)} ${esc(p.label)} (place ${s.placements[p.seat]})</li>`).join("")
+  $("placements").innerHTML = order.map((p) => `<li>${swatch(p.seat)} ${p.human ? "you" : esc(p.label)} (place ${s.placements[p.seat]})</li>`).join("")
     + (s.capped ? "<li>the round cap ended the game</li>" : "");
+  const done = s.mission_done;
+  $("end-missions").innerHTML = (done ? `<p id="mission-done"><b>${esc(seatName(done.seat))}</b> completed the mission: ${esc(done.text)}</p>` : "")
+    + (s.missions ? "<p>The missions were:</p><ul>" + s.missions.map((m, k) => `<li>${swatch(k)} ${esc(seatName(k))}: ${esc(m)}</li>`).join("") + "</ul>" : "");
   $("btn-save").href = `/api/games/${app.gameId}/transcript`;
 }
 
@@ -466,7 +403,7 @@ async function startGame(ev) {
     app.gameId = s.id;
     history.replaceState(null, "", `#game=${s.id}`);
     $("setup").hidden = true;
-    $("message").textContent = `game ${s.id}, seed ${s.seed}`;
+    $("game-info").textContent = `game ${s.id}, seed ${s.seed}`;
     drawBoard(app.map);
     render(s);
     schedule();
@@ -494,6 +431,7 @@ function setupForm() {
     if (cur !== "" && +cur < n) $("seat").value = cur;
   };
   c.defaults.forEach(add);
+  $("champion-note").textContent = c.champion_note || "";
   $("btn-add-opponent").onclick = () => add(c.bots[0]);
   if (c.seat !== null) $("seat").value = String(c.seat);
   if (c.seed !== null) $("seed").value = String(c.seed);
@@ -509,7 +447,7 @@ async function openReplay(path) {
     app.replay = r; app.frame = 0;
     app.map = r.map;
     drawBoard(r.map);
-    $("replay-bar").hidden = false; $("turn").hidden = true; $("setup").hidden = true;
+    $("replay-bar").hidden = false; $("turn").hidden = true; $("setup").hidden = true; $("banner").hidden = true;
     $("frame-slider").max = r.frames.length - 1;
     const log = $("log");
     log.innerHTML = r.frames.map((f, i) => `<li data-frame="${i}" data-line="${f.index + 1}">${f.seat >= 0 ? swatch(f.seat) + " " : ""}${esc(f.text)}</li>`).join("");
@@ -539,7 +477,7 @@ function showFrame(i) {
   // This turn's events up to the frame: the seat's actions since another seat acted.
   let k = i;
   while (k > 0 && r.frames[k - 1].seat === f.seat) k--;
-  drawEvents(f.seat >= 0 ? r.frames.slice(k, i + 1).map((x) => x.event).filter((e) => e && e.kind !== "card") : []);
+  drawEvents(f.seat >= 0 ? [{ seat: f.seat, events: r.frames.slice(k, i + 1).map((x) => x.event).filter((e) => e && e.kind !== "card") }] : []);
   $("news").textContent = "";
   announce(f.event);
   $("frame-slider").value = i;
@@ -604,17 +542,38 @@ function wire() {
     app.paused = !app.paused;
     $("btn-pause").textContent = app.paused ? "Resume" : "Pause";
     if (!app.paused) schedule(); else clearTimeout(app.timer);
+    if (app.state) renderDecision(app.state);
   };
   $("btn-step").onclick = () => { clearTimeout(app.timer); advance(1).then(() => schedule()); };
   $("btn-skip").onclick = () => { clearTimeout(app.timer); advance(5000).then(() => schedule()); };
-  $("btn-explain-close").onclick = () => { $("explain").hidden = true; };
+  $("btn-round-prev").onclick = () => roundStep(-1);
+  $("btn-round-next").onclick = () => roundStep(1);
+  $("btn-round-all").onclick = () => roundStep(0);
+  window.addEventListener("resize", () => layoutLabels());
+  $("btn-explain-close").onclick = () => { $("explain").hidden = true; markExplained([]); };
   $("setup").addEventListener("submit", startGame);
   $("pace").oninput = () => { $("pace-ms").textContent = pace() === 0 ? "fastest" : `${pace()} ms`; };
+}
+
+// While the server compiles the game engine (its first run only), the page says so.
+async function engineStatus(e) {
+  const box = $("engine");
+  if (e.ready) {
+    box.textContent = e.error ? `The engine warm-up failed (${e.error}): the first game compiles as it starts.` : "";
+    $("starting").textContent = "starting…";
+    return;
+  }
+  box.textContent = `Getting the game engine ready (compiling, first run only): ${e.seconds} s so far. Start now and the game opens when it is done.`;
+  $("starting").textContent = "starting… the engine is still compiling (first run only)";
+  setTimeout(async () => {
+    try { engineStatus((await api("GET", "/api/config")).engine); } catch (err) { box.textContent = err.message; }
+  }, 2000);
 }
 
 async function main() {
   wire();
   app.config = await api("GET", "/api/config");
+  engineStatus(app.config.engine);
   app.map = app.config.map;
   drawBoard(app.map);
   setupForm();

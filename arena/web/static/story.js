@@ -1,19 +1,29 @@
 // riskevo's page, the story of the game: every log line's event (the server parses the
-// transcript; the page only draws) as arrows and dice on the board, the summary at the start of
-// the person's turn, and a linear bot's explanation of a move.
+// transcript; the page only draws) as arrows and dice on the board, every turn since the
+// person's last one in its seat's colour, the summary at the start of the person's turn, and a
+// linear bot's explanation of a move.
 "use strict";
 
-// The events of the turn being shown: a new acting seat starts a new list.
-const story = { seat: -2, events: [] };
+// The turns drawn: every turn since the person's own (the round just played), each a seat and
+// its events; `view` is the one turn shown alone (null: all of them).
+const story = { turns: [], view: null };
 
-function storyReset() { story.seat = -2; story.events = []; drawEvents([]); }
+function storyReset() { story.turns = []; story.view = null; drawEvents([]); }
 
-function storyAdd(e) {
+function storyAdd(e, human) {
   const ev = e.ev;
   if (!ev || ev.seat < 0 || ev.kind === "card") return;
-  if (ev.seat !== story.seat) { story.seat = ev.seat; story.events = []; }
-  story.events.push(ev);
+  const last = story.turns[story.turns.length - 1];
+  if (!last || last.seat !== ev.seat) {
+    // A bot starting after the person: the round drawn so far is over.
+    if (last && last.seat === human) story.turns = [];
+    story.turns.push({ seat: ev.seat, events: [] });
+    story.view = null;
+  }
+  story.turns[story.turns.length - 1].events.push(ev);
 }
+
+function shownTurns() { return story.view === null ? story.turns : [story.turns[story.view]]; }
 
 function seatName(seat) {
   if (app.replay) return app.replay.labels[seat] || `seat ${seat}`;
@@ -24,64 +34,109 @@ function seatName(seat) {
 
 function centre(t) { return xy(app.map.positions[t]); }
 
-function arrow(src, dst, cls, layer) {
+// An arrow from disc edge to disc edge, moved sideways by `side` units so that an attack and
+// the move-in after it lie beside each other.
+function arrow(src, dst, cls, seat, side, layer) {
   const [x1, y1] = centre(src), [x2, y2] = centre(dst);
   const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
+  const head = `url(#head-${cls}-${seat % 6})`, colour = COLOURS[seat % 6];
   if (Math.abs(dx) > W / 2) { // across the map's edge: a short stub out of the source
     const dir = dx > 0 ? -1 : 1;
-    return el("line", { class: `arrow ${cls}`, x1, y1, x2: x1 + dir * 40, y2: y1, "marker-end": `url(#head-${cls})` }, layer);
+    return el("line", { class: `arrow ${cls}`, stroke: colour, x1, y1: y1 + side, x2: x1 + dir * 40, y2: y1 + side, "marker-end": head, "data-seat": seat }, layer);
   }
-  const cut = 19 / len; // from disc edge to disc edge
+  const cut = (ARMY_R + 3) / len, nx = -dy / len * side, ny = dx / len * side;
   return el("line", {
-    class: `arrow ${cls}`, x1: x1 + dx * cut, y1: y1 + dy * cut, x2: x2 - dx * cut, y2: y2 - dy * cut,
-    "marker-end": `url(#head-${cls})`,
+    class: `arrow ${cls}`, stroke: colour, x1: x1 + dx * cut + nx, y1: y1 + dy * cut + ny,
+    x2: x2 - dx * cut + nx, y2: y2 - dy * cut + ny, "marker-end": head, "data-seat": seat,
   }, layer);
 }
 
+// The dice of the last attack beside its arrow, where they cover the fewest names.
 function diceAt(ev, layer) {
   const [x1, y1] = centre(ev.src), [x2, y2] = centre(ev.dst);
-  const mx = Math.abs(x2 - x1) > W / 2 ? x1 : (x1 + x2) / 2, my = (Math.abs(x2 - x1) > W / 2 ? y1 : (y1 + y2) / 2) - 14;
+  const across = Math.abs(x2 - x1) > W / 2;
+  const n = ev.att.length + ev.dfn.length + 1, w = n * 15;
+  const mx = across ? x1 : (x1 + x2) / 2, my = across ? y1 : (y1 + y2) / 2;
+  const names = [...document.querySelectorAll("#labels text")].map((t) => { const b = t.getBBox(); return box(b.x, b.y, b.width, b.height); });
+  let best = null, bestHits = Infinity;
+  for (const [ox, oy] of [[0, -22], [0, 22], [w / 2 + 14, 0], [-w / 2 - 14, 0], [0, -40], [0, 40]]) {
+    const b = box(mx + ox - w / 2, my + oy - 8, w, 16);
+    const hits = names.filter((q) => overlap(q, b)).length;
+    if (hits < bestHits) { best = [mx + ox, my + oy]; bestHits = hits; }
+    if (!hits) break;
+  }
+  const [cx, cy] = best;
   const g = el("g", { class: "roll", "data-src": ev.src, "data-dst": ev.dst }, layer);
+  el("rect", { class: "roll-bg", x: cx - w / 2 - 2, y: cy - 9, width: w + 4, height: 18, rx: 4 }, g);
   const all = [...ev.att.map((d) => ["a", d]), ["sep", "v"], ...ev.dfn.map((d) => ["d", d])];
-  let x = mx - (all.length * 15) / 2;
+  let x = cx - w / 2;
   for (const [k, d] of all) {
-    if (k !== "sep") {
-      el("rect", { class: `die ${k}`, x, y: my - 7, width: 14, height: 14, rx: 3 }, g);
-    }
-    const t = el("text", { class: `die-n ${k}`, x: x + 7, y: my }, g);
-    t.textContent = d;
+    if (k !== "sep") el("rect", { class: `die ${k}`, x, y: cy - 7, width: 14, height: 14, rx: 3 }, g);
+    el("text", { class: `die-n ${k}`, x: x + 7, y: cy }, g).textContent = d;
     x += 15;
   }
   return g;
 }
 
-// Draw a turn's events: attacks as red arrows (the last one with its dice, attacker red and
-// defender blue), conquests ringed, move-ins and fortifies as green arrows with their counts.
-function drawEvents(events) {
+// Draw turns: each seat's attacks as solid arrows in its colour (the last attack with its dice,
+// attacker red and defender blue), conquests ringed, move-ins and fortifies as dashed arrows
+// beside them with their counts, placements summed per territory.
+function drawEvents(turns) {
   const layer = $("overlay");
   if (!layer) return;
   layer.innerHTML = "";
   let lastAttack = null;
-  const seen = new Set();
-  for (const ev of events) {
-    if (ev.kind === "attack") {
-      const key = `${ev.src}-${ev.dst}`;
-      if (!seen.has(key)) { arrow(ev.src, ev.dst, "attack", layer).setAttribute("data-pair", key); seen.add(key); }
-      if (ev.conquered) {
-        const [x, y] = centre(ev.dst);
-        el("circle", { class: "conquered", cx: x, cy: y, r: 23, "data-t": ev.dst }, layer);
+  for (const turn of turns) {
+    const seen = new Set(), placed = new Map(), moved = new Map();
+    for (const ev of turn.events) {
+      if (ev.kind === "attack") {
+        const key = `${ev.src}-${ev.dst}`;
+        if (!seen.has(key)) { arrow(ev.src, ev.dst, "attack", turn.seat, -4, layer).setAttribute("data-pair", key); seen.add(key); }
+        if (ev.conquered) {
+          const [x, y] = centre(ev.dst);
+          el("circle", { class: "conquered", cx: x, cy: y, r: ARMY_R + 5, stroke: COLOURS[turn.seat % 6], "data-t": ev.dst }, layer);
+        }
+        lastAttack = ev;
+      } else if (ev.kind === "move" || ev.kind === "fortify") {
+        const key = `${ev.src}-${ev.dst}`;
+        if (!moved.has(key)) arrow(ev.src, ev.dst, "move", turn.seat, 4, layer).setAttribute("data-pair", key);
+        moved.set(key, (moved.get(key) || 0) + ev.count);
+      } else if (ev.kind === "place") {
+        placed.set(ev.dst, (placed.get(ev.dst) || 0) + ev.count);
       }
-      lastAttack = ev;
-    } else if (ev.kind === "move" || ev.kind === "fortify") {
-      arrow(ev.src, ev.dst, "move", layer);
-      const [x, y] = centre(ev.dst);
-      el("text", { class: "count", x: x + 20, y: y - 16 }, layer).textContent = `+${ev.count}`;
-    } else if (ev.kind === "place") {
-      const [x, y] = centre(ev.dst);
-      el("text", { class: "count place", x: x - 20, y: y - 16 }, layer).textContent = `+${ev.count}`;
+    }
+    for (const [key, n] of moved) {
+      const dst = +key.split("-")[1], [x, y] = centre(dst);
+      el("text", { class: "count", x: x + ARMY_R + 2, y: y - ARMY_R, fill: COLOURS[turn.seat % 6], "data-pair": key }, layer).textContent = `+${n}`;
+    }
+    for (const [t, n] of placed) {
+      const [x, y] = centre(t);
+      el("text", { class: "count place", x: x - ARMY_R - 2, y: y - ARMY_R, "text-anchor": "end", fill: COLOURS[turn.seat % 6], "data-t": t, "data-seat": turn.seat }, layer).textContent = `+${n}`;
     }
   }
   if (lastAttack) diceAt(lastAttack, layer);
+  roundBar();
+}
+
+// The round just played, turn by turn: `<` and `>` show one turn alone, "all" every turn.
+function roundBar() {
+  const bar = $("round-bar");
+  if (!bar) return;
+  const n = story.turns.length;
+  bar.hidden = app.replay || n < 2;
+  if (bar.hidden) return;
+  const k = story.view;
+  $("round-text").textContent = k === null ? `showing all ${n} turns since yours`
+    : `showing ${seatName(story.turns[k].seat)}'s turn (${k + 1} of ${n})`;
+}
+
+function roundStep(dir) {
+  const n = story.turns.length;
+  if (!n) return;
+  if (dir === 0) story.view = null;
+  else if (story.view === null) story.view = dir < 0 ? n - 1 : 0;
+  else story.view = Math.max(0, Math.min(n - 1, story.view + dir));
+  drawEvents(shownTurns());
 }
 
 // Announcements that do not fit an arrow: trades and eliminations, in the "news" line.
@@ -94,36 +149,50 @@ function announce(ev) {
 }
 
 function showSummary(sum) {
-  const box = $("summary");
-  if (!sum) { box.hidden = true; return; }
-  box.hidden = false;
+  const box = $("summary-text");
+  if (!sum) { $("summary").hidden = true; return; }
+  $("summary").hidden = false;
   box.innerHTML = "<h2>Since your last turn</h2><ul>" + sum.lines.map((l) => `<li>${esc(l)}</li>`).join("") + "</ul>";
 }
 
 // ---- explanations --------------------------------------------------------------------------
+// A seat's why? shows only when the server offers a bot of that seat's label that explains.
 function explainable(seat) {
   const ex = (app.config && app.config.explainers) || [];
-  if (app.replay) return seat >= 0 && ex.length > 0 && (app.replayGame ? ex.includes(app.replay.labels[seat]) : true);
+  if (seat < 0) return false;
+  if (app.replay) return ex.includes(app.replay.labels[seat]);
   const s = app.state;
-  return s && seat >= 0 && seat !== s.human && ex.includes(s.players[seat].label);
+  return !!s && seat !== s.human && ex.includes(s.players[seat].label);
 }
 
 async function explainLine(line) {
   const path = app.replay && !app.replayGame ? `/api/replay/explain?line=${line}`
     : `/api/games/${app.replayGame || app.gameId}/explain?line=${line}`;
-  await showExplanation(path);
+  await showExplanation(path, `line ${line}`);
 }
 
-async function showExplanation(path) {
-  const box = $("explain");
+async function showExplanation(path, what) {
+  const box = $("explain"), seq = ++app.explainSeq;
   box.hidden = false;
-  $("explain-text").textContent = "thinking… (the first explanation compiles, about a minute)";
+  $("explain-title").textContent = `Explaining ${what}…`;
+  $("explain-plain").textContent = "thinking… (the first explanation compiles, about a minute)";
+  $("explain-text").textContent = "";
+  markExplained([]);
   try {
     const r = await api("GET", path);
+    if (seq !== app.explainSeq) return; // a later why? was asked meanwhile
     $("explain-title").textContent = r.line ? `${r.bot} on line ${r.line} (${r.played})` : `What ${r.bot} would do`;
+    $("explain-plain").textContent = r.plain;
     $("explain-text").textContent = r.text;
+    markExplained(r.highlight || []);
   } catch (e) {
+    if (seq !== app.explainSeq) return;
     $("explain-title").textContent = "No explanation";
-    $("explain-text").textContent = e.message;
+    $("explain-plain").textContent = e.message;
   }
+}
+
+function markExplained(ts) {
+  document.querySelectorAll(".territory.explained").forEach((g) => g.classList.remove("explained"));
+  for (const t of ts) $(`t-${t}`).classList.add("explained");
 }
