@@ -204,9 +204,36 @@ def from_transcript(spec: str, path: str, no: int) -> tuple[Explanation, Map, di
         raise GameArgError(f"--line must be 1..{len(lines)} (the lines of {path}), got {no}")
     ex, m, line = from_lines(spec, lines, no)
     where: dict[str, Any] = {"transcript": path, "line": no, "played": line}
-    if note := not_its_own(spec, lines, no, ex, m):
+    planned = plan_words(spec, lines, no)
+    if planned is not None:
+        where["plan"] = planned[0]
+    head = _head(lines[no - 1])
+    played = parse_action(head[2].partition(" = ")[0], m).encode() if head else None
+    # The greedy rank may choose otherwise where the planner played the line: no note then.
+    own = planned is not None and planned[1] == played
+    if not own and (note := not_its_own(spec, lines, no, ex, m)):
         where["note"] = note
     return ex, m, where
+
+
+def plan_words(spec: str, lines: Sequence[str], no: int
+               ) -> tuple[str, tuple[int, ...]] | None:
+    """A planning bot file's attack decision at line `no` in words: the options its planner
+    compared and their values, with a fixed sample (seed 0; in play the samples come from the
+    game's generator, so a close call may go the other way), and the action it takes; None for
+    a greedy bot or another kind of decision."""
+    from arena.bots import is_bot_file, read_bot_file
+    from features.search.explain import explain_plan
+    from game import layout as L
+
+    if not is_bot_file(spec):
+        return None
+    weights, _meta, plan = read_bot_file(spec)
+    st, m, rules, _line = position_at(lines, no)
+    if plan.kind != "plan" or st.phase != L.PH_ATTACK:
+        return None
+    ex = explain_plan(st, m, rules, weights, plan, np.random.default_rng(0))
+    return ex.words(m), ex.action
 
 
 def not_its_own(spec: str, lines: Sequence[str], no: int, ex: Explanation, m: Map) -> str | None:
@@ -255,10 +282,14 @@ def main(argv: list[str]) -> int:
         json.dump({**where, "explanation": to_json(ex, m)}, sys.stdout, indent=1)
         print()
     else:
-        head = ", ".join(f"{k} {v}" for k, v in where.items() if k not in ("bots", "note"))
+        head = ", ".join(f"{k} {v}" for k, v in where.items()
+                         if k not in ("bots", "note", "plan"))
         print(f"# {head}")
         if "note" in where:
             print(f"note: {where['note']}")
+        if "plan" in where:
+            print(f"plan: {where['plan']} (the greedy rank below orders the options it "
+                  "compared)")
         print(describe(ex, m, labels_for(args.bots)[0]))
     return 0
 
