@@ -47,11 +47,17 @@ class PlanExplanation:
     rollouts: int
     horizon: str
 
+    def ranked(self) -> list[PlanOption]:
+        """The options best first, as `decide_plan` compares them: stopping is the incumbent
+        and an attack takes its place only with a strictly higher value."""
+        order = [self.options[-1], *self.options[:-1]]  # stopping first, then the scan order
+        return sorted(order, key=lambda o: -o.value)
+
     def words(self, m: Map) -> str:
         """Plain words: the choice, its two largest terms, and the runner-up."""
         if not self.options:
             return "it goes on with the battle it chose (it replans once the odds turn)"
-        ranked = sorted(self.options, key=lambda o: -o.value)
+        ranked = self.ranked()
         best, nxt = ranked[0], ranked[1] if len(ranked) > 1 else None
         when = "at its next turn" if self.horizon == "round" else "at the end of its attacks"
         what = "stop attacking" if best.stop else (

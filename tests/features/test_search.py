@@ -188,7 +188,7 @@ def test_a_plan_explanation_is_the_decisions_own_arithmetic() -> None:
         if not ex.options:
             continue
         explained += 1
-        best = max(ex.options, key=lambda o: o.value)
+        best = ex.ranked()[0]
         if best.stop:
             assert ex.action[0] == L.A_STOP
         else:
