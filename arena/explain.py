@@ -204,16 +204,25 @@ def from_transcript(spec: str, path: str, no: int) -> tuple[Explanation, Map, di
         raise GameArgError(f"--line must be 1..{len(lines)} (the lines of {path}), got {no}")
     ex, m, line = from_lines(spec, lines, no)
     where: dict[str, Any] = {"transcript": path, "line": no, "played": line}
-    planned = plan_words(spec, lines, no)
-    if planned is not None:
-        where["plan"] = planned[0]
-    head = _head(lines[no - 1])
-    played = parse_action(head[2].partition(" = ")[0], m).encode() if head else None
-    # The greedy rank may choose otherwise where the planner played the line: no note then.
-    own = planned is not None and planned[1] == played
-    if not own and (note := not_its_own(spec, lines, no, ex, m)):
+    plan, note = plan_and_note(spec, lines, no, ex, m)
+    if plan is not None:
+        where["plan"] = plan
+    if note is not None:
         where["note"] = note
     return ex, m, where
+
+
+def plan_and_note(spec: str, lines: Sequence[str], no: int, ex: Explanation, m: Map
+                  ) -> tuple[str | None, str | None]:
+    """A planning bot's plan in words for line `no` (None when it is not a planned attack),
+    and the note that BOT would not choose the line (None when it would, or when its planner
+    played it: the greedy rank may choose otherwise there)."""
+    planned = plan_words(spec, lines, no)
+    head = _head(lines[no - 1])
+    played = parse_action(head[2].partition(" = ")[0], m).encode() if head else None
+    if planned is not None and planned[1] == played:
+        return planned[0], None
+    return (planned[0] if planned else None), not_its_own(spec, lines, no, ex, m)
 
 
 def plan_words(spec: str, lines: Sequence[str], no: int

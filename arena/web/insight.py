@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from arena.bots import GameArgError, is_bot_file
-from arena.explain import bot_weights, from_lines, not_its_own
+from arena.explain import bot_weights, from_lines, plan_and_note
 from arena.play import labels_for
 from arena.web.httpd import RequestError
 from arena.web.live import LiveGame
@@ -31,10 +31,14 @@ def explain_json(spec: str, lines: Sequence[str], no: int) -> dict[str, Any]:
     except (GameArgError, ReplayError, ExplainError) as e:
         raise RequestError(str(e).replace("--line", "line")) from None
     who = labels_for([spec])[0]
-    note = not_its_own(spec, lines, no, ex, m)
-    text = (f"note: {note}\n" if note else "") + describe(ex, m, who)
-    return {"line": no, "played": played, "bot": who, "note": note,
-            **_words(text, to_json(ex, m))}
+    plan, note = plan_and_note(spec, lines, no, ex, m)
+    text = ((f"note: {note}\n" if note else "") + (f"plan: {plan}\n" if plan else "")
+            + describe(ex, m, who))
+    out = {"line": no, "played": played, "bot": who, "note": note, "plan": plan,
+           **_words(text, to_json(ex, m))}
+    if plan:
+        out["plain"] = f"{plan}. {out['plain']}"
+    return out
 
 
 def _words(text: str, data: dict[str, Any]) -> dict[str, Any]:
