@@ -25,8 +25,8 @@ def test_evolve_plan_writes_a_planning_bot_file(tmp_path: Path) -> None:
     weights, meta, plan = read_bot(out)
     assert plan.kind == "plan" and plan.rollouts == 2 and plan.horizon == "attack"
     assert meta["plan_fit"]["games"] == 3 and meta["plan_fit"]["positions"] > 0
-    _, _, greedy = read_bot(Path(__file__).parents[2] / "game/bots/files/champion.json")
-    assert greedy.kind == "greedy" and weights.shape == (len(weights),)
+    champion, _, _ = read_bot(Path(__file__).parents[2] / "game/bots/files/champion.json")
+    assert np.array_equal(weights, champion)  # the same weights, now with a fitted plan
 
 
 def test_evolve_plan_refuses_bad_arguments(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
