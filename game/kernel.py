@@ -33,6 +33,23 @@ from game.queries import (
 from game.turns import _advance_setup, _after_occupy, _check_end, _eliminate, _end_turn, _settle
 
 
+@inline_rule_kernel
+def give_mission(pl: np.ndarray, q: int, mid: int) -> None:
+    """Seat q's mission from the card drawn, mid: a destroy-colour card naming q itself or an
+    absent seat stands for 24 territories (the one home of that rule: the deal and the
+    planner's determinizer both draw through it)."""
+    pl[q, L.P_TARGET] = -1
+    if mid >= L.M_DESTROY:
+        target = mid - L.M_DESTROY
+        if target == q or target >= pl.shape[0]:
+            pl[q, L.P_MISSION] = L.M_24
+        else:
+            pl[q, L.P_MISSION] = mid
+            pl[q, L.P_TARGET] = target
+    else:
+        pl[q, L.P_MISSION] = mid
+
+
 @allocating_kernel
 def setup(m: MapArrays, s: StateArrays, rules: np.ndarray,
           rng: np.random.Generator) -> np.ndarray:
@@ -68,16 +85,7 @@ def setup(m: MapArrays, s: StateArrays, rules: np.ndarray,
         for q in range(n_players):
             j = q + int(rng.random() * (L.N_MISSIONS - q))
             deck[q], deck[j] = deck[j], deck[q]
-            mid = deck[q]
-            if mid >= L.M_DESTROY:
-                target = mid - L.M_DESTROY
-                if target == q or target >= n_players:
-                    pl[q, L.P_MISSION] = L.M_24
-                else:
-                    pl[q, L.P_MISSION] = mid
-                    pl[q, L.P_TARGET] = target
-            else:
-                pl[q, L.P_MISSION] = mid
+            give_mission(pl, q, deck[q])
     sc[L.S_WINNER] = -1
     sc[L.S_ELIMINATED] = -1
     sc[L.S_SRC] = -1

@@ -13,6 +13,7 @@ import numpy as np
 
 from features.kernels import jit_inline
 from game import layout as L
+from game.kernel import give_mission
 from game.layout import StateArrays
 
 
@@ -71,18 +72,8 @@ def determinize(s: StateArrays, rules: np.ndarray, seat: int, rng: np.random.Gen
     for q in range(n_pl):
         if q == seat:
             continue
-        mid = ids[j]
+        give_mission(pl, q, ids[j])
         j += 1
-        pl[q, L.P_TARGET] = -1
-        if mid >= L.M_DESTROY:
-            target = mid - L.M_DESTROY
-            if target == q or target >= n_pl:
-                pl[q, L.P_MISSION] = L.M_24
-            else:
-                pl[q, L.P_MISSION] = mid
-                pl[q, L.P_TARGET] = target
-        else:
-            pl[q, L.P_MISSION] = mid
 
 
 __all__ = ["determinize"]

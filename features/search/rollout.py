@@ -38,13 +38,28 @@ def copy_state(dst: StateArrays, src: StateArrays) -> None:
 
 
 @jit_inline
+def apply_greedy(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generator,
+                 work: Work, kind: int, a: int, b: int, c: int) -> bool:
+    """Apply the seat to move's greedy decision and carry its summaries to the next one, as
+    the compiled loop does; False when the rules reject it."""
+    seat, ph = s.sc[L.S_CURRENT], s.sc[L.S_PHASE]
+    pre_a, pre_b, pre_q = 0, 0, 0
+    if kind == L.A_ATTACK:
+        pre_a, pre_b, pre_q = s.armies[a], s.armies[b], s.owner[b]
+    if step(m, s, rules, rng, kind, a, b, c) != L.E_OK:
+        return False
+    carry(m, s, seat, ph, kind, a, b, pre_a, pre_b, pre_q, work.players)
+    return True
+
+
+@jit_inline
 def finish_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                   w: np.ndarray, rng: np.random.Generator, work: Work, seat: int,
                   max_steps: int) -> int:
     """Play seat's greedy decisions (weights w) from s until it would stop attacking, its
     turn reaches fortify or passes, or the game ends; the stop itself is not applied, so the
     turn's conquest flag still shows. Returns the steps applied, -1 on a rejected action."""
-    sc, armies, owner = s.sc, s.armies, s.owner
+    sc = s.sc
     work.players.memo[:] = 0
     n = 0
     while n < max_steps:
@@ -54,12 +69,8 @@ def finish_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
         kind, a, b, c = decide(m, fx, s, rules, w, work)
         if kind == L.A_STOP or kind < 0:
             break
-        pre_a, pre_b, pre_q = 0, 0, 0
-        if kind == L.A_ATTACK:
-            pre_a, pre_b, pre_q = armies[a], armies[b], owner[b]
-        if step(m, s, rules, rng, kind, a, b, c) != L.E_OK:
+        if not apply_greedy(m, s, rules, rng, work, kind, a, b, c):
             return -1
-        carry(m, s, seat, ph, kind, a, b, pre_a, pre_b, pre_q, work.players)
         n += 1
     return n
 
@@ -71,7 +82,7 @@ def finish_round(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     """From seat's turn in s, play every seat greedily with weights w (the seat's model of its
     rivals) until seat's next turn begins or the game ends. Returns the steps applied, -1 on a
     rejected action."""
-    sc, armies, owner = s.sc, s.armies, s.owner
+    sc = s.sc
     turns = sc[L.S_TURNS]
     work.players.memo[:] = 0
     n = 0
@@ -82,12 +93,8 @@ def finish_round(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
                 or (cur == seat and sc[L.S_TURNS] != turns)):
             break
         kind, a, b, c = decide(m, fx, s, rules, w, work)
-        pre_a, pre_b, pre_q = 0, 0, 0
-        if kind == L.A_ATTACK:
-            pre_a, pre_b, pre_q = armies[a], armies[b], owner[b]
-        if step(m, s, rules, rng, kind, a, b, c) != L.E_OK:
+        if not apply_greedy(m, s, rules, rng, work, kind, a, b, c):
             return -1
-        carry(m, s, cur, ph, kind, a, b, pre_a, pre_b, pre_q, work.players)
         n += 1
     return n
 
@@ -113,4 +120,4 @@ def worth_fighting(s: StateArrays, seat: int, a: int, t: int) -> bool:
         and s.armies[a] >= 2
 
 
-__all__ = ["copy_state", "fight", "finish_attack", "finish_round", "worth_fighting"]
+__all__ = ["apply_greedy", "copy_state", "fight", "finish_attack", "finish_round", "worth_fighting"]
