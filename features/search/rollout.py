@@ -1,9 +1,9 @@
 """Playing on from a position: the rollouts a search runs, with the greedy player as policy.
 
 `copy_state` fills a scratch position from another (no allocation, so kernels may call it);
-`finish_attack` plays one seat's greedy decisions until its attack phase is over, the way
-`features.compiled` plays them (the same `decide`, `step` and `carry`). A whole game from any
-position is `features.compiled.play_on`.
+`finish_attack` plays one seat's greedy decisions until its attack phase is over and
+`finish_round` every seat's until that seat's next turn, the way `features.compiled` plays
+them (the same `decide`, `step` and `carry`, through `apply_greedy`).
 """
 
 from __future__ import annotations
