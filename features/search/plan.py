@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 
 from features.decide import attack_options, decide
-from features.kernels import FeatureContext
+from features.kernels import FeatureContext, jit_inline
 from features.search.determinize import determinize
 from features.search.rollout import (
     copy_state,
@@ -68,6 +68,31 @@ def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
                     np.zeros((MAX_OPTIONS + 1, NV), np.float64), np.zeros(2, np.int64))
 
 
+@jit_inline
+def _estimate(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+              w: np.ndarray, vw: np.ndarray, pw: PlanWork, rng: np.random.Generator, seat: int,
+              a: int, t: int, horizon: int, rollouts: int, row: int) -> None:
+    """pw.acc[row] and pw.tacc[row] := the mean value and terms of `rollouts` determinized
+    continuations of attacking t from a (a < 0: stopping now), played to the horizon."""
+    ps, terms, acc, tacc = pw.s, pw.terms, pw.acc, pw.tacc
+    acc[row] = 0.0
+    for _r in range(rollouts):
+        copy_state(ps, s)
+        determinize(ps, rules, seat, rng, pw.ids, pw.locs)
+        if a < 0:
+            step(m, ps, rules, rng, L.A_STOP, 0, 0, 0)
+        else:
+            fight(m, ps, rules, rng, a, t)
+        if horizon == H_ATTACK:
+            finish_attack(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
+        else:
+            finish_round(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
+        acc[row] += position_value(m, ps, rules, seat, vw, terms)
+        for j in range(NV):
+            tacc[row, j] += terms[j] / rollouts
+    acc[row] /= rollouts
+
+
 @rule_kernel
 def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                 w: np.ndarray, plan: np.ndarray, work: Work, pw: PlanWork,
@@ -89,7 +114,7 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     if n == 0:
         return (L.A_STOP, 0, 0, 0)
     vw = plan[PS_VALUE:]
-    terms, acc, ps, tacc = pw.terms, pw.acc, pw.s, pw.tacc
+    terms, acc, tacc = pw.terms, pw.acc, pw.tacc
     horizon = int(plan[PS_HORIZON])
     pw.last[0], pw.last[1] = n, rollouts
     for i in range(n + 1):
@@ -104,32 +129,11 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
             tacc[n, j] = terms[j]
     else:
         # Stopping now, then the round to the seat's next turn, as often as each attack.
-        acc[n] = 0.0
-        for _r in range(rollouts):
-            copy_state(ps, s)
-            determinize(ps, rules, seat, rng, pw.ids, pw.locs)
-            step(m, ps, rules, rng, L.A_STOP, 0, 0, 0)
-            finish_round(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
-            acc[n] += position_value(m, ps, rules, seat, vw, terms)
-            for j in range(NV):
-                tacc[n, j] += terms[j] / rollouts
-        acc[n] /= rollouts
+        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, -1, -1, horizon, rollouts, n)
         best_v = acc[n]
     for i in range(n):
-        acc[i] = 0.0
-        a, t = work.opt_a[i], work.opt_b[i]
-        for _r in range(rollouts):
-            copy_state(ps, s)
-            determinize(ps, rules, seat, rng, pw.ids, pw.locs)
-            fight(m, ps, rules, rng, a, t)
-            if horizon == H_ATTACK:
-                finish_attack(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
-            else:
-                finish_round(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
-            acc[i] += position_value(m, ps, rules, seat, vw, terms)
-            for j in range(NV):
-                tacc[i, j] += terms[j] / rollouts
-        acc[i] /= rollouts
+        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, work.opt_a[i], work.opt_b[i], horizon,
+                  rollouts, i)
         v = acc[i]
         if v > best_v:
             best, best_v = i, v
