@@ -95,41 +95,6 @@ def schedule(n_bots: int, per_game: int, games: int,
     return out
 
 
-def compiled_lineup(specs: tuple[str, ...]
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """(weights f64[k, G], policies i32[k], plans f64[k, N_PLAN]) when every seat has a
-    compiled implementation (a bot file, or a bot of `features.compiled.COMPILED_BOTS`) and at
-    most one seat plans, else None."""
-    from arena.bots import is_bot_file
-    from features.registry import N_GENES
-    from features.search.plan import N_PLAN, PS_ROLLOUTS
-    from game.bots import COMPILED_BOTS
-
-    if not all(s in COMPILED_BOTS or is_bot_file(s) for s in specs):
-        return None
-    weights = np.zeros((len(specs), N_GENES))
-    policies = np.zeros(len(specs), dtype=np.int32)
-    plans = np.zeros((len(specs), N_PLAN))
-    for i, spec in enumerate(specs):
-        if spec in COMPILED_BOTS:
-            policies[i] = COMPILED_BOTS[spec]
-        else:
-            weights[i], plans[i] = _bot_file_weights(spec)
-    if (plans[:, PS_ROLLOUTS] > 0).sum() > 1:
-        return None  # several planners: the Python engine plays them, each with its generator
-    return weights, policies, plans
-
-
-@functools.lru_cache(maxsize=64)
-def _bot_file_weights(spec: str) -> tuple[np.ndarray, np.ndarray]:
-    """A bot file's genes and plan vector, read once per worker (the arena's one-line error
-    when bad)."""
-    from arena.bots import read_bot_file
-
-    weights, _meta, plan = read_bot_file(spec)
-    return weights, plan.vector()
-
-
 Played = tuple[tuple[int, ...], int, int, bool] | tuple[tuple[int, ...], int, int, bool,
                                                          tuple[str, ...]]
 
@@ -139,6 +104,7 @@ def _play_specs(specs: tuple[str, ...], seed: int, rules_spec: str | None,
     """Play one game with fresh players (runs in a worker process): in the compiled loop when
     every seat has a compiled implementation (the same game, faster), else `_play_python`."""
     from arena.bots import make_rules
+    from arena.measure.lineup import compiled_lineup
     from features.compiled import play_mixed_game
 
     lineup = compiled_lineup(specs)

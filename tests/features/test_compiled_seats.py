@@ -10,7 +10,8 @@ import numpy as np
 from numba import typeof
 from numba.core import types
 
-from arena.measure.tournament import _play_python, _play_specs, compiled_lineup
+from arena.measure.lineup import compiled_lineup
+from arena.measure.tournament import _play_python, _play_specs
 from evolve.plugin import eval_games
 from features.genome import LAYOUT, hand_set_genome, random_genomes, save_genome
 from features.linear import LinearPlayer
