@@ -34,6 +34,7 @@ from evolve.sections import (
     LeagueSection,
     OutputSection,
     ParallelSection,
+    PlanSection,
     RatingSection,
     RunSection,
     VariationSection,
@@ -67,6 +68,7 @@ __all__ = [
     "LeagueSection",
     "OutputSection",
     "ParallelSection",
+    "PlanSection",
     "RatingSection",
     "RunSection",
     "VariationSection",
@@ -89,7 +91,8 @@ class ConfigError(ValueError):
 
 # Fields that may change when a run is resumed: they do not change its results (both rating
 # engines give the same numbers; the champion's settings change only which one is crowned).
-RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "champion.", "rating.engine")
+RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "champion.", "plan.",
+             "rating.engine")
 # Fields added with a default that plays differently: field -> (the riskevo version that added
 # it, the value a run made before it resumes with). A run file naming a version that already
 # wrote the field but lacking it is refused rather than guessed.

@@ -1,17 +1,23 @@
-"""`python -m evolve plan BOT`: make a planning bot file from a greedy one.
+"""Make a planning champion from a greedy one: its value fitted, then checked in-house.
 
 The planner (`features.search`) needs a value of positions. This fits it the way Monte Carlo
 value learning does (TD(1), as Carr 2020 fits its value by TD(lambda)): play seeded games of
-four copies of the bot, record the value terms of every seat's position at the end of each of
-its attack phases (or at each of its turns' starts, for the `round` horizon), label each with
-whether that seat went on to win, and fit a logistic regression (Newton's method, a small L2
-penalty) of the win on the terms. The weights are the fitted coefficients; `value.won` keeps its
-default. The bot file written is the greedy bot's with a `plan` object and its provenance.
+the bot against a mix of opponents (a copy of itself with probability `self_share`, else a
+gauntlet bot), record the value terms of the bot's positions at the end of each of its attack
+phases (or at each of its turns' starts, for the `round` horizon), label each with whether the
+bot went on to win, and fit a logistic regression (Newton's method, a small L2 penalty) of the
+win on the terms. Fitted on self-play alone the value learns what beats copies of itself and
+loses elsewhere (docs/experiments/2026-11-28-planner-2.md); mixed opponents keep it general.
+
+`check` then plays the planning bot and the greedy one in the same seeded games against 3x each
+gauntlet bot (compiled); a run keeps the planning champion only when it wins more
+(`plan_champion`). `python -m evolve plan` is the command; `evolve run` calls it at its end.
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +25,11 @@ import numpy as np
 
 from evolve.cli import error
 
-__all__ = ["fit_logistic", "main", "positions"]
+__all__ = ["Check", "check", "fit_logistic", "fitted_values", "main", "plan_champion",
+           "positions"]
 
 MAX_GAMES = 20_000
+SELF_SHARE = 0.25  # a seat's chance of a copy of the bot rather than a gauntlet bot
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, iters: int = 50
@@ -39,19 +47,22 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, iters: int = 50
     return b
 
 
-def positions(weights: np.ndarray, games: int, seed: int, horizon: str
+def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
+              self_share: float = SELF_SHARE, rules: Any = None, board: Any = None
               ) -> tuple[np.ndarray, np.ndarray]:
-    """(value terms f64[n, NV], won f64[n]) of every seat's positions in `games` self-play
-    games of the greedy player `weights` (game i seeded by SeedSequence(seed, (i,)))."""
+    """(value terms f64[n, NV], won f64[n]) of the bot's positions in `games` seeded games
+    (game i by SeedSequence(seed, (i,))): the bot in a seat drawn per game, every other seat a
+    copy of it with probability self_share, else a gauntlet bot drawn uniformly."""
     from features.linear import LinearPlayer
     from features.search.value import NV, value_terms
+    from game.bots import BOTS, GAUNTLET
     from game.decision import DecisionKind
     from game.engine import play_game
     from game.layout import S_TURNS
     from game.map import classic_map
     from game.state import Rules
 
-    board, rules = classic_map(), Rules()
+    board, rules = board or classic_map(), rules or Rules()
     rv = rules.vector()
     ask = DecisionKind.FORTIFY if horizon == "attack" else DecisionKind.REINFORCE
 
@@ -74,30 +85,143 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str
     xs: list[np.ndarray] = []
     ys: list[float] = []
     for g in range(games):
-        seats = [Recorder() for _ in range(4)]
+        draw = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(g, 1)))
+        seats: list[Any] = [Recorder()]
+        for _ in range(3):
+            if draw.random() < self_share:
+                seats.append(Recorder())
+            else:
+                seats.append(BOTS[GAUNTLET[int(draw.integers(len(GAUNTLET)))]]())
+        seats = [seats[i] for i in draw.permutation(4)]
         out = play_game(seats, seed=np.random.SeedSequence(seed, spawn_key=(g,)), rules=rules,
                         map=board)
         for i, p in enumerate(seats):
-            xs += p.rows
-            ys += [1.0 if out.winner == i else 0.0] * len(p.rows)
+            if isinstance(p, Recorder):
+                xs += p.rows
+                ys += [1.0 if out.winner == i else 0.0] * len(p.rows)
     return np.array(xs), np.array(ys)
 
 
-def fitted_values(weights: np.ndarray, games: int, seed: int, horizon: str
+def fitted_values(weights: np.ndarray, games: int, seed: int, horizon: str,
+                  self_share: float = SELF_SHARE, rules: Any = None, board: Any = None
                   ) -> tuple[dict[str, float], int]:
-    """The value weights fitted on self-play (every term but `value.won`), and the sample size."""
+    """The value weights fitted on `positions` (every term but `value.won`), and the sample
+    size."""
     from features.search.value import NAMES, TERMS
 
-    x, y = positions(weights, games, seed, horizon)
+    x, y = positions(weights, games, seed, horizon, self_share, rules, board)
     keep = [i for i, t in enumerate(TERMS) if t.name != "won"]
     b = fit_logistic(x[:, keep], y)
     return {NAMES[i]: float(b[1 + j]) for j, i in enumerate(keep)}, len(y)
 
 
+@dataclass(frozen=True)
+class Check:
+    """Win rates of the greedy and the planning bot, in the same games, per gauntlet bot."""
+
+    games: int  # per bot
+    greedy: dict[str, float]
+    plan: dict[str, float]
+
+    @property
+    def greedy_mean(self) -> float:
+        return float(np.mean(list(self.greedy.values())))
+
+    @property
+    def plan_mean(self) -> float:
+        return float(np.mean(list(self.plan.values())))
+
+    @property
+    def better(self) -> bool:
+        """The planning bot won more of the games than the greedy one."""
+        return self.plan_mean > self.greedy_mean
+
+    def words(self) -> str:
+        return (f"gauntlet mean {self.plan_mean:.3f} planning, {self.greedy_mean:.3f} greedy "
+                f"({self.games} games per bot, the same seeds)")
+
+
+def check(weights: np.ndarray, plan: np.ndarray, games: int, seed: int, rules: Any = None,
+          board: Any = None) -> Check:
+    """The bot greedy and planning (settings `plan`, f64[N_PLAN]) against 3x each gauntlet bot
+    in `games` compiled games per bot (game i by SeedSequence(seed, (i,)), the bot in seat
+    i mod 4)."""
+    from features.compiled import play_mixed_games
+    from game.bots import COMPILED_BOTS, GAUNTLET
+
+    seeds = [np.random.SeedSequence(seed, spawn_key=(i,)) for i in range(games)]
+    seat = np.arange(games) % 4
+    ws = np.repeat(np.stack([weights] * 4)[None], games, 0)
+    out: dict[str, dict[str, float]] = {"greedy": {}, "plan": {}}
+    for name in GAUNTLET:
+        pol = np.full((games, 4), COMPILED_BOTS[name], np.int32)
+        pol[np.arange(games), seat] = 0
+        for label in out:
+            plans = None
+            if label == "plan":
+                plans = np.zeros((games, 4, len(plan)))
+                plans[np.arange(games), seat] = plan
+            place, _r, _c = play_mixed_games(ws, pol, seeds, rules, board, plans=plans)
+            out[label][name] = float((place[np.arange(games), seat] == 1).mean())
+    return Check(games, out["greedy"], out["plan"])
+
+
+def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, games: int,
+                  check_games: int, seed: int, horizon: str = "attack", rollouts: int = 8,
+                  top_k: int = 3, self_share: float = SELF_SHARE, rules: Any = None,
+                  board: Any = None) -> tuple[dict[str, Any], dict[str, Any], Check]:
+    """(plan object, meta, check) of the bot `weights` planning with a fitted value; meta
+    records the fit and the check (seeds derive from `seed`)."""
+    from features.search.player import PlanSettings
+
+    fit_seed, check_seed = (int(s.generate_state(1)[0])
+                            for s in np.random.SeedSequence(seed).spawn(2))
+    values, n = fitted_values(weights, games, fit_seed, horizon, self_share, rules, board)
+    plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon).as_dict()
+    plan["value"].update(values)
+    settings = PlanSettings.from_dict(plan)
+    result = check(weights, settings.vector(), check_games, check_seed, rules, board)
+    meta = dict(meta)
+    meta["plan_fit"] = {"from": source, "games": games, "seed": seed, "positions": n,
+                        "self_share": self_share,
+                        "method": "logistic regression of the win on the value terms, games "
+                        "against a copy of itself or a gauntlet bot (evolve.planfit)",
+                        "check": {"games_per_bot": check_games, "greedy": result.greedy,
+                                  "plan": result.plan}}
+    return settings.as_dict(), meta, result
+
+
+def plan_run(champion: Path, out: Path, cfg: Any, generation: int, rules: Any = None,
+             board: Any = None) -> str:
+    """Make `out` (runs/<name>/champion-plan.json) from a run's champion.json with the run's
+    `plan` settings (cfg: `evolve.config.Config`); the line to print. Seeds derive from the run
+    seed and the generation, so a run makes the same file whatever its workers."""
+    from features.genome import save_genome
+    from features.search.player import read_bot
+
+    p = cfg.plan
+    weights, meta, _ = read_bot(champion)
+    seed = int(np.random.SeedSequence(cfg.run.seed, spawn_key=(0x504C414E, generation))
+               .generate_state(1)[0])
+    plan, meta, result = plan_champion(
+        weights, meta, f"{champion.name} of generation {generation}", games=p.games,
+        check_games=p.check_games, seed=seed, horizon=p.horizon, rollouts=p.rollouts,
+        top_k=p.top_k, self_share=p.self_share, rules=rules, board=board)
+    if not result.better:
+        out.unlink(missing_ok=True)  # an older planning champion is not this champion's
+        return (f"planning champion: not kept ({result.words()}); {champion} plays greedy")
+    save_genome(out, weights, meta, plan=plan)
+    return f"planning champion: {out} ({result.words()})"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="evolve plan", description=__doc__.split("\n\n")[0])
     ap.add_argument("bot", help="a greedy bot file (or a packaged name such as champion)")
-    ap.add_argument("--games", type=int, default=800, help="self-play games (default 800)")
+    ap.add_argument("--games", type=int, default=3000, help="games to fit on (default 3000)")
+    ap.add_argument("--check-games", type=int, default=300,
+                    help="games per gauntlet bot in the check (default 300)")
+    ap.add_argument("--self-share", type=float, default=SELF_SHARE,
+                    help=f"a seat's chance of a copy of the bot (default {SELF_SHARE})")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--horizon", choices=("attack", "round"), default="attack")
     ap.add_argument("--rollouts", type=int, default=8)
@@ -108,8 +232,11 @@ def main(argv: list[str] | None = None) -> int:
     from features.search.player import PlanSettings, PlanSettingsError, read_bot
     from game.bots import BOT_FILES, bot_file
 
-    if not 1 <= args.games <= MAX_GAMES:
-        return error(f"--games must be 1..{MAX_GAMES}, got {args.games}")
+    for flag, v in (("--games", args.games), ("--check-games", args.check_games)):
+        if not 1 <= v <= MAX_GAMES:
+            return error(f"{flag} must be 1..{MAX_GAMES}, got {v}")
+    if not 0.0 <= args.self_share <= 1.0:
+        return error(f"--self-share must be in [0, 1], got {args.self_share}")
     if args.seed < 0:
         return error(f"--seed must be >= 0, got {args.seed}")
     if args.out.is_dir():
@@ -117,17 +244,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         path = bot_file(args.bot) if args.bot in BOT_FILES else Path(args.bot)
         weights, meta, _plan = read_bot(path)
-        base = PlanSettings(rollouts=args.rollouts, top_k=args.top_k, horizon=args.horizon)
+        PlanSettings(rollouts=args.rollouts, top_k=args.top_k, horizon=args.horizon)
     except (GenomeError, PlanSettingsError, ValueError, OSError) as e:
         return error(e)
-    values, n = fitted_values(weights, args.games, args.seed, args.horizon)
-    plan = base.as_dict()
-    plan["value"].update(values)
-    meta = dict(meta)
-    meta["plan_fit"] = {"from": str(args.bot), "games": args.games, "seed": args.seed,
-                        "positions": n, "method": "logistic regression of the win on the "
-                        "value terms, self-play of the greedy bot (evolve.planfit)"}
-    save_genome(args.out, weights, meta, plan=PlanSettings.from_dict(plan).as_dict())
+    plan, meta, result = plan_champion(
+        weights, meta, str(args.bot), games=args.games, check_games=args.check_games,
+        seed=args.seed, horizon=args.horizon, rollouts=args.rollouts, top_k=args.top_k,
+        self_share=args.self_share)
+    save_genome(args.out, weights, meta, plan=plan)
     print(f"{args.out}: planning {args.bot} (horizon {args.horizon}, {args.rollouts} rollouts "
-          f"x top {args.top_k}), value fitted on {n} positions of {args.games} games")
+          f"x top {args.top_k}), value fitted on {meta['plan_fit']['positions']} positions of "
+          f"{args.games} games; {result.words()}")
     return 0

@@ -26,6 +26,7 @@ from evolve.config import (
 from evolve.crownings import beyond_noise, closing_words, playoff_words
 from evolve.evolution import Evolution
 from evolve.parallel import Runner, WorkersLostError
+from evolve.planfit import plan_run
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar
 from evolve.runfolder import RunFolder, RunFolderError, check_name
@@ -347,12 +348,39 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
                   f"with: {resume_cmd})", file=sys.stderr, flush=True)
         else:
             _print_closing_words(folder)
+            _plan_champion(cfg, folder, evo)
             print(f"stopped after generation {evo.saved_generation}; resume with: {resume_cmd}",
                   file=sys.stderr, flush=True)
         return 130
     _print_closing_words(folder)
+    _plan_champion(cfg, folder, evo)
     print(f"done: {total} generations in {folder.root}", flush=True)
     return 0
+
+
+DEFAULT_PLUGIN = "evolve.plugin:default_plugin"  # the planner plays this plug-in's games
+
+
+def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
+    """Make the planning champion (`evolve.planfit.plan_run`) unless plan.games is 0 or the
+    games are not the planner's (four seats, the game's own plug-in); Ctrl-C skips it and says
+    how to make it later."""
+    plugin = evo.plugin
+    if (not cfg.plan.games or not folder.champion.is_file() or cfg.run.group_size != 4
+            or cfg.game.plugin != DEFAULT_PLUGIN):
+        return
+    later = (f"python -m evolve plan {folder.champion} --out {folder.champion_plan}")
+    print(f"planning the champion: fitting its value on {cfg.plan.games} games, then "
+          f"{cfg.plan.check_games} games per gauntlet bot (Ctrl-C skips it)", flush=True)
+    try:
+        print(plan_run(folder.champion, folder.champion_plan, cfg, evo.saved_generation,
+                       plugin.rules, plugin.map), flush=True)
+    except KeyboardInterrupt:
+        print(f"planning champion skipped; make it later with: {later}", file=sys.stderr,
+              flush=True)
+    except (OSError, ValueError) as e:  # the champion's file unreadable, a full disk
+        print(f"planning champion not made ({e}); make it later with: {later}",
+              file=sys.stderr, flush=True)
 
 
 def _print_closing_words(folder: RunFolder) -> None:

@@ -29,6 +29,7 @@ OUTCOMES = ("order", "win")  # what a league game tells TrueSkill (evolve.rater.
 MATE_CHOICES = ("cxUniform", "cxOnePoint", "cxTwoPoint")
 MUTATE_CHOICES = ("mutGaussian",)
 SELECT_CHOICES = ("selTournament", "selBest", "selRandom")
+PLAN_HORIZONS = ("attack", "round")  # features.search.player.HORIZONS (a test checks both agree)
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,18 @@ class ChampionSection:
 
 
 @dataclass(frozen=True)
+class PlanSection:
+    """The planning champion made from the proven champion when a run ends (evolve.planfit)."""
+
+    games: int = _f(0, 20_000)
+    check_games: int = _f(1, 100_000)
+    self_share: float = _f(0, 1)
+    horizon: str = _f(choices=PLAN_HORIZONS)
+    rollouts: int = _f(1, 64)
+    top_k: int = _f(1, 8)
+
+
+@dataclass(frozen=True)
 class ParallelSection:
     """Where the games run."""
 
@@ -154,5 +167,6 @@ class Config:
     league: LeagueSection
     eval: EvalSection
     champion: ChampionSection
+    plan: PlanSection
     parallel: ParallelSection
     output: OutputSection

@@ -1,9 +1,10 @@
 """Playing on from a position: the rollouts a search runs, with the greedy player as policy.
 
 `copy_state` fills a scratch position from another (no allocation, so kernels may call it);
-`finish_attack` plays one seat's greedy decisions until its attack phase is over and
-`finish_round` every seat's until that seat's next turn, the way `features.compiled` plays
-them (the same `decide`, `step` and `carry`, through `apply_greedy`).
+`finish_attack` plays one seat's greedy decisions until its attack phase is over,
+`finish_round` every seat's until that seat's next turn and `play_on` every seat's to the
+game's end, the way `features.compiled` plays them (the same `decide`, `step` and `carry`,
+through `apply_greedy`).
 """
 
 from __future__ import annotations
@@ -100,6 +101,24 @@ def finish_round(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
 
 
 @jit_inline
+def play_on(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+            w: np.ndarray, rng: np.random.Generator, work: Work, max_steps: int) -> int:
+    """Play every seat greedily from s, seat q with weights w[q] (f64[P, G]), until the game
+    ends or max_steps actions were applied: the whole-game rollout a search starts from any
+    position (a determinized one, when the seat to move must not see the rest). Returns the
+    steps applied, -1 on a rejected action."""
+    sc = s.sc
+    work.players.memo[:] = 0
+    n = 0
+    while n < max_steps and sc[L.S_PHASE] != L.PH_OVER:
+        kind, a, b, c = decide(m, fx, s, rules, w[sc[L.S_CURRENT]], work)
+        if not apply_greedy(m, s, rules, rng, work, kind, a, b, c):
+            return -1
+        n += 1
+    return n
+
+
+@jit_inline
 def fight(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generator, a: int,
           t: int) -> int:
     """Roll from a on t while the battle is worth going on (`worth_fighting`); returns the
@@ -120,4 +139,5 @@ def worth_fighting(s: StateArrays, seat: int, a: int, t: int) -> bool:
         and s.armies[a] >= 2
 
 
-__all__ = ["apply_greedy", "copy_state", "fight", "finish_attack", "finish_round", "worth_fighting"]
+__all__ = ["apply_greedy", "copy_state", "fight", "finish_attack", "finish_round", "play_on",
+           "worth_fighting"]

@@ -5,9 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
-from evolve.planfit import fit_logistic, main
-from features.search.player import read_bot
+import evolve.planfit as planfit
+from evolve.config import load_config
+from evolve.planfit import Check, fit_logistic, main, plan_run, positions
+from features.genome import hand_set_genome, save_genome
+from features.search.player import PlanSettings, read_bot
 
 
 def test_the_logistic_fit_recovers_known_coefficients() -> None:
@@ -21,10 +25,11 @@ def test_the_logistic_fit_recovers_known_coefficients() -> None:
 def test_evolve_plan_writes_a_planning_bot_file(tmp_path: Path) -> None:
     out = tmp_path / "p.json"
     assert main(["champion", "--games", "3", "--seed", "1", "--rollouts", "2",
-                 "--out", str(out)]) == 0
+                 "--check-games", "4", "--out", str(out)]) == 0
     weights, meta, plan = read_bot(out)
     assert plan.kind == "plan" and plan.rollouts == 2 and plan.horizon == "attack"
     assert meta["plan_fit"]["games"] == 3 and meta["plan_fit"]["positions"] > 0
+    assert set(meta["plan_fit"]["check"]["plan"]) == set(meta["plan_fit"]["check"]["greedy"])
     champion, _, _ = read_bot(Path(__file__).parents[2] / "game/bots/files/champion.json")
     assert np.array_equal(weights, champion)  # the same weights, now with a fitted plan
 
@@ -34,3 +39,40 @@ def test_evolve_plan_refuses_bad_arguments(tmp_path: Path, capsys) -> None:  # t
     assert "--games must be" in capsys.readouterr().err
     assert main(["nope.json", "--out", str(tmp_path / "x.json")]) == 2
     assert "nope.json" in capsys.readouterr().err
+
+
+def test_the_fit_records_the_bot_in_every_game_and_its_copies_only_when_drawn() -> None:
+    w = hand_set_genome()
+    alone, _ = positions(w, 4, 9, "attack", self_share=0.0)
+    mixed, _ = positions(w, 4, 9, "attack", self_share=1.0)
+    assert 0 < len(alone) < len(mixed)
+
+
+@pytest.mark.parametrize("better", [True, False])
+def test_a_run_keeps_its_planning_champion_only_when_it_wins_more(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, better: bool) -> None:
+    champion, out = tmp_path / "champion.json", tmp_path / "champion-plan.json"
+    save_genome(champion, hand_set_genome(), {"generation": 7})
+    out.write_text("an older planning champion")
+    seen = {}
+
+    def fake(weights, meta, source, **kw):  # type: ignore[no-untyped-def]
+        seen.update(kw)
+        won = {"bully": 0.6 if better else 0.4}
+        return PlanSettings().as_dict(), dict(meta), Check(10, {"bully": 0.5}, won)
+
+    monkeypatch.setattr(planfit, "plan_champion", fake)
+    cfg = load_config()
+    line = plan_run(champion, out, cfg, 7)
+    assert seen["games"] == cfg.plan.games and seen["horizon"] == cfg.plan.horizon
+    if better:
+        assert read_bot(out)[2].kind == "plan" and str(out) in line
+    else:
+        assert not out.exists() and "not kept" in line
+
+
+def test_the_config_offers_the_horizons_the_planner_plays() -> None:
+    from evolve.sections import PLAN_HORIZONS
+    from features.search.player import HORIZONS
+
+    assert PLAN_HORIZONS == HORIZONS

@@ -16,6 +16,7 @@ from features.linear import LinearPlayer, map_context
 from features.search.determinize import determinize
 from features.search.plan import decide_plan_boxed, make_plan_work
 from features.search.player import GREEDY, PlanPlayer, PlanSettings, PlanSettingsError, read_bot
+from features.search.rollout import play_on
 from features.search.value import NV, value_terms
 from features.work import make_work
 from game import layout as L
@@ -134,6 +135,21 @@ def test_a_planning_game_is_the_same_in_the_compiled_loop_and_the_python_engine(
                      seed=seed)
     assert tuple(int(p) for p in fast.placements) == slow.placements
     assert fast.rounds == slow.rounds
+
+
+def test_play_on_finishes_a_game_from_any_position_the_same_way_for_a_seed() -> None:
+    rules = Rules()
+    fx = map_context(MAP)
+    for s in _positions(rules, 5, every=9)[:4]:
+        ends = []
+        for _ in range(2):
+            k = s.copy().kernel
+            n = play_on(MAP.kernel, fx, k, rules.vector(), np.stack([W] * 4),
+                        np.random.default_rng(8), make_work(MAP.kernel, 4), 200_000)
+            assert n > 0 and k.sc[L.S_PHASE] == L.PH_OVER
+            ends.append((k.owner.copy(), int(k.sc[L.S_WINNER])))
+        assert np.array_equal(ends[0][0], ends[1][0]) and ends[0][1] == ends[1][1]
+        assert s.kernel.sc[L.S_PHASE] != L.PH_OVER  # the position itself is left alone
 
 
 def test_zero_rollouts_play_the_greedy_game_move_for_move() -> None:

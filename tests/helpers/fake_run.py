@@ -91,7 +91,7 @@ def tiny_args(runs: Path, name: str = "t", *extra: str) -> list[str]:
             "--set", "run.elite=2", "--set", "output.plot_every=0",
             # Playoffs every other generation, open to all: resume tests cover the champion.
             "--set", "champion.every=2", "--set", "champion.max_sigma=100",
-            "--set", "champion.games=20", *extra]
+            "--set", "champion.games=20", "--set", "plan.games=0", *extra]
 
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout
