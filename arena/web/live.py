@@ -34,7 +34,8 @@ from game.decision import Decision, DecisionKind
 from game.map import Map
 from game.protocol import IllegalActionError, Player
 from game.queries import standing
-from game.replay import Replayer, card_text, mission_text
+from game.replay import Replayer, mission_text
+from game.replay_board import card_text
 from game.session import Session
 from game.state import Rules, State
 from game.view import GameView
