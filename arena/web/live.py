@@ -28,13 +28,14 @@ from arena.web.story import (
 )
 from game import kernel
 from game import layout as L
-from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
+from game.actions import Action, Attack
 from game.cards import set_value
 from game.decision import Decision, DecisionKind
 from game.map import Map
 from game.protocol import IllegalActionError, Player
 from game.queries import standing
-from game.replay import Replayer, card_text, mission_text
+from game.replay import Replayer, mission_text
+from game.replay_board import card_text
 from game.session import Session
 from game.state import Rules, State
 from game.view import GameView
@@ -354,55 +355,9 @@ def _next_set(st: State, rules: Rules) -> int:
                          L.ARTILLERY))
 
 
-def parse_human_action(body: dict[str, object],
-                       n_territories: int) -> tuple[str, Action, dict[str, int]]:
-    """A page request {'type': ..., fields} as (type, action, extra); ValueError naming the
-    field. Types: place, trade, end_trade, attack, attack_until, stop, move_in, fortify, skip."""
-    kinds = ("place", "trade", "end_trade", "attack", "attack_until", "stop", "move_in",
-             "fortify", "skip")
-    kind = body.get("type")
-    if kind not in kinds:
-        raise ValueError(f"type must be one of {', '.join(kinds)}; got {kind!r}")
-
-    def num(name: str, lo: int, hi: int, default: int | None = None) -> int:
-        v = body.get(name, default)
-        if type(v) is not int or not lo <= v <= hi:
-            raise ValueError(f"{name} must be a whole number {lo}..{hi}, got {v!r}")
-        return v
-
-    t_hi = n_territories - 1
-    if kind == "place":
-        return kind, Place(num("territory", 0, t_hi), num("count", 1, 10_000, 1)), {}
-    if kind == "trade":
-        cards = body.get("cards")
-        if (not isinstance(cards, list) or len(cards) != 3
-                or not all(type(c) is int and 0 <= c < n_territories + L.N_WILDS for c in cards)):
-            raise ValueError(f"cards must be a list of 3 card ids 0..{n_territories + 1}")
-        return kind, Trade((cards[0], cards[1], cards[2])), {}
-    if kind in ("attack", "attack_until"):
-        act = Attack(num("src", 0, t_hi), num("dst", 0, t_hi), num("dice", 0, 3, 0))
-        extra = {"down_to": num("down_to", 1, 10_000, 1)} if kind == "attack_until" else {}
-        return kind, act, extra
-    if kind == "move_in":
-        return kind, MoveIn(num("count", 0, 10_000)), {}
-    if kind == "fortify":
-        return kind, Fortify(num("src", 0, t_hi), num("dst", 0, t_hi),
-                             num("count", 1, 10_000)), {}
-    return kind, {"end_trade": END_TRADE, "stop": STOP, "skip": SKIP}[str(kind)], {}
-
-
-def play_human(game: LiveGame, body: dict[str, object]) -> int:
-    """Apply a page request to the game; returns the kernel steps it took."""
-    kind, action, extra = parse_human_action(body, game.m.n_territories)
-    if kind == "attack_until" and isinstance(action, Attack):
-        return game.attack_until(action.src, action.dst, action.dice, extra["down_to"])
-    game.act(action)
-    return 1
-
-
 def random_seed() -> int:
     """A fresh seed for a game the page starts without one."""
     return int(np.random.SeedSequence().generate_state(1)[0] % (2**31))
 
 
-__all__ = ["ActionError", "LiveGame", "Seat", "parse_human_action", "play_human", "random_seed"]
+__all__ = ["ActionError", "LiveGame", "Seat", "random_seed"]

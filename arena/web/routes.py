@@ -6,8 +6,9 @@ from http import HTTPStatus
 from typing import Any, Protocol
 
 from arena.web.httpd import RequestError, split_path
+from arena.web.human_action import play_human
 from arena.web.insight import explain_replay, game_route
-from arena.web.live import ActionError, LiveGame, play_human
+from arena.web.live import ActionError, LiveGame
 from arena.web.saves import Saves
 from arena.web.views import replay_json, seat_labels
 from game.replay import Replay, replay

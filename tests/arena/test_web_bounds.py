@@ -180,7 +180,7 @@ def test_a_client_reset_prints_no_traceback(server: Any,
 def test_a_poll_puts_only_the_new_transcript_lines_in_words(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from arena.web.live import LiveGame, Seat
-    from game import replay as replay_module
+    from game import replay_board
     from game.bots import BOTS
     from game.map import classic_map
     from game.state import Rules
@@ -193,13 +193,13 @@ def test_a_poll_puts_only_the_new_transcript_lines_in_words(
         game.advance(50)
         polled.append(game.public(0)["log"])
     applied = []
-    real = replay_module._Board.apply
+    real = replay_board.Board.apply
 
     def counting(self: Any, *args: Any) -> str:
         applied.append(1)
         return real(self, *args)
 
-    monkeypatch.setattr(replay_module._Board, "apply", counting)
+    monkeypatch.setattr(replay_board.Board, "apply", counting)
     assert game.public(len(game.transcript()))["log"] == []
     assert applied == []  # before: every request replayed the whole transcript
     game._log = None  # a fresh reading of the whole game gives the same log
