@@ -30,6 +30,7 @@ __all__ = ["Check", "check", "fit_logistic", "fitted_values", "main", "plan_cham
 
 MAX_GAMES = 20_000
 SELF_SHARE = 0.25  # a seat's chance of a copy of the bot rather than a gauntlet bot
+MARGIN = 0.1  # another plan replaces the greedy choice when valued this much higher
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, iters: int = 50
@@ -168,7 +169,8 @@ def check(weights: np.ndarray, plan: np.ndarray, games: int, seed: int, rules: A
 
 def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, games: int,
                   check_games: int, seed: int, horizon: str = "attack", rollouts: int = 8,
-                  top_k: int = 3, self_share: float = SELF_SHARE, rules: Any = None,
+                  top_k: int = 3, margin: float = MARGIN, self_share: float = SELF_SHARE,
+                  rules: Any = None,
                   board: Any = None) -> tuple[dict[str, Any], dict[str, Any], Check]:
     """(plan object, meta, check) of the bot `weights` planning with a fitted value; meta
     records the fit and the check (seeds derive from `seed`)."""
@@ -177,7 +179,8 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     fit_seed, check_seed = (int(s.generate_state(1)[0])
                             for s in np.random.SeedSequence(seed).spawn(2))
     values, n = fitted_values(weights, games, fit_seed, horizon, self_share, rules, board)
-    plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon).as_dict()
+    plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
+                        margin=margin).as_dict()
     plan["value"].update(values)
     settings = PlanSettings.from_dict(plan)
     result = check(weights, settings.vector(), check_games, check_seed, rules, board)
@@ -206,7 +209,7 @@ def plan_run(champion: Path, out: Path, cfg: Any, generation: int, rules: Any = 
     plan, meta, result = plan_champion(
         weights, meta, f"{champion.name} of generation {generation}", games=p.games,
         check_games=p.check_games, seed=seed, horizon=p.horizon, rollouts=p.rollouts,
-        top_k=p.top_k, self_share=p.self_share, rules=rules, board=board)
+        top_k=p.top_k, margin=p.margin, self_share=p.self_share, rules=rules, board=board)
     if not result.better:
         out.unlink(missing_ok=True)  # an older planning champion is not this champion's
         return (f"planning champion: not kept ({result.words()}); {champion} plays greedy")
@@ -226,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--horizon", choices=("attack", "round"), default="attack")
     ap.add_argument("--rollouts", type=int, default=8)
     ap.add_argument("--top-k", type=int, default=3)
+    ap.add_argument("--margin", type=float, default=MARGIN,
+                    help=f"value a plan must gain over the greedy choice (default {MARGIN})")
     ap.add_argument("--out", type=Path, required=True, help="the planning bot file to write")
     args = ap.parse_args(argv)
     from features.genome import GenomeError, save_genome
@@ -244,13 +249,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         path = bot_file(args.bot) if args.bot in BOT_FILES else Path(args.bot)
         weights, meta, _plan = read_bot(path)
-        PlanSettings(rollouts=args.rollouts, top_k=args.top_k, horizon=args.horizon)
+        PlanSettings(rollouts=args.rollouts, top_k=args.top_k, horizon=args.horizon,
+                     margin=args.margin)
     except (GenomeError, PlanSettingsError, ValueError, OSError) as e:
         return error(e)
     plan, meta, result = plan_champion(
         weights, meta, str(args.bot), games=args.games, check_games=args.check_games,
         seed=args.seed, horizon=args.horizon, rollouts=args.rollouts, top_k=args.top_k,
-        self_share=args.self_share)
+        margin=args.margin, self_share=args.self_share)
     save_genome(args.out, weights, meta, plan=plan)
     print(f"{args.out}: planning {args.bot} (horizon {args.horizon}, {args.rollouts} rollouts "
           f"x top {args.top_k}), value fitted on {meta['plan_fit']['positions']} positions of "

@@ -7,8 +7,25 @@ from pathlib import Path
 from game.numba_cache import clear_stale_caches as _clear
 from game.numba_cache import game_sources
 
+HERE = Path(__file__).resolve().parent
+
+
+def cache_packages() -> list[Path]:
+    """features/ and each of its subpackages: each keeps numba files in its own __pycache__
+    (features/search among them: the compiled loop inlines its planner)."""
+    return [HERE, *sorted(p.parent for p in HERE.glob("*/__init__.py"))]
+
+
+def features_sources() -> list[Path]:
+    """What a features kernel may depend on: the engine's sources and every features source."""
+    return [*game_sources(), *sorted(HERE.rglob("*.py"))]
+
 
 def clear_stale_caches() -> bool:
-    """Drop features/__pycache__ numba files if game/*.py or features/*.py changed."""
-    here = Path(__file__).resolve().parent
-    return _clear(here, [*game_sources(), *here.glob("*.py")])
+    """Drop the numba files of every package in `cache_packages` if any of
+    `features_sources` changed since the last import."""
+    sources = features_sources()
+    cleared = False
+    for pkg in cache_packages():
+        cleared = _clear(pkg, sources) or cleared
+    return cleared

@@ -46,6 +46,8 @@ class PlanExplanation:
     options: tuple[PlanOption, ...]
     rollouts: int
     horizon: str
+    greedy: int = -1  # the option the greedy player would take (index into options)
+    margin: float = 0.0
 
     def ranked(self) -> list[PlanOption]:
         """The options best first, as `decide_plan` compares them: stopping is the incumbent
@@ -53,15 +55,26 @@ class PlanExplanation:
         order = [self.options[-1], *self.options[:-1]]  # stopping first, then the scan order
         return sorted(order, key=lambda o: -o.value)
 
+    def kept_greedy(self) -> bool:
+        """True when the best plan was not worth the margin over the greedy choice."""
+        if not self.options or self.greedy < 0:
+            return False
+        best, own = self.ranked()[0], self.options[self.greedy]
+        return best is not own and best.value < own.value + self.margin
+
     def words(self, m: Map) -> str:
         """Plain words: the choice, its two largest terms, and the runner-up."""
         if not self.options:
             return "it goes on with the battle it chose (it replans once the odds turn)"
         ranked = self.ranked()
+        if self.kept_greedy():
+            own, best = self.options[self.greedy], ranked[0]
+            return (f"kept its greedy choice, to {self._what(m, own)}: the best plan, to "
+                    f"{self._what(m, best)}, was only {best.value - own.value:.3f} better "
+                    f"(it deviates for {self.margin:g} or more)")
         best, nxt = ranked[0], ranked[1] if len(ranked) > 1 else None
         when = "at its next turn" if self.horizon == "round" else "at the end of its attacks"
-        what = "stop attacking" if best.stop else (
-            f"attack {m.territories[best.target]} from {m.territories[best.source]}")
+        what = self._what(m, best)
         top = sorted(best.terms, key=lambda t: -abs(t[1] * t[2]))[:2]
         why = ", ".join(f"{n.removeprefix('value.')} {w * x:+.2f}" for n, w, x in top)
         out = (f"planned: {what}, the best position {when} over {self.rollouts} sampled "
@@ -71,6 +84,11 @@ class PlanExplanation:
                 f"attacking {m.territories[nxt.target]} from {m.territories[nxt.source]}")
             out += f"; next best {alt}, {best.value - nxt.value:.3f} lower"
         return out
+
+    @staticmethod
+    def _what(m: Map, o: PlanOption) -> str:
+        return "stop attacking" if o.stop else (
+            f"attack {m.territories[o.target]} from {m.territories[o.source]}")
 
 
 def explain_plan(state: State, m: Map, rules: Rules, weights: np.ndarray, plan: PlanSettings,
@@ -89,7 +107,8 @@ def explain_plan(state: State, m: Map, rules: Rules, weights: np.ndarray, plan: 
         terms = tuple((NAMES[j], float(vw[j]), float(pw.tacc[i, j])) for j in range(NV))
         options.append(PlanOption(src, dst, float(pw.acc[i]), terms))
     action = (int(kind), int(a), int(b), int(c))
-    return PlanExplanation(action, tuple(options) if n else (), int(pw.last[1]), plan.horizon)
+    return PlanExplanation(action, tuple(options) if n else (), int(pw.last[1]), plan.horizon,
+                           int(pw.last[2]) if n else -1, plan.margin)
 
 
 __all__ = ["PlanExplanation", "PlanOption", "explain_plan"]

@@ -5,9 +5,10 @@ k best first attacks by the linear player's own attack rank (`features.decide.at
 and, for each, plays `rollouts` determinized continuations: fight that battle
 (`rollout.fight`), then let the greedy player finish the attack phase (`rollout.finish_attack`),
 and value the end position for the seat (`value.position_value`). Stopping now is valued on
-the position as it stands. The best mean wins; a chosen battle goes on without replanning while
-`rollout.worth_fighting` holds (replanning after each battle's outcome). Every other decision
-is the greedy player's (`features.decide.decide`). Design: docs/search.md.
+the position as it stands. The best mean wins, unless the greedy player's own choice is worth
+less than `margin` below it (then the greedy choice stands); a chosen battle goes on without
+replanning while `rollout.worth_fighting` holds (replanning after each battle's outcome). Every
+other decision is the greedy player's (`features.decide.decide`). Design: docs/search.md.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from features.decide import attack_options, decide
+from features.decide import attack_options, attack_threshold, decide
 from features.kernels import FeatureContext, jit_inline
 from features.search.determinize import determinize
 from features.search.rollout import (
@@ -34,7 +35,7 @@ from game.kernel import step
 from game.layout import MapArrays, StateArrays
 
 # The settings vector a compiled game takes per player (`PlanSettings.vector`).
-PS_ROLLOUTS, PS_TOP_K, PS_HORIZON, PS_VALUE = 0, 1, 2, 3
+PS_ROLLOUTS, PS_TOP_K, PS_HORIZON, PS_MARGIN, PS_VALUE = 0, 1, 2, 3, 4
 H_ATTACK, H_ROUND = 0, 1  # value the end of the attack phase, or the start of the next turn
 N_PLAN = PS_VALUE + NV
 MAX_ROLLOUT_STEPS = 2_000  # a rollout's bound; an attack phase takes a few hundred at most
@@ -51,9 +52,10 @@ class PlanWork(NamedTuple):
     acc: np.ndarray  # float64[MAX_OPTIONS + 1]: summed values per option (and stopping)
     commit: np.ndarray  # int64[P, 3]: per seat the battle (from, to) it chose and the turn
     # The last decision's plan, for explanations: mean value terms per option (row n: stopping)
-    # and (n options compared, rollouts each; 0 options when no plan was made).
+    # and (n options compared, rollouts each, the greedy player's choice; 0 options when no
+    # plan was made).
     tacc: np.ndarray  # float64[MAX_OPTIONS + 1, NV]
-    last: np.ndarray  # int64[2]
+    last: np.ndarray  # int64[3]
 
 
 def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
@@ -65,7 +67,7 @@ def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
     return PlanWork(scratch, make_work(m, n_pl), np.zeros(n_ids, np.int32),
                     np.zeros(n_ids, np.int32), np.zeros(NV + len(m.bonus), np.float64),
                     np.zeros(MAX_OPTIONS + 1, np.float64), commit,
-                    np.zeros((MAX_OPTIONS + 1, NV), np.float64), np.zeros(2, np.int64))
+                    np.zeros((MAX_OPTIONS + 1, NV), np.float64), np.zeros(3, np.int64))
 
 
 @jit_inline
@@ -116,7 +118,11 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     vw = plan[PS_VALUE:]
     terms, acc, tacc = pw.terms, pw.acc, pw.tacc
     horizon = int(plan[PS_HORIZON])
-    pw.last[0], pw.last[1] = n, rollouts
+    # The greedy player's own choice (its best attack if it clears the threshold, else stop):
+    # another plan replaces it only when it is worth `margin` more.
+    thr = attack_threshold(m, s, w, work, int(work.opt_a[0]), work.opt_v[0])
+    greedy = 0 if work.opt_v[0] > thr else n
+    pw.last[0], pw.last[1], pw.last[2] = n, rollouts, greedy
     for i in range(n + 1):
         for j in range(NV):
             tacc[i, j] = 0.0
@@ -137,6 +143,9 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
         v = acc[i]
         if v > best_v:
             best, best_v = i, v
+    pick = n if best < 0 else best
+    if pick != greedy and acc[pick] < acc[greedy] + plan[PS_MARGIN]:
+        best = -1 if greedy == n else greedy
     if best < 0:
         return (L.A_STOP, 0, 0, 0)
     a, t = int(work.opt_a[best]), int(work.opt_b[best])
@@ -155,5 +164,5 @@ def decide_plan_boxed(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: n
     return decide_plan(m, fx, s, rules, w, plan, work, pw, box.rng)  # type: ignore[attr-defined]
 
 
-__all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_ROLLOUTS", "PS_TOP_K", "PS_VALUE",
-           "PlanWork", "decide_plan", "decide_plan_boxed", "make_plan_work"]
+__all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_MARGIN", "PS_ROLLOUTS", "PS_TOP_K",
+           "PS_VALUE", "PlanWork", "decide_plan", "decide_plan_boxed", "make_plan_work"]

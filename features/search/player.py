@@ -14,6 +14,7 @@ from features.linear import LinearPlayer, map_context
 from features.search.plan import (
     N_PLAN,
     PS_HORIZON,
+    PS_MARGIN,
     PS_ROLLOUTS,
     PS_TOP_K,
     PS_VALUE,
@@ -28,6 +29,8 @@ from game.view import GameView
 KINDS = ("greedy", "plan")
 HORIZONS = ("attack", "round")  # value the end of the attack phase, or the next turn's start
 MAX_ROLLOUTS = 64  # per option and decision: 64 x 8 options stays well inside 100 ms
+MAX_MARGIN = 100.0  # in value units; far above any value difference (terms lie in [0, 1])
+FIELDS = ("kind", "rollouts", "top_k", "horizon", "margin", "value")
 
 
 class PlanSettingsError(ValueError):
@@ -44,12 +47,14 @@ def _whole(name: str, x: object, lo: int, hi: int) -> int:
 class PlanSettings:
     """How a player uses its weights: `greedy` (one move at a time) or `plan` (the attack
     planner with `rollouts` continuations of each of its `top_k` first attacks, valued by
-    `value`, one weight per term of `features.search.value.TERMS`)."""
+    `value`, one weight per term of `features.search.value.TERMS`; another plan replaces the
+    greedy player's own choice only when it is valued `margin` higher)."""
 
     kind: str = "plan"
     rollouts: int = 8
     top_k: int = 3
     horizon: str = "attack"
+    margin: float = 0.0
     value: tuple[float, ...] = field(default_factory=lambda: tuple(default_weights()))
 
     def __post_init__(self) -> None:
@@ -61,6 +66,10 @@ class PlanSettings:
         if self.horizon not in HORIZONS:
             raise PlanSettingsError(f"plan.horizon must be one of {', '.join(HORIZONS)}, "
                                     f"got {self.horizon!r}")
+        if (isinstance(self.margin, bool) or not isinstance(self.margin, int | float)
+                or not 0.0 <= self.margin <= MAX_MARGIN):
+            raise PlanSettingsError(f"plan.margin must be a number 0..{MAX_MARGIN:g}, got "
+                                    f"{self.margin!r}")
         if len(self.value) != NV or not all(np.isfinite(self.value)):
             raise PlanSettingsError(f"plan.value must hold {NV} finite weights")
 
@@ -70,25 +79,25 @@ class PlanSettings:
         if self.kind == "plan":
             v[PS_ROLLOUTS], v[PS_TOP_K] = self.rollouts, self.top_k
         v[PS_HORIZON] = HORIZONS.index(self.horizon)
+        v[PS_MARGIN] = self.margin
         v[PS_VALUE:] = self.value
         return v
 
     def as_dict(self) -> dict[str, Any]:
         """The bot file's `plan` object."""
         return {"kind": self.kind, "rollouts": self.rollouts, "top_k": self.top_k,
-                "horizon": self.horizon,
+                "horizon": self.horizon, "margin": float(self.margin),
                 "value": dict(zip(NAMES, map(float, self.value), strict=True))}
 
     @classmethod
     def from_dict(cls, d: object) -> PlanSettings:
         """From a bot file's `plan` object; PlanSettingsError naming a bad field."""
         if not isinstance(d, dict):
-            raise PlanSettingsError("plan must be an object with kind, rollouts, top_k, "
-                                    "horizon, value")
-        extra = sorted(set(d) - {"kind", "rollouts", "top_k", "horizon", "value"})
+            raise PlanSettingsError(f"plan must be an object with {', '.join(FIELDS)}")
+        extra = sorted(set(d) - set(FIELDS))
         if extra:
-            raise PlanSettingsError(f"plan has unknown field {extra[0]!r} (allowed: kind, "
-                                    "rollouts, top_k, horizon, value)")
+            raise PlanSettingsError(f"plan has unknown field {extra[0]!r} (allowed: "
+                                    f"{', '.join(FIELDS)})")
         base = cls()
         value = d.get("value", dict(zip(NAMES, base.value, strict=True)))
         if not isinstance(value, dict):
@@ -107,7 +116,7 @@ class PlanSettings:
         if not isinstance(kind, str):
             raise PlanSettingsError(f"plan.kind must be one of {', '.join(KINDS)}, got {kind!r}")
         return cls(kind, d.get("rollouts", base.rollouts), d.get("top_k", base.top_k),
-                   d.get("horizon", base.horizon), tuple(vals))
+                   d.get("horizon", base.horizon), d.get("margin", base.margin), tuple(vals))
 
 
 GREEDY = PlanSettings(kind="greedy")

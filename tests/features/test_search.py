@@ -160,6 +160,19 @@ def test_zero_rollouts_play_the_greedy_game_move_for_move() -> None:
     assert np.array_equal(a, b)
 
 
+def test_a_margin_no_plan_can_clear_keeps_every_greedy_choice() -> None:
+    rules = Rules()
+    wide = PlanSettings(rollouts=4, top_k=3, margin=100.0)
+    fx = map_context(MAP)
+    for i, s in enumerate(_positions(rules, 6, every=3)):
+        k = s.copy().kernel
+        greedy = decide(MAP.kernel, fx, k, rules.vector(), W, make_work(MAP.kernel, 4))
+        planned = decide_plan_boxed(MAP.kernel, fx, k, rules.vector(), W, wide.vector(),
+                                    make_work(MAP.kernel, 4), make_plan_work(MAP.kernel, k),
+                                    RngBox(np.random.default_rng(i)))
+        assert tuple(planned) == tuple(greedy)
+
+
 def test_planning_differs_from_greedy_somewhere() -> None:
     weights = np.stack([W] * 4)
     plans = np.zeros((4, len(PLAN.vector())))
@@ -174,6 +187,7 @@ def test_planning_differs_from_greedy_somewhere() -> None:
     ({"kind": "deep"}, "plan.kind"), ({"rollouts": 0}, "plan.rollouts"),
     ({"top_k": 9}, "plan.top_k"), ({"value": {"value.nope": 1}}, "plan.value"),
     ({"value": {"value.income": "x"}}, "plan.value: value.income"), ({"depth": 2}, "depth"),
+    ({"margin": -0.1}, "plan.margin"), ({"margin": "big"}, "plan.margin"),
 ])
 def test_bad_plan_settings_name_the_field(bad: dict[str, object], field: str) -> None:
     with pytest.raises(PlanSettingsError, match=field.replace(".", r"\.")):
@@ -213,3 +227,15 @@ def test_a_plan_explanation_is_the_decisions_own_arithmetic() -> None:
             assert abs(sum(w * x for _n, w, x in o.terms) - o.value) < 1e-9
         assert "planned:" in ex.words(MAP)
     assert explained >= 3
+
+
+@pytest.mark.parametrize("margin,opening", [(0.05, "kept its greedy choice, to stop"),
+                                            (0.0, "planned: attack")])
+def test_an_explanation_says_when_the_margin_kept_the_greedy_choice(margin: float,
+                                                                    opening: str) -> None:
+    from features.search.explain import PlanExplanation, PlanOption
+
+    attack, stop = PlanOption(0, 1, 0.50, ()), PlanOption(-1, -1, 0.49, ())
+    ex = PlanExplanation((L.A_STOP, 0, 0, 0), (attack, stop), 4, "attack", greedy=1,
+                         margin=margin)
+    assert ex.words(MAP).startswith(opening)
