@@ -83,6 +83,7 @@ __all__ = [
 ]
 
 MAX_CONFIG_BYTES = 1 * MiB  # a config file (a few KB)
+MAX_LIST = 16  # entries of a list of numbers (plan.margins)
 
 
 class ConfigError(ValueError):
@@ -131,6 +132,8 @@ def _describe(typ: Any, meta: dict[str, Any]) -> str:
         return "a string"
     if typ == tuple[str, ...]:
         return "a list of strings"
+    if typ == tuple[float, ...]:
+        return f"a list of 1..{MAX_LIST} numbers in [{meta['lo']}, {meta['hi']}]"
     kind = "an integer" if typ is int else "a number"
     lo, hi = meta["lo"], meta["hi"]
     if lo is not None and hi is not None:
@@ -153,6 +156,13 @@ def _check(name: str, typ: Any, meta: dict[str, Any], v: Any) -> Any:
             v = float(v)
     elif typ is str:
         ok = isinstance(v, str) and (not meta["choices"] or v in meta["choices"])
+    elif typ == tuple[float, ...]:
+        lo, hi = meta["lo"], meta["hi"]
+        ok = (isinstance(v, list | tuple) and 1 <= len(v) <= MAX_LIST and all(
+            isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+            and lo <= x <= hi for x in v))
+        if ok:
+            v = tuple(float(x) for x in v)
     else:  # tuple[str, ...]
         ok = isinstance(v, list | tuple) and all(isinstance(x, str) for x in v)
         if ok:

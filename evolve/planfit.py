@@ -17,7 +17,8 @@ gauntlet bot (compiled); a run keeps the planning champion only when it wins mor
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ import numpy as np
 from evolve.cli import error
 
 __all__ = ["Check", "check", "fit_logistic", "fitted_values", "main", "plan_champion",
-           "positions"]
+           "positions", "rates"]
 
 MAX_GAMES = 20_000
 SELF_SHARE = 0.25  # a seat's chance of a copy of the bot rather than a gauntlet bot
@@ -118,11 +119,13 @@ def fitted_values(weights: np.ndarray, games: int, seed: int, horizon: str,
 
 @dataclass(frozen=True)
 class Check:
-    """Win rates of the greedy and the planning bot, in the same games, per gauntlet bot."""
+    """Win rates of the greedy and the planning bot, in the same games, per gauntlet bot, and
+    the gauntlet mean of every margin tried (the planning bot's is the best)."""
 
     games: int  # per bot
     greedy: dict[str, float]
     plan: dict[str, float]
+    margins: dict[float, float] = field(default_factory=dict)
 
     @property
     def greedy_mean(self) -> float:
@@ -138,59 +141,80 @@ class Check:
         return self.plan_mean > self.greedy_mean
 
     def words(self) -> str:
+        tried = ""
+        if len(self.margins) > 1:
+            tried = "; margins " + ", ".join(f"{m:g}: {v:.3f}" for m, v in self.margins.items())
         return (f"gauntlet mean {self.plan_mean:.3f} planning, {self.greedy_mean:.3f} greedy "
-                f"({self.games} games per bot, the same seeds)")
+                f"({self.games} games per bot, the same seeds{tried})")
 
 
-def check(weights: np.ndarray, plan: np.ndarray, games: int, seed: int, rules: Any = None,
-          board: Any = None) -> Check:
-    """The bot greedy and planning (settings `plan`, f64[N_PLAN]) against 3x each gauntlet bot
-    in `games` compiled games per bot (game i by SeedSequence(seed, (i,)), the bot in seat
-    i mod 4)."""
+def rates(weights: np.ndarray, plan: np.ndarray | None, games: int, seed: int,
+          rules: Any = None, board: Any = None) -> dict[str, float]:
+    """The bot's win rate against 3x each gauntlet bot, greedy (plan None) or planning
+    (settings f64[N_PLAN]), in `games` compiled games per bot (game i by SeedSequence(seed,
+    (i,)), the bot in seat i mod 4)."""
     from features.compiled import play_mixed_games
     from game.bots import COMPILED_BOTS, GAUNTLET
 
     seeds = [np.random.SeedSequence(seed, spawn_key=(i,)) for i in range(games)]
     seat = np.arange(games) % 4
     ws = np.repeat(np.stack([weights] * 4)[None], games, 0)
-    out: dict[str, dict[str, float]] = {"greedy": {}, "plan": {}}
+    out: dict[str, float] = {}
     for name in GAUNTLET:
         pol = np.full((games, 4), COMPILED_BOTS[name], np.int32)
         pol[np.arange(games), seat] = 0
-        for label in out:
-            plans = None
-            if label == "plan":
-                plans = np.zeros((games, 4, len(plan)))
-                plans[np.arange(games), seat] = plan
-            place, _r, _c = play_mixed_games(ws, pol, seeds, rules, board, plans=plans)
-            out[label][name] = float((place[np.arange(games), seat] == 1).mean())
-    return Check(games, out["greedy"], out["plan"])
+        plans = None
+        if plan is not None:
+            plans = np.zeros((games, 4, len(plan)))
+            plans[np.arange(games), seat] = plan
+        place, _r, _c = play_mixed_games(ws, pol, seeds, rules, board, plans=plans)
+        out[name] = float((place[np.arange(games), seat] == 1).mean())
+    return out
+
+
+def check(weights: np.ndarray, plan: np.ndarray, games: int, seed: int, rules: Any = None,
+          board: Any = None) -> Check:
+    """The bot greedy and planning (settings `plan`) in the same games (`rates`)."""
+    return Check(games, rates(weights, None, games, seed, rules, board),
+                 rates(weights, plan, games, seed, rules, board))
 
 
 def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, games: int,
                   check_games: int, seed: int, horizon: str = "attack", rollouts: int = 8,
-                  top_k: int = 3, margin: float = MARGIN, self_share: float = SELF_SHARE,
-                  rules: Any = None,
-                  board: Any = None) -> tuple[dict[str, Any], dict[str, Any], Check]:
-    """(plan object, meta, check) of the bot `weights` planning with a fitted value; meta
-    records the fit and the check (seeds derive from `seed`)."""
+                  top_k: int = 3, margins: Sequence[float] = (MARGIN,),
+                  self_share: float = SELF_SHARE, rules: Any = None, board: Any = None
+                  ) -> tuple[dict[str, Any], dict[str, Any], Check]:
+    """(plan object, meta, check) of the bot `weights` planning with a fitted value and the
+    margin of `margins` that won most in the check (the first of equals); meta records the fit
+    and the check (seeds derive from `seed`)."""
     from features.search.player import PlanSettings
 
     fit_seed, check_seed = (int(s.generate_state(1)[0])
                             for s in np.random.SeedSequence(seed).spawn(2))
     values, n = fitted_values(weights, games, fit_seed, horizon, self_share, rules, board)
-    plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
-                        margin=margin).as_dict()
-    plan["value"].update(values)
-    settings = PlanSettings.from_dict(plan)
-    result = check(weights, settings.vector(), check_games, check_seed, rules, board)
+    greedy = rates(weights, None, check_games, check_seed, rules, board)
+    best: tuple[float, PlanSettings, dict[str, float]] | None = None
+    tried: dict[float, float] = {}
+    for margin in margins:
+        plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
+                            margin=margin).as_dict()
+        plan["value"].update(values)
+        settings = PlanSettings.from_dict(plan)
+        won = rates(weights, settings.vector(), check_games, check_seed, rules, board)
+        tried[float(margin)] = mean = float(np.mean(list(won.values())))
+        if best is None or mean > best[0]:
+            best = (mean, settings, won)
+    assert best is not None, "margins must not be empty"
+    _mean, settings, won = best
+    result = Check(check_games, greedy, won, tried)
     meta = dict(meta)
     meta["plan_fit"] = {"from": source, "games": games, "seed": seed, "positions": n,
                         "self_share": self_share,
                         "method": "logistic regression of the win on the value terms, games "
                         "against a copy of itself or a gauntlet bot (evolve.planfit)",
                         "check": {"games_per_bot": check_games, "greedy": result.greedy,
-                                  "plan": result.plan}}
+                                  "plan": result.plan,
+                                  "margins": {f"{m:g}": v for m, v in tried.items()}}}
     return settings.as_dict(), meta, result
 
 
@@ -209,7 +233,7 @@ def plan_run(champion: Path, out: Path, cfg: Any, generation: int, rules: Any = 
     plan, meta, result = plan_champion(
         weights, meta, f"{champion.name} of generation {generation}", games=p.games,
         check_games=p.check_games, seed=seed, horizon=p.horizon, rollouts=p.rollouts,
-        top_k=p.top_k, margin=p.margin, self_share=p.self_share, rules=rules, board=board)
+        top_k=p.top_k, margins=p.margins, self_share=p.self_share, rules=rules, board=board)
     if not result.better:
         out.unlink(missing_ok=True)  # an older planning champion is not this champion's
         return (f"planning champion: not kept ({result.words()}); {champion} plays greedy")
@@ -229,8 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--horizon", choices=("attack", "round"), default="attack")
     ap.add_argument("--rollouts", type=int, default=8)
     ap.add_argument("--top-k", type=int, default=3)
-    ap.add_argument("--margin", type=float, default=MARGIN,
-                    help=f"value a plan must gain over the greedy choice (default {MARGIN})")
+    ap.add_argument("--margin", type=float, action="append", dest="margins",
+                    help=f"value a plan must gain over the greedy choice (default {MARGIN}); "
+                    "repeat it to try several and keep the best in the check")
     ap.add_argument("--out", type=Path, required=True, help="the planning bot file to write")
     args = ap.parse_args(argv)
     from features.genome import GenomeError, save_genome
@@ -249,14 +274,16 @@ def main(argv: list[str] | None = None) -> int:
     try:
         path = bot_file(args.bot) if args.bot in BOT_FILES else Path(args.bot)
         weights, meta, _plan = read_bot(path)
-        PlanSettings(rollouts=args.rollouts, top_k=args.top_k, horizon=args.horizon,
-                     margin=args.margin)
+        margins = args.margins or [MARGIN]
+        for mg in margins:
+            PlanSettings(rollouts=args.rollouts, top_k=args.top_k, horizon=args.horizon,
+                         margin=mg)
     except (GenomeError, PlanSettingsError, ValueError, OSError) as e:
         return error(e)
     plan, meta, result = plan_champion(
         weights, meta, str(args.bot), games=args.games, check_games=args.check_games,
         seed=args.seed, horizon=args.horizon, rollouts=args.rollouts, top_k=args.top_k,
-        margin=args.margin, self_share=args.self_share)
+        margins=margins, self_share=args.self_share)
     save_genome(args.out, weights, meta, plan=plan)
     print(f"{args.out}: planning {args.bot} (horizon {args.horizon}, {args.rollouts} rollouts "
           f"x top {args.top_k}), value fitted on {meta['plan_fit']['positions']} positions of "

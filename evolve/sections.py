@@ -132,7 +132,7 @@ class PlanSection:
     horizon: str = _f(choices=PLAN_HORIZONS)
     rollouts: int = _f(1, 64)
     top_k: int = _f(1, 8)
-    margin: float = _f(0, 100)
+    margins: tuple[float, ...] = _f(0, 100)
 
 
 @dataclass(frozen=True)

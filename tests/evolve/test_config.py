@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from evolve.config import ConfigError, fingerprint, load_config, parse_override, to_toml
+from evolve.config import (
+    ConfigError,
+    fingerprint,
+    from_dict,
+    load_config,
+    parse_override,
+    to_toml,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,6 +54,10 @@ def test_toml_round_trip(tmp_path: Path) -> None:
     ({"run.elite": 512}, "run.elite"),
     ({"parallel.scheduler": "tcp://x:1"}, "parallel.scheduler"),  # only with dask
     ({"nosuch.field": 1}, "nosuch"),
+    ({"plan.margins": []}, "plan.margins"),
+    ({"plan.margins": [0.1, -1]}, "plan.margins"),
+    ({"plan.margins": ["wide"]}, "plan.margins"),
+    ({"plan.horizon": "game"}, "plan.horizon"),
 ])
 def test_invalid_values_name_the_field(override: dict[str, object], field: str) -> None:
     with pytest.raises(ConfigError) as e:
@@ -106,3 +118,9 @@ def test_scheduler_address_form(address: str) -> None:
 def test_scheduler_address_accepted(address: str) -> None:
     cfg = load_config(overrides={"parallel.backend": "dask", "parallel.scheduler": address})
     assert cfg.parallel.scheduler == address
+
+
+def test_a_list_of_numbers_reads_back_from_the_run_file() -> None:
+    cfg = load_config(overrides={"plan.margins": [0.2, 1]})
+    assert cfg.plan.margins == (0.2, 1.0)
+    assert from_dict(tomllib.loads(to_toml(cfg))).plan.margins == (0.2, 1.0)

@@ -76,3 +76,14 @@ def test_the_config_offers_the_horizons_the_planner_plays() -> None:
     from features.search.player import HORIZONS
 
     assert PLAN_HORIZONS == HORIZONS
+
+
+def test_evolve_plan_keeps_the_margin_that_won_most(tmp_path: Path) -> None:
+    out = tmp_path / "p.json"
+    assert main(["champion", "--games", "3", "--seed", "2", "--rollouts", "2",
+                 "--check-games", "8", "--margin", "0", "--margin", "100",
+                 "--out", str(out)]) == 0
+    _w, meta, plan = read_bot(out)
+    tried = meta["plan_fit"]["check"]["margins"]
+    assert set(tried) == {"0", "100"}
+    assert tried[f"{plan.margin:g}"] == max(tried.values())
