@@ -98,7 +98,8 @@ def test_missing_dask_extra_is_one_line_error(tmp_path: Path, capsys: Any,
 
 # The real game (features.compiled via evolve.plugin:default_plugin), kept to a few seconds.
 REAL = ["--population", "12", "--games", "4", "--chunk-games", "2", "--seed", "3",
-        "--eval-every", "2", "--eval-games", "4", "--set", "output.plot_every=0"]
+        "--eval-every", "2", "--eval-games", "4", "--set", "output.plot_every=0",
+        "--set", "plan.games=0"]
 
 
 def _real(runs: Path, generations: int, n_jobs: int) -> bytes:
@@ -115,6 +116,19 @@ def test_real_plugin_same_results_for_one_and_two_jobs(tmp_path: Path) -> None:
     log = [json.loads(x) for x in (tmp_path / "one" / "r" / "log.jsonl").read_text().split("\n")
            if x]
     assert log[2]["eval"]["games"] == 4 and len(set(ck.mu.tolist())) > 1
+
+
+def test_a_real_run_makes_its_planning_champion_when_it_ends(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    args = [*REAL[:-2], "--set", "plan.games=3", "--set", "plan.check_games=2",
+            "--set", "plan.margins=[0.1]", "--name", "p", "--runs-dir", str(tmp_path),
+            "--generations", "2", "--n-jobs", "1"]
+    assert run_main(args) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines()
+                if x.startswith("planning champion:"))
+    made = (tmp_path / "p" / "champion-plan.json").exists()
+    assert made == ("not kept" not in line) and "greedy" in line
 
 
 def test_real_plugin_stop_and_resume_is_identical(tmp_path: Path) -> None:
