@@ -9,15 +9,14 @@ Screenshots go to runs/browser-test/ (or $RISKEVO_SCREENSHOTS).
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from arena.web.app import make_lobby, make_server
 from tests.helpers.browser import REQUIRE, chromium, find_browser, not_run, start
+from tests.helpers.web import serve_lobby
 
 
 @pytest.mark.parametrize("env, outcome, said", [
@@ -46,14 +45,9 @@ def test_a_present_browser_is_found(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    lobby = make_lobby(["aggressive", "random"], seat=1, rules_text="cap=14", seed=11,
-                       replay_file=None)
-    srv = make_server(lobby, port=0)
-    t = threading.Thread(target=srv.serve_forever, daemon=True)
-    t.start()
-    yield f"http://127.0.0.1:{srv.server_address[1]}"
-    srv.shutdown()
-    srv.server_close()
+    for port, _lobby in serve_lobby(["aggressive", "random"], seat=1, rules_text="cap=14",
+                                    seed=11):
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="module")
@@ -133,13 +127,8 @@ def champ_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
 
     champ = tmp_path_factory.mktemp("bots") / "champ.json"
     save_genome(champ, hand_set_genome())
-    lobby = make_lobby([str(champ), "random"], seat=2, rules_text="cap=30", seed=5,
-                       replay_file=None)
-    srv = make_server(lobby, port=0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_address[1]}", lobby, champ
-    srv.shutdown()
-    srv.server_close()
+    for port, lobby in serve_lobby([str(champ), "random"], seat=2, rules_text="cap=30", seed=5):
+        yield f"http://127.0.0.1:{port}", lobby, champ
 
 
 def test_the_board_tells_the_story_explains_and_survives_a_reload(

@@ -6,15 +6,14 @@ shared ids). Needs Chromium as tests/arena/test_browser.py does (`tests.helpers.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from arena.web.app import make_lobby, make_server
 from tests.helpers.browser import Person, chromium, start
+from tests.helpers.web import serve_lobby
 
 SIZES = ((1280, 800), (1024, 768))
 
@@ -46,13 +45,9 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]
 
     champ = tmp_path_factory.mktemp("night") / "champ.json"
     save_genome(champ, hand_set_genome())
-    lobby = make_lobby([str(champ), "aggressive"], seat=2, rules_text="cap=30", seed=7,
-                       replay_file=None)
-    srv = make_server(lobby, port=0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_address[1]}", lobby
-    srv.shutdown()
-    srv.server_close()
+    for port, lobby in serve_lobby([str(champ), "aggressive"], seat=2, rules_text="cap=30",
+                                   seed=7):
+        yield f"http://127.0.0.1:{port}", lobby
 
 
 @pytest.fixture(scope="module")

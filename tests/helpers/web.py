@@ -34,14 +34,22 @@ class Client:
         return r.status, json.loads(payload) if "json" in ctype else payload.decode()
 
 
-def serving(bots: list[str]) -> Iterator[tuple[Client, Lobby]]:
-    """A server offering `bots` (the person at seat 0, cap 20, seed 3) until the test ends."""
-    lobby = make_lobby(bots, seat=0, rules_text="cap=20", seed=3, replay_file=None)
+def serve_lobby(bots: list[str], *, seat: int, rules_text: str, seed: int
+                ) -> Iterator[tuple[int, Lobby]]:
+    """(port, lobby) of a page server on a free port offering `bots`, running in a thread
+    until the generator is resumed; then it is shut down."""
+    lobby = make_lobby(bots, seat=seat, rules_text=rules_text, seed=seed, replay_file=None)
     srv = make_server(lobby, port=0)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield Client(srv.server_address[1]), lobby
+    yield srv.server_address[1], lobby
     srv.shutdown()
     srv.server_close()
+
+
+def serving(bots: list[str]) -> Iterator[tuple[Client, Lobby]]:
+    """A server offering `bots` (the person at seat 0, cap 20, seed 3) until the test ends."""
+    for port, lobby in serve_lobby(bots, seat=0, rules_text="cap=20", seed=3):
+        yield Client(port), lobby
 
 
 def human_game(seed: int = 5, opponents: tuple[str, ...] = ("aggressive", "bully")) -> LiveGame:
