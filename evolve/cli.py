@@ -22,7 +22,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "report": ("evolve.report:main", "write a run's self-contained report.html"),
     "export": ("evolve.export:main", "export a run's champion (or any individual) as a bot file"),
     "plan": ("evolve.planfit:main",
-             "a planning bot file from a greedy one: its value fitted on self-play games"),
+             "a planning bot file from a greedy one: its value fitted, its margin checked"),
     "play": ("arena.play:main", "play one game between bots and print the outcome"),
     "tournament": ("arena.measure.tournament:main",
                    "many seeded games among bots: a table with 95% intervals"),

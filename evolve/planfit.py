@@ -242,20 +242,25 @@ def plan_run(champion: Path, out: Path, cfg: Any, generation: int, rules: Any = 
 
 
 def main(argv: list[str] | None = None) -> int:
+    from evolve.config import load_config
+
+    d = load_config().plan  # the defaults a run's planning champion uses (evolve/defaults.toml)
     ap = argparse.ArgumentParser(prog="evolve plan", description=__doc__.split("\n\n")[0])
     ap.add_argument("bot", help="a greedy bot file (or a packaged name such as champion)")
-    ap.add_argument("--games", type=int, default=3000, help="games to fit on (default 3000)")
-    ap.add_argument("--check-games", type=int, default=300,
-                    help="games per gauntlet bot in the check (default 300)")
-    ap.add_argument("--self-share", type=float, default=SELF_SHARE,
-                    help=f"a seat's chance of a copy of the bot (default {SELF_SHARE})")
+    ap.add_argument("--games", type=int, default=max(d.games, 1),
+                    help=f"games to fit on (default {d.games})")
+    ap.add_argument("--check-games", type=int, default=d.check_games,
+                    help=f"games per gauntlet bot in the check (default {d.check_games})")
+    ap.add_argument("--self-share", type=float, default=d.self_share,
+                    help=f"a seat's chance of a copy of the bot (default {d.self_share:g})")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--horizon", choices=("attack", "round"), default="attack")
-    ap.add_argument("--rollouts", type=int, default=8)
-    ap.add_argument("--top-k", type=int, default=3)
+    ap.add_argument("--horizon", choices=("attack", "round"), default=d.horizon)
+    ap.add_argument("--rollouts", type=int, default=d.rollouts)
+    ap.add_argument("--top-k", type=int, default=d.top_k)
     ap.add_argument("--margin", type=float, action="append", dest="margins",
-                    help=f"value a plan must gain over the greedy choice (default {MARGIN}); "
-                    "repeat it to try several and keep the best in the check")
+                    help="value a plan must gain over the greedy choice (default: each of "
+                    + ", ".join(f"{m:g}" for m in d.margins)
+                    + ", the best in the check kept); repeat it to give your own")
     ap.add_argument("--out", type=Path, required=True, help="the planning bot file to write")
     args = ap.parse_args(argv)
     from features.genome import GenomeError, save_genome
@@ -274,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         path = bot_file(args.bot) if args.bot in BOT_FILES else Path(args.bot)
         weights, meta, _plan = read_bot(path)
-        margins = args.margins or [MARGIN]
+        margins = args.margins or list(d.margins)
         for mg in margins:
             PlanSettings(rollouts=args.rollouts, top_k=args.top_k, horizon=args.horizon,
                          margin=mg)

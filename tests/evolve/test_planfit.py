@@ -1,4 +1,4 @@
-"""`evolve plan`: the value fitted on self-play, written into a planning bot file."""
+"""`evolve plan`: the value fitted against a mix of opponents, written into a planning bot file."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ def test_evolve_plan_writes_a_planning_bot_file(tmp_path: Path) -> None:
     assert plan.kind == "plan" and plan.rollouts == 2 and plan.horizon == "attack"
     assert meta["plan_fit"]["games"] == 3 and meta["plan_fit"]["positions"] > 0
     assert set(meta["plan_fit"]["check"]["plan"]) == set(meta["plan_fit"]["check"]["greedy"])
+    # without --margin it tries the margins a run's planning champion tries
+    assert set(meta["plan_fit"]["check"]["margins"]) == {f"{m:g}" for m in
+                                                         load_config().plan.margins}
     champion, _, _ = read_bot(Path(__file__).parents[2] / "game/bots/files/champion.json")
     assert np.array_equal(weights, champion)  # the same weights, now with a fitted plan
 
