@@ -30,6 +30,7 @@ __all__ = ["Check", "check", "fit_logistic", "fitted_values", "main", "plan_cham
            "positions", "rates"]
 
 MAX_GAMES = 20_000
+MAX_REFITS = 5
 SELF_SHARE = 0.25  # a seat's chance of a copy of the bot rather than a gauntlet bot
 MARGIN = 0.1  # another plan replaces the greedy choice when valued this much higher
 
@@ -50,12 +51,14 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, iters: int = 50
 
 
 def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
-              self_share: float = SELF_SHARE, rules: Any = None, board: Any = None
-              ) -> tuple[np.ndarray, np.ndarray]:
+              self_share: float = SELF_SHARE, rules: Any = None, board: Any = None,
+              plan: Any = None) -> tuple[np.ndarray, np.ndarray]:
     """(value terms f64[n, NV], won f64[n]) of the bot's positions in `games` seeded games
     (game i by SeedSequence(seed, (i,))): the bot in a seat drawn per game, every other seat a
-    copy of it with probability self_share, else a gauntlet bot drawn uniformly."""
+    copy of it with probability self_share, else a gauntlet bot drawn uniformly. The bot plays
+    greedily, or planning with `plan` (PlanSettings) when given."""
     from features.linear import LinearPlayer
+    from features.search.player import PlanPlayer
     from features.search.value import NV, value_terms
     from game.bots import BOTS, GAUNTLET
     from game.decision import DecisionKind
@@ -68,9 +71,14 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
     rv = rules.vector()
     ask = DecisionKind.FORTIFY if horizon == "attack" else DecisionKind.REINFORCE
 
-    class Recorder(LinearPlayer):
+    planning = plan is not None and plan.kind == "plan"
+
+    class Recorder(PlanPlayer if planning else LinearPlayer):  # type: ignore[misc]
         def __init__(self) -> None:
-            super().__init__(weights)
+            if planning:
+                PlanPlayer.__init__(self, weights, plan)
+            else:
+                LinearPlayer.__init__(self, weights)
             self.rows: list[np.ndarray] = []
             self.turn = -1
 
@@ -105,13 +113,13 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
 
 
 def fitted_values(weights: np.ndarray, games: int, seed: int, horizon: str,
-                  self_share: float = SELF_SHARE, rules: Any = None, board: Any = None
-                  ) -> tuple[dict[str, float], int]:
-    """The value weights fitted on `positions` (every term but `value.won`), and the sample
-    size."""
+                  self_share: float = SELF_SHARE, rules: Any = None, board: Any = None,
+                  plan: Any = None) -> tuple[dict[str, float], int]:
+    """The value weights fitted on `positions` (every term but `value.won`; the bot greedy, or
+    planning with `plan`), and the sample size."""
     from features.search.value import NAMES, TERMS
 
-    x, y = positions(weights, games, seed, horizon, self_share, rules, board)
+    x, y = positions(weights, games, seed, horizon, self_share, rules, board, plan)
     keep = [i for i, t in enumerate(TERMS) if t.name != "won"]
     b = fit_logistic(x[:, keep], y)
     return {NAMES[i]: float(b[1 + j]) for j, i in enumerate(keep)}, len(y)
@@ -120,12 +128,13 @@ def fitted_values(weights: np.ndarray, games: int, seed: int, horizon: str,
 @dataclass(frozen=True)
 class Check:
     """Win rates of the greedy and the planning bot, in the same games, per gauntlet bot, and
-    the gauntlet mean of every margin tried (the planning bot's is the best)."""
+    the gauntlet mean of every (fit, margin) tried (fit 0 on greedy games, fit i on the
+    planning games of fit i - 1's best; the planning bot's is the best)."""
 
     games: int  # per bot
     greedy: dict[str, float]
     plan: dict[str, float]
-    margins: dict[float, float] = field(default_factory=dict)
+    margins: dict[tuple[int, float], float] = field(default_factory=dict)
 
     @property
     def greedy_mean(self) -> float:
@@ -143,7 +152,11 @@ class Check:
     def words(self) -> str:
         tried = ""
         if len(self.margins) > 1:
-            tried = "; margins " + ", ".join(f"{m:g}: {v:.3f}" for m, v in self.margins.items())
+            fits = sorted({f for f, _m in self.margins})
+            tried = "; " + "; ".join(
+                ("margins " if f == 0 else f"refit {f}: ")
+                + ", ".join(f"{m:g}: {v:.3f}" for (g, m), v in self.margins.items() if g == f)
+                for f in fits)
         return (f"gauntlet mean {self.plan_mean:.3f} planning, {self.greedy_mean:.3f} greedy "
                 f"({self.games} games per bot, the same seeds{tried})")
 
@@ -181,40 +194,51 @@ def check(weights: np.ndarray, plan: np.ndarray, games: int, seed: int, rules: A
 
 def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, games: int,
                   check_games: int, seed: int, horizon: str = "attack", rollouts: int = 8,
-                  top_k: int = 3, margins: Sequence[float] = (MARGIN,),
+                  top_k: int = 3, margins: Sequence[float] = (MARGIN,), refits: int = 0,
                   self_share: float = SELF_SHARE, rules: Any = None, board: Any = None
                   ) -> tuple[dict[str, Any], dict[str, Any], Check]:
     """(plan object, meta, check) of the bot `weights` planning with a fitted value and the
-    margin of `margins` that won most in the check (the first of equals); meta records the fit
-    and the check (seeds derive from `seed`)."""
+    margin of `margins` that won most in the check (the first of equals). With `refits`, the
+    value is fitted again on the games of the best planning bot so far (the planner's own
+    positions: policy iteration), each fit's margins checked in the same games. Meta records
+    the fits and the check (seeds derive from `seed`)."""
     from features.search.player import PlanSettings
 
-    fit_seed, check_seed = (int(s.generate_state(1)[0])
-                            for s in np.random.SeedSequence(seed).spawn(2))
-    values, n = fitted_values(weights, games, fit_seed, horizon, self_share, rules, board)
+    fit_seed, check_seed, *refit_seeds = (
+        int(s.generate_state(1)[0]) for s in np.random.SeedSequence(seed).spawn(2 + refits))
     greedy = rates(weights, None, check_games, check_seed, rules, board)
-    best: tuple[float, PlanSettings, dict[str, float]] | None = None
-    tried: dict[float, float] = {}
-    for margin in margins:
-        plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
-                            margin=margin).as_dict()
-        plan["value"].update(values)
-        settings = PlanSettings.from_dict(plan)
-        won = rates(weights, settings.vector(), check_games, check_seed, rules, board)
-        tried[float(margin)] = mean = float(np.mean(list(won.values())))
-        if best is None or mean > best[0]:
-            best = (mean, settings, won)
+    best: tuple[float, PlanSettings, dict[str, float], int] | None = None
+    tried: dict[tuple[int, float], float] = {}
+    positions_of: list[int] = []
+    for fit, fseed in enumerate([fit_seed, *refit_seeds]):
+        values, n = fitted_values(weights, games, fseed, horizon, self_share, rules, board,
+                                  plan=None if best is None else best[1])
+        positions_of.append(n)
+        for margin in margins:
+            plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
+                                margin=margin).as_dict()
+            plan["value"].update(values)
+            settings = PlanSettings.from_dict(plan)
+            won = rates(weights, settings.vector(), check_games, check_seed, rules, board)
+            tried[(fit, float(margin))] = mean = float(np.mean(list(won.values())))
+            if best is None or mean > best[0]:
+                best = (mean, settings, won, fit)
     assert best is not None, "margins must not be empty"
-    _mean, settings, won = best
+    _mean, settings, won, chosen = best
     result = Check(check_games, greedy, won, tried)
     meta = dict(meta)
-    meta["plan_fit"] = {"from": source, "games": games, "seed": seed, "positions": n,
-                        "self_share": self_share,
+    meta["plan_fit"] = {"from": source, "games": games, "seed": seed,
+                        "positions": positions_of[chosen], "self_share": self_share,
+                        "refits": refits, "fit": chosen,
                         "method": "logistic regression of the win on the value terms, games "
-                        "against a copy of itself or a gauntlet bot (evolve.planfit)",
+                        "against a copy of itself or a gauntlet bot (evolve.planfit); refit i "
+                        "on the games of refit i - 1's best planning bot",
                         "check": {"games_per_bot": check_games, "greedy": result.greedy,
                                   "plan": result.plan,
-                                  "margins": {f"{m:g}": v for m, v in tried.items()}}}
+                                  "margins": {f"{m:g}": v for (f, m), v in tried.items()
+                                              if f == 0},
+                                  "refits": [{f"{m:g}": v for (f, m), v in tried.items()
+                                              if f == i} for i in range(1, refits + 1)]}}
     return settings.as_dict(), meta, result
 
 
@@ -233,7 +257,8 @@ def plan_run(champion: Path, out: Path, cfg: Any, generation: int, rules: Any = 
     plan, meta, result = plan_champion(
         weights, meta, f"{champion.name} of generation {generation}", games=p.games,
         check_games=p.check_games, seed=seed, horizon=p.horizon, rollouts=p.rollouts,
-        top_k=p.top_k, margins=p.margins, self_share=p.self_share, rules=rules, board=board)
+        top_k=p.top_k, margins=p.margins, refits=p.refits, self_share=p.self_share, rules=rules,
+        board=board)
     if not result.better:
         out.unlink(missing_ok=True)  # an older planning champion is not this champion's
         return (f"planning champion: not kept ({result.words()}); {champion} plays greedy")
@@ -261,6 +286,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="value a plan must gain over the greedy choice (default: each of "
                     + ", ".join(f"{m:g}" for m in d.margins)
                     + ", the best in the check kept); repeat it to give your own")
+    ap.add_argument("--refits", type=int, default=d.refits,
+                    help="fits again on the best planning bot's own games, each checked "
+                    f"(default {d.refits})")
     ap.add_argument("--out", type=Path, required=True, help="the planning bot file to write")
     args = ap.parse_args(argv)
     from features.genome import GenomeError, save_genome
@@ -270,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     for flag, v in (("--games", args.games), ("--check-games", args.check_games)):
         if not 1 <= v <= MAX_GAMES:
             return error(f"{flag} must be 1..{MAX_GAMES}, got {v}")
+    if not 0 <= args.refits <= MAX_REFITS:
+        return error(f"--refits must be 0..{MAX_REFITS}, got {args.refits}")
     if not 0.0 <= args.self_share <= 1.0:
         return error(f"--self-share must be in [0, 1], got {args.self_share}")
     if args.seed < 0:
@@ -288,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     plan, meta, result = plan_champion(
         weights, meta, str(args.bot), games=args.games, check_games=args.check_games,
         seed=args.seed, horizon=args.horizon, rollouts=args.rollouts, top_k=args.top_k,
-        margins=margins, self_share=args.self_share)
+        margins=margins, refits=args.refits, self_share=args.self_share)
     save_genome(args.out, weights, meta, plan=plan)
     print(f"{args.out}: planning {args.bot} (horizon {args.horizon}, {args.rollouts} rollouts "
           f"x top {args.top_k}), value fitted on {meta['plan_fit']['positions']} positions of "

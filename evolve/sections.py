@@ -133,6 +133,7 @@ class PlanSection:
     rollouts: int = _f(1, 64)
     top_k: int = _f(1, 8)
     margins: tuple[float, ...] = _f(0, 100)
+    refits: int = _f(0, 5)
 
 
 @dataclass(frozen=True)

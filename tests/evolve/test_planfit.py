@@ -68,6 +68,7 @@ def test_a_run_keeps_its_planning_champion_only_when_it_wins_more(
     cfg = load_config()
     line = plan_run(champion, out, cfg, 7)
     assert seen["games"] == cfg.plan.games and seen["horizon"] == cfg.plan.horizon
+    assert seen["refits"] == cfg.plan.refits and seen["margins"] == cfg.plan.margins
     if better:
         assert read_bot(out)[2].kind == "plan" and str(out) in line
     else:
@@ -90,3 +91,26 @@ def test_evolve_plan_keeps_the_margin_that_won_most(tmp_path: Path) -> None:
     tried = meta["plan_fit"]["check"]["margins"]
     assert set(tried) == {"0", "100"}
     assert tried[f"{plan.margin:g}"] == max(tried.values())
+
+
+def test_the_fit_can_record_the_planning_bot_itself() -> None:
+    w = hand_set_genome()
+    x, _y = positions(w, 3, 5, "attack", self_share=0.0)
+    xp, yp = positions(w, 3, 5, "attack", self_share=0.0, plan=PlanSettings(rollouts=2))
+    assert len(xp) > 0 and len(yp) == len(xp)
+    assert len(xp) != len(x) or not np.array_equal(xp, x)  # other games: the bot planned
+
+
+def test_a_refit_is_checked_beside_the_first_fit_and_the_best_is_kept(tmp_path: Path) -> None:
+    out = tmp_path / "p.json"
+    assert main(["champion", "--games", "3", "--seed", "3", "--rollouts", "2",
+                 "--check-games", "6", "--margin", "0", "--margin", "0.2", "--refits", "1",
+                 "--out", str(out)]) == 0
+    _w, meta, plan = read_bot(out)
+    fit = meta["plan_fit"]
+    assert fit["refits"] == 1 and len(fit["check"]["refits"]) == 1
+    every = [fit["check"]["margins"], *fit["check"]["refits"]]
+    assert all(set(f) == {"0", "0.2"} for f in every)
+    chosen = every[fit["fit"]][f"{plan.margin:g}"]
+    assert chosen == max(v for f in every for v in f.values())
+    assert main(["champion", "--refits", "9", "--out", str(out)]) == 2
