@@ -13,7 +13,7 @@ from evolve.cli import error
 from evolve.runfolder import RunFolder, RunFolderError
 from features.genome import LAYOUT, GenomeError, load_genome, save_genome
 
-__all__ = ["ExportError", "bot_of_generation", "export_bot", "main"]
+__all__ = ["ExportError", "export_bot", "main"]
 
 
 class ExportError(ValueError):
@@ -51,11 +51,6 @@ def _from_generation(folder: RunFolder, gen: int | None, index: int | None
             "eval": row.get("eval") if index == row.get("champion_index") else None,
             "source": str(folder.genes_path(gen).relative_to(folder.root))}
     return np.asarray(pop.genes[index], dtype=np.float64), meta
-
-
-def bot_of_generation(folder: RunFolder, gen: int) -> tuple[np.ndarray, dict[str, Any]]:
-    """The weights and meta of a stored generation's logged champion (ExportError if none)."""
-    return _from_generation(folder, gen, None)
 
 
 def _check_out(out: str | Path) -> Path:

@@ -195,20 +195,17 @@ def check(weights: np.ndarray, plan: np.ndarray, games: int, seed: int, rules: A
 def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, games: int,
                   check_games: int, seed: int, horizon: str = "attack", rollouts: int = 8,
                   top_k: int = 3, margins: Sequence[float] = (MARGIN,), refits: int = 0,
-                  self_share: float = SELF_SHARE, rules: Any = None, board: Any = None,
-                  check_seed: int | None = None
+                  self_share: float = SELF_SHARE, rules: Any = None, board: Any = None
                   ) -> tuple[dict[str, Any], dict[str, Any], Check]:
     """(plan object, meta, check) of the bot `weights` planning with a fitted value and the
     margin of `margins` that won most in the check (the first of equals). With `refits`, the
     value is fitted again on the games of the best planning bot so far (the planner's own
     positions: policy iteration), each fit's margins checked in the same games. Meta records
-    the fits and the check (seeds derive from `seed`; `check_seed` gives the check's, so that
-    several bots are checked in the same games)."""
+    the fits and the check (seeds derive from `seed`)."""
     from features.search.player import PlanSettings
 
-    fit_seed, own_check, *refit_seeds = (
+    fit_seed, check_seed, *refit_seeds = (
         int(s.generate_state(1)[0]) for s in np.random.SeedSequence(seed).spawn(2 + refits))
-    check_seed = own_check if check_seed is None else check_seed
     greedy = rates(weights, None, check_games, check_seed, rules, board)
     best: tuple[float, PlanSettings, dict[str, float], int] | None = None
     tried: dict[tuple[int, float], float] = {}
@@ -243,6 +240,30 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
                                   "refits": [{f"{m:g}": v for (f, m), v in tried.items()
                                               if f == i} for i in range(1, refits + 1)]}}
     return settings.as_dict(), meta, result
+
+
+def plan_run(champion: Path, out: Path, cfg: Any, generation: int, rules: Any = None,
+             board: Any = None) -> str:
+    """Make `out` (runs/<name>/champion-plan.json) from a run's champion.json with the run's
+    `plan` settings (cfg: `evolve.config.Config`); the line to print. Seeds derive from the run
+    seed and the generation, so a run makes the same file whatever its workers."""
+    from features.genome import save_genome
+    from features.search.player import read_bot
+
+    p = cfg.plan
+    weights, meta, _ = read_bot(champion)
+    seed = int(np.random.SeedSequence(cfg.run.seed, spawn_key=(0x504C414E, generation))
+               .generate_state(1)[0])
+    plan, meta, result = plan_champion(
+        weights, meta, f"{champion.name} of generation {generation}", games=p.games,
+        check_games=p.check_games, seed=seed, horizon=p.horizon, rollouts=p.rollouts,
+        top_k=p.top_k, margins=p.margins, refits=p.refits, self_share=p.self_share, rules=rules,
+        board=board)
+    if not result.better:
+        out.unlink(missing_ok=True)  # an older planning champion is not this champion's
+        return (f"planning champion: not kept ({result.words()}); {champion} plays greedy")
+    save_genome(out, weights, meta, plan=plan)
+    return f"planning champion: {out} ({result.words()})"
 
 
 def main(argv: list[str] | None = None) -> int:

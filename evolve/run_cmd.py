@@ -26,7 +26,7 @@ from evolve.config import (
 from evolve.crownings import beyond_noise, closing_words, playoff_words
 from evolve.evolution import Evolution
 from evolve.parallel import Runner, WorkersLostError
-from evolve.planrun import plan_run
+from evolve.planfit import plan_run
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar
 from evolve.runfolder import RunFolder, RunFolderError, check_name
@@ -362,7 +362,7 @@ DEFAULT_PLUGIN = "evolve.plugin:default_plugin"  # the planner plays this plug-i
 
 
 def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
-    """Make the planning champion (`evolve.planrun.plan_run`) unless plan.games is 0 or the
+    """Make the planning champion (`evolve.planfit.plan_run`) unless plan.games is 0 or the
     games are not the planner's (four seats, the game's own plug-in); Ctrl-C skips it and says
     how to make it later."""
     plugin = evo.plugin
@@ -370,12 +370,11 @@ def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
             or cfg.game.plugin != DEFAULT_PLUGIN):
         return
     later = (f"python -m evolve plan {folder.champion} --out {folder.champion_plan}")
-    print(f"planning the champion and up to {cfg.plan.candidates - 1} crowned before it: "
-          f"fitting each one's value on {cfg.plan.games} games, then {cfg.plan.check_games} "
-          "games per gauntlet bot (Ctrl-C skips it)", flush=True)
+    print(f"planning the champion: fitting its value on {cfg.plan.games} games, then "
+          f"{cfg.plan.check_games} games per gauntlet bot (Ctrl-C skips it)", flush=True)
     try:
-        print(plan_run(folder, cfg, evo.saved_generation, plugin.rules, plugin.map),
-              flush=True)
+        print(plan_run(folder.champion, folder.champion_plan, cfg, evo.saved_generation,
+                       plugin.rules, plugin.map), flush=True)
     except KeyboardInterrupt:
         print(f"planning champion skipped; make it later with: {later}", file=sys.stderr,
               flush=True)

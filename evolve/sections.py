@@ -134,7 +134,6 @@ class PlanSection:
     top_k: int = _f(1, 8)
     margins: tuple[float, ...] = _f(0, 100)
     refits: int = _f(0, 5)
-    candidates: int = _f(1, 8)
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
+import evolve.planfit as planfit
 from evolve.config import load_config
-from evolve.planfit import fit_logistic, main, positions
-from features.genome import hand_set_genome
+from evolve.planfit import Check, fit_logistic, main, plan_run, positions
+from features.genome import hand_set_genome, save_genome
 from features.search.player import PlanSettings, read_bot
 
 
@@ -47,6 +49,30 @@ def test_the_fit_records_the_bot_in_every_game_and_its_copies_only_when_drawn() 
     alone, _ = positions(w, 4, 9, "attack", self_share=0.0)
     mixed, _ = positions(w, 4, 9, "attack", self_share=1.0)
     assert 0 < len(alone) < len(mixed)
+
+
+@pytest.mark.parametrize("better", [True, False])
+def test_a_run_keeps_its_planning_champion_only_when_it_wins_more(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, better: bool) -> None:
+    champion, out = tmp_path / "champion.json", tmp_path / "champion-plan.json"
+    save_genome(champion, hand_set_genome(), {"generation": 7})
+    out.write_text("an older planning champion")
+    seen = {}
+
+    def fake(weights, meta, source, **kw):  # type: ignore[no-untyped-def]
+        seen.update(kw)
+        won = {"bully": 0.6 if better else 0.4}
+        return PlanSettings().as_dict(), dict(meta), Check(10, {"bully": 0.5}, won)
+
+    monkeypatch.setattr(planfit, "plan_champion", fake)
+    cfg = load_config()
+    line = plan_run(champion, out, cfg, 7)
+    assert seen["games"] == cfg.plan.games and seen["horizon"] == cfg.plan.horizon
+    assert seen["refits"] == cfg.plan.refits and seen["margins"] == cfg.plan.margins
+    if better:
+        assert read_bot(out)[2].kind == "plan" and str(out) in line
+    else:
+        assert not out.exists() and "not kept" in line
 
 
 def test_the_config_offers_the_horizons_the_planner_plays() -> None:
