@@ -83,7 +83,7 @@ __all__ = [
 ]
 
 MAX_CONFIG_BYTES = 1 * MiB  # a config file (a few KB)
-MAX_LIST = 16  # entries of a list of numbers (plan.margins)
+MAX_LIST = 16  # entries of a list of numbers (plan.margins, plan.self_share)
 
 
 class ConfigError(ValueError):
@@ -158,6 +158,8 @@ def _check(name: str, typ: Any, meta: dict[str, Any], v: Any) -> Any:
         ok = isinstance(v, str) and (not meta["choices"] or v in meta["choices"])
     elif typ == tuple[float, ...]:
         lo, hi = meta["lo"], meta["hi"]
+        if isinstance(v, int | float) and not isinstance(v, bool):
+            v = [v]  # a number is a list of one (older run configs: plan.self_share)
         ok = (isinstance(v, list | tuple) and 1 <= len(v) <= MAX_LIST and all(
             isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
             and lo <= x <= hi for x in v))

@@ -6,12 +6,14 @@ the bot against a mix of opponents (a copy of itself with probability `self_shar
 gauntlet bot), record the value terms of the bot's positions at the end of each of its attack
 phases (or at each of its turns' starts, for the `round` horizon), label each with whether the
 bot went on to win, and fit a logistic regression (Newton's method, a small L2 penalty) of the
-win on the terms. Fitted on self-play alone the value learns what beats copies of itself and
-loses elsewhere (docs/experiments/2026-11-28-planner-2.md); mixed opponents keep it general.
+win on the terms. A run fits once against a mix (a copy with probability 0.25) and once in
+self-play, and its check keeps the better: on 10,000 games neither won for every champion
+against Domination's `hard` (docs/experiments/2026-11-28-planner-4.md).
 
 `check` then plays the planning bot and the greedy one in the same seeded games against 3x each
-gauntlet bot (compiled); a run keeps the planning champion only when it wins more
-(`plan_champion`). `python -m evolve plan` is the command; `evolve run` calls it at its end.
+gauntlet bot (compiled); a run keeps the best (fit, margin) and the planning champion only
+when it wins more (`plan_champion`). `python -m evolve plan` is the command; `evolve run`
+calls it at its end.
 """
 
 from __future__ import annotations
@@ -128,13 +130,13 @@ def fitted_values(weights: np.ndarray, games: int, seed: int, horizon: str,
 @dataclass(frozen=True)
 class Check:
     """Win rates of the greedy and the planning bot, in the same games, per gauntlet bot, and
-    the gauntlet mean of every (fit, margin) tried (fit 0 on greedy games, fit i on the
-    planning games of fit i - 1's best; the planning bot's is the best)."""
+    the gauntlet mean of every (fit, self share, margin) tried (fit 0 on greedy games, fit i on
+    the planning games of fit i - 1's best; the planning bot's is the best)."""
 
     games: int  # per bot
     greedy: dict[str, float]
     plan: dict[str, float]
-    margins: dict[tuple[int, float], float] = field(default_factory=dict)
+    margins: dict[tuple[int, float, float], float] = field(default_factory=dict)
 
     @property
     def greedy_mean(self) -> float:
@@ -152,11 +154,14 @@ class Check:
     def words(self) -> str:
         tried = ""
         if len(self.margins) > 1:
-            fits = sorted({f for f, _m in self.margins})
+            groups = sorted({(f, s) for f, s, _m in self.margins})
+            shares = len({s for _f, s in groups}) > 1
             tried = "; " + "; ".join(
-                ("margins " if f == 0 else f"refit {f}: ")
-                + ", ".join(f"{m:g}: {v:.3f}" for (g, m), v in self.margins.items() if g == f)
-                for f in fits)
+                ("margins" if f == 0 else f"refit {f}:")
+                + (f" (self share {s:g})" if shares else "") + " "
+                + ", ".join(f"{m:g}: {v:.3f}" for (g, t, m), v in self.margins.items()
+                            if (g, t) == (f, s))
+                for f, s in groups)
         return (f"gauntlet mean {self.plan_mean:.3f} planning, {self.greedy_mean:.3f} greedy "
                 f"({self.games} games per bot, the same seeds{tried})")
 
@@ -195,11 +200,12 @@ def check(weights: np.ndarray, plan: np.ndarray, games: int, seed: int, rules: A
 def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, games: int,
                   check_games: int, seed: int, horizon: str = "attack", rollouts: int = 8,
                   top_k: int = 3, margins: Sequence[float] = (MARGIN,), refits: int = 0,
-                  self_share: float = SELF_SHARE, rules: Any = None, board: Any = None
-                  ) -> tuple[dict[str, Any], dict[str, Any], Check]:
+                  self_shares: Sequence[float] = (SELF_SHARE,), rules: Any = None,
+                  board: Any = None) -> tuple[dict[str, Any], dict[str, Any], Check]:
     """(plan object, meta, check) of the bot `weights` planning with a fitted value and the
-    margin of `margins` that won most in the check (the first of equals). With `refits`, the
-    value is fitted again on the games of the best planning bot so far (the planner's own
+    (self share, margin) of `self_shares` x `margins` that won most in the check (the first of
+    equals): one fit per self share, on the same game seeds. With `refits`, the value is fitted
+    again (the best's share) on the games of the best planning bot so far (the planner's own
     positions: policy iteration), each fit's margins checked in the same games. Meta records
     the fits and the check (seeds derive from `seed`)."""
     from features.search.player import PlanSettings
@@ -207,38 +213,46 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     fit_seed, check_seed, *refit_seeds = (
         int(s.generate_state(1)[0]) for s in np.random.SeedSequence(seed).spawn(2 + refits))
     greedy = rates(weights, None, check_games, check_seed, rules, board)
-    best: tuple[float, PlanSettings, dict[str, float], int] | None = None
-    tried: dict[tuple[int, float], float] = {}
-    positions_of: list[int] = []
-    for fit, fseed in enumerate([fit_seed, *refit_seeds]):
-        values, n = fitted_values(weights, games, fseed, horizon, self_share, rules, board,
-                                  plan=None if best is None else best[1])
-        positions_of.append(n)
-        for margin in margins:
-            plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
-                                margin=margin).as_dict()
-            plan["value"].update(values)
-            settings = PlanSettings.from_dict(plan)
-            won = rates(weights, settings.vector(), check_games, check_seed, rules, board)
-            tried[(fit, float(margin))] = mean = float(np.mean(list(won.values())))
-            if best is None or mean > best[0]:
-                best = (mean, settings, won, fit)
-    assert best is not None, "margins must not be empty"
-    _mean, settings, won, chosen = best
+    best: tuple[float, PlanSettings, dict[str, float], int, float] | None = None
+    tried: dict[tuple[int, float, float], float] = {}
+    positions_of: dict[tuple[int, float], int] = {}
+    rounds = [(0, fit_seed, list(self_shares))]
+    rounds += [(i + 1, s, []) for i, s in enumerate(refit_seeds)]
+    for fit, fseed, shares in rounds:
+        for share in shares or [best[4] if best else SELF_SHARE]:
+            values, positions_of[(fit, share)] = fitted_values(
+                weights, games, fseed, horizon, share, rules, board,
+                plan=None if best is None or fit == 0 else best[1])
+            for margin in margins:
+                plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
+                                    margin=margin).as_dict()
+                plan["value"].update(values)
+                settings = PlanSettings.from_dict(plan)
+                won = rates(weights, settings.vector(), check_games, check_seed, rules, board)
+                tried[(fit, float(share), float(margin))] = mean = float(
+                    np.mean(list(won.values())))
+                if best is None or mean > best[0]:
+                    best = (mean, settings, won, fit, float(share))
+    assert best is not None, "margins and self_shares must not be empty"
+    _mean, settings, won, chosen, share = best
     result = Check(check_games, greedy, won, tried)
+
+    def row(f: int, s: float) -> dict[str, float]:
+        return {f"{m:g}": v for (g, t, m), v in tried.items() if (g, t) == (f, s)}
+
     meta = dict(meta)
     meta["plan_fit"] = {"from": source, "games": games, "seed": seed,
-                        "positions": positions_of[chosen], "self_share": self_share,
+                        "positions": positions_of[(chosen, share)], "self_share": share,
                         "refits": refits, "fit": chosen,
                         "method": "logistic regression of the win on the value terms, games "
-                        "against a copy of itself or a gauntlet bot (evolve.planfit); refit i "
-                        "on the games of refit i - 1's best planning bot",
+                        "against a copy of itself (a seat's chance: self_share) or a gauntlet "
+                        "bot (evolve.planfit); refit i on the games of refit i - 1's best "
+                        "planning bot",
                         "check": {"games_per_bot": check_games, "greedy": result.greedy,
-                                  "plan": result.plan,
-                                  "margins": {f"{m:g}": v for (f, m), v in tried.items()
-                                              if f == 0},
-                                  "refits": [{f"{m:g}": v for (f, m), v in tried.items()
-                                              if f == i} for i in range(1, refits + 1)]}}
+                                  "plan": result.plan, "margins": row(0, share),
+                                  "self_shares": {f"{s:g}": row(0, float(s))
+                                                  for s in self_shares},
+                                  "refits": [row(i, share) for i in range(1, refits + 1)]}}
     return settings.as_dict(), meta, result
 
 
@@ -257,8 +271,8 @@ def plan_run(champion: Path, out: Path, cfg: Any, generation: int, rules: Any = 
     plan, meta, result = plan_champion(
         weights, meta, f"{champion.name} of generation {generation}", games=p.games,
         check_games=p.check_games, seed=seed, horizon=p.horizon, rollouts=p.rollouts,
-        top_k=p.top_k, margins=p.margins, refits=p.refits, self_share=p.self_share, rules=rules,
-        board=board)
+        top_k=p.top_k, margins=p.margins, refits=p.refits, self_shares=p.self_share,
+        rules=rules, board=board)
     if not result.better:
         out.unlink(missing_ok=True)  # an older planning champion is not this champion's
         return (f"planning champion: not kept ({result.words()}); {champion} plays greedy")
@@ -276,8 +290,10 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"games to fit on (default {d.games})")
     ap.add_argument("--check-games", type=int, default=d.check_games,
                     help=f"games per gauntlet bot in the check (default {d.check_games})")
-    ap.add_argument("--self-share", type=float, default=d.self_share,
-                    help=f"a seat's chance of a copy of the bot (default {d.self_share:g})")
+    ap.add_argument("--self-share", type=float, action="append", dest="self_shares",
+                    help="a seat's chance of a copy of the bot, else a gauntlet bot (default: "
+                    "a fit for each of " + ", ".join(f"{s:g}" for s in d.self_share)
+                    + ", the best in the check kept); repeat it to give your own")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--horizon", choices=("attack", "round"), default=d.horizon)
     ap.add_argument("--rollouts", type=int, default=d.rollouts)
@@ -300,8 +316,10 @@ def main(argv: list[str] | None = None) -> int:
             return error(f"{flag} must be 1..{MAX_GAMES}, got {v}")
     if not 0 <= args.refits <= MAX_REFITS:
         return error(f"--refits must be 0..{MAX_REFITS}, got {args.refits}")
-    if not 0.0 <= args.self_share <= 1.0:
-        return error(f"--self-share must be in [0, 1], got {args.self_share}")
+    shares = args.self_shares or list(d.self_share)
+    for sh in shares:
+        if not 0.0 <= sh <= 1.0:
+            return error(f"--self-share must be in [0, 1], got {sh:g}")
     if args.seed < 0:
         return error(f"--seed must be >= 0, got {args.seed}")
     if args.out.is_dir():
@@ -318,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     plan, meta, result = plan_champion(
         weights, meta, str(args.bot), games=args.games, check_games=args.check_games,
         seed=args.seed, horizon=args.horizon, rollouts=args.rollouts, top_k=args.top_k,
-        margins=margins, refits=args.refits, self_share=args.self_share)
+        margins=margins, refits=args.refits, self_shares=shares)
     save_genome(args.out, weights, meta, plan=plan)
     print(f"{args.out}: planning {args.bot} (horizon {args.horizon}, {args.rollouts} rollouts "
           f"x top {args.top_k}), value fitted on {meta['plan_fit']['positions']} positions of "

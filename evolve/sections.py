@@ -128,7 +128,7 @@ class PlanSection:
 
     games: int = _f(0, 20_000)
     check_games: int = _f(1, 100_000)
-    self_share: float = _f(0, 1)
+    self_share: tuple[float, ...] = _f(0, 1)
     horizon: str = _f(choices=PLAN_HORIZONS)
     rollouts: int = _f(1, 64)
     top_k: int = _f(1, 8)

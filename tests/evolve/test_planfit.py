@@ -69,6 +69,7 @@ def test_a_run_keeps_its_planning_champion_only_when_it_wins_more(
     line = plan_run(champion, out, cfg, 7)
     assert seen["games"] == cfg.plan.games and seen["horizon"] == cfg.plan.horizon
     assert seen["refits"] == cfg.plan.refits and seen["margins"] == cfg.plan.margins
+    assert seen["self_shares"] == cfg.plan.self_share
     if better:
         assert read_bot(out)[2].kind == "plan" and str(out) in line
     else:
@@ -114,3 +115,25 @@ def test_a_refit_is_checked_beside_the_first_fit_and_the_best_is_kept(tmp_path: 
     chosen = every[fit["fit"]][f"{plan.margin:g}"]
     assert chosen == max(v for f in every for v in f.values())
     assert main(["champion", "--refits", "9", "--out", str(out)]) == 2
+
+
+def test_each_self_share_is_a_fit_checked_in_the_same_games_and_the_best_is_kept(
+        tmp_path: Path) -> None:
+    out = tmp_path / "p.json"
+    assert main(["champion", "--games", "3", "--seed", "4", "--rollouts", "2",
+                 "--check-games", "6", "--margin", "0", "--margin", "0.2",
+                 "--self-share", "0", "--self-share", "1", "--out", str(out)]) == 0
+    _w, meta, plan = read_bot(out)
+    fit = meta["plan_fit"]
+    shares = fit["check"]["self_shares"]
+    assert set(shares) == {"0", "1"} and all(set(r) == {"0", "0.2"} for r in shares.values())
+    chosen = shares[f"{fit['self_share']:g}"]
+    assert chosen == fit["check"]["margins"]
+    assert chosen[f"{plan.margin:g}"] == max(v for r in shares.values() for v in r.values())
+    assert main(["champion", "--self-share", "1.5", "--out", str(out)]) == 2
+
+
+def test_a_run_config_with_one_self_share_still_loads(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("[plan]\nself_share = 0.5\n")
+    assert load_config([cfg]).plan.self_share == (0.5,)
