@@ -29,7 +29,7 @@ import numpy as np
 from evolve.cli import error
 
 __all__ = ["Check", "check", "fit_logistic", "fitted_values", "main", "plan_champion",
-           "positions", "rates"]
+           "plan_run", "plan_weights", "positions", "rates", "run_seed"]
 
 MAX_GAMES = 20_000
 MAX_REFITS = 5
@@ -256,26 +256,38 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     return settings.as_dict(), meta, result
 
 
+def run_seed(cfg: Any, generation: int) -> int:
+    """The seed of a run's planning step at `generation` (fits and check derive from it)."""
+    return int(np.random.SeedSequence(cfg.run.seed, spawn_key=(0x504C414E, generation))
+               .generate_state(1)[0])
+
+
 def plan_run(champion: Path, out: Path, cfg: Any, generation: int, rules: Any = None,
              board: Any = None) -> str:
     """Make `out` (runs/<name>/champion-plan.json) from a run's champion.json with the run's
     `plan` settings (cfg: `evolve.config.Config`); the line to print. Seeds derive from the run
     seed and the generation, so a run makes the same file whatever its workers."""
-    from features.genome import save_genome
     from features.search.player import read_bot
 
-    p = cfg.plan
     weights, meta, _ = read_bot(champion)
-    seed = int(np.random.SeedSequence(cfg.run.seed, spawn_key=(0x504C414E, generation))
-               .generate_state(1)[0])
+    return plan_weights(weights, meta, f"{champion.name} of generation {generation}", out, cfg,
+                        generation, rules, board)
+
+
+def plan_weights(weights: np.ndarray, meta: dict[str, Any], source: str, out: Path, cfg: Any,
+                 generation: int, rules: Any = None, board: Any = None) -> str:
+    """`plan_run` of a champion's weights and meta (`source`: where they come from)."""
+    from features.genome import save_genome
+
+    p = cfg.plan
     plan, meta, result = plan_champion(
-        weights, meta, f"{champion.name} of generation {generation}", games=p.games,
-        check_games=p.check_games, seed=seed, horizon=p.horizon, rollouts=p.rollouts,
-        top_k=p.top_k, margins=p.margins, refits=p.refits, self_shares=p.self_share,
-        rules=rules, board=board)
+        weights, meta, source, games=p.games,
+        check_games=p.check_games, seed=run_seed(cfg, generation), horizon=p.horizon,
+        rollouts=p.rollouts, top_k=p.top_k, margins=p.margins, refits=p.refits,
+        self_shares=p.self_share, rules=rules, board=board)
     if not result.better:
         out.unlink(missing_ok=True)  # an older planning champion is not this champion's
-        return (f"planning champion: not kept ({result.words()}); {champion} plays greedy")
+        return (f"planning champion: not kept ({result.words()}); {source} plays greedy")
     save_genome(out, weights, meta, plan=plan)
     return f"planning champion: {out} ({result.words()})"
 
@@ -285,7 +297,9 @@ def main(argv: list[str] | None = None) -> int:
 
     d = load_config().plan  # the defaults a run's planning champion uses (evolve/defaults.toml)
     ap = argparse.ArgumentParser(prog="evolve plan", description=__doc__.split("\n\n")[0])
-    ap.add_argument("bot", help="a greedy bot file (or a packaged name such as champion)")
+    ap.add_argument("bot", help="a greedy bot file (or a packaged name such as champion), or "
+                    "a run folder: its planning step again, with the run's own settings (the "
+                    "best of its lines when it restarted)")
     ap.add_argument("--games", type=int, default=max(d.games, 1),
                     help=f"games to fit on (default {d.games})")
     ap.add_argument("--check-games", type=int, default=d.check_games,
@@ -305,8 +319,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--refits", type=int, default=d.refits,
                     help="fits again on the best planning bot's own games, each checked "
                     f"(default {d.refits})")
-    ap.add_argument("--out", type=Path, required=True, help="the planning bot file to write")
+    ap.add_argument("--out", type=Path, help="the planning bot file to write (a run folder: "
+                    "default its champion-plan.json)")
+    ap.add_argument("--upto", type=int, help="a run folder: plan it as if it had stopped after "
+                    "this generation")
     args = ap.parse_args(argv)
+    if args.out is not None and args.out.is_dir():
+        return error(f"--out {args.out}: is a folder; give the bot file to write")
+    if Path(args.bot).is_dir():
+        from evolve.lines import plan_folder
+
+        try:
+            print(plan_folder(Path(args.bot), args.upto, args.out))
+        except (ValueError, OSError) as e:
+            return error(e)
+        return 0
+    if args.out is None or args.upto is not None:
+        return error("a bot file needs --out FILE and takes no --upto (that is for a run "
+                     "folder)")
     from features.genome import GenomeError, save_genome
     from features.search.player import PlanSettings, PlanSettingsError, read_bot
     from game.bots import BOT_FILES, bot_file
@@ -322,8 +352,6 @@ def main(argv: list[str] | None = None) -> int:
             return error(f"--self-share must be in [0, 1], got {sh:g}")
     if args.seed < 0:
         return error(f"--seed must be >= 0, got {args.seed}")
-    if args.out.is_dir():
-        return error(f"--out {args.out}: is a folder; give the bot file to write")
     try:
         path = bot_file(args.bot) if args.bot in BOT_FILES else Path(args.bot)
         weights, meta, _plan = read_bot(path)

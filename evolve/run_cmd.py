@@ -25,8 +25,8 @@ from evolve.config import (
 )
 from evolve.crownings import beyond_noise, closing_words, playoff_words
 from evolve.evolution import Evolution
+from evolve.lines import plan_lines
 from evolve.parallel import Runner, WorkersLostError
-from evolve.planfit import plan_run
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar
 from evolve.runfolder import RunFolder, RunFolderError, check_name
@@ -362,19 +362,19 @@ DEFAULT_PLUGIN = "evolve.plugin:default_plugin"  # the planner plays this plug-i
 
 
 def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
-    """Make the planning champion (`evolve.planfit.plan_run`) unless plan.games is 0 or the
-    games are not the planner's (four seats, the game's own plug-in); Ctrl-C skips it and says
-    how to make it later."""
+    """Make the planning champion (`evolve.lines.plan_lines`: the best line's) unless
+    plan.games is 0 or the games are not the planner's (four seats, the game's own plug-in);
+    Ctrl-C skips it and says how to make it later."""
     plugin = evo.plugin
     if (not cfg.plan.games or not folder.champion.is_file() or cfg.run.group_size != 4
             or cfg.game.plugin != DEFAULT_PLUGIN):
         return
-    later = (f"python -m evolve plan {folder.champion} --out {folder.champion_plan}")
+    later = f"python -m evolve plan {folder.root}"
     print(f"planning the champion: fitting its value on {cfg.plan.games} games, then "
           f"{cfg.plan.check_games} games per gauntlet bot (Ctrl-C skips it)", flush=True)
     try:
-        print(plan_run(folder.champion, folder.champion_plan, cfg, evo.saved_generation,
-                       plugin.rules, plugin.map), flush=True)
+        print(plan_lines(folder, cfg, evo.saved_generation, plugin.rules, plugin.map),
+              flush=True)
     except KeyboardInterrupt:
         print(f"planning champion skipped; make it later with: {later}", file=sys.stderr,
               flush=True)
