@@ -234,8 +234,9 @@ class Evolution:
         def play(weights: np.ndarray, seeds: list[np.random.SeedSequence]) -> np.ndarray:
             return self.versus(runner, weights, self.playoff_opponents, seeds) == 0
 
-        return self.proven.playoff(genes[i], float(mu[i]), float(sigma[i]), g, play,
-                                   playoff_seeds(self.cfg.run.seed, g, c.games), c.margin)
+        rec = self.proven.playoff(genes[i], float(mu[i]), float(sigma[i]), g, play,
+                                  playoff_seeds(self.cfg.run.seed, g, c.games), c.margin)
+        return {**rec, "candidate": i}  # its index in genes/ (evolve.lines reads it back)
 
     def record(self, g: int, genes: np.ndarray, mu: np.ndarray, sigma: np.ndarray,
                games: league.Results, champ: int, ev: dict[str, Any] | None,

@@ -30,7 +30,10 @@ from evolve.champion import candidate_index
 from evolve.crownings import playoff_words
 from evolve.runfolder import RunFolder, RunFolderError
 
-__all__ = ["Line", "LineBest", "line_bests", "lines", "plan_folder", "plan_lines"]
+__all__ = ["DEFAULT_PLUGIN", "Line", "LineBest", "champion_at", "line_bests", "lines",
+           "plan_folder", "plan_lines"]
+
+DEFAULT_PLUGIN = "evolve.plugin:default_plugin"  # the planner plays this plug-in's games
 
 
 @dataclass(frozen=True)
@@ -67,38 +70,63 @@ def lines(log: Sequence[dict[str, Any]], upto: int) -> list[Line]:
     return [Line(i, a, b) for i, (a, b) in enumerate(zip(starts, ends, strict=True))]
 
 
+def _playoff(r: dict[str, Any]) -> dict[str, Any] | None:
+    """A log record's playoff when it is whole (a damaged one is left out, not a crash)."""
+    po = r.get("playoff")
+    if not isinstance(po, dict) or not isinstance(po.get("crowned"), bool):
+        return None
+    if not all(type(po.get(k)) is int for k in ("candidate_wins", "incumbent_wins", "games")):
+        return None
+    return po
+
+
 def line_bests(folder: RunFolder, log: Sequence[dict[str, Any]], upto: int,
                max_sigma: float) -> tuple[list[LineBest], list[str]]:
     """(the best player of every line up to generation `upto` that played a playoff, notes on
-    the lines left out: no playoff, or its population file gone)."""
+    the lines left out: no playoff, or no population file of its playoffs)."""
     out: list[LineBest] = []
     notes: list[str] = []
     for line in lines(log, upto):
         played = [r for r in log if line.first <= int(r["generation"]) <= line.last
-                  and r.get("playoff")]
+                  and _playoff(r)]
         crowned = [r for r in played if r["playoff"]["crowned"]]
-        if crowned:
-            pick, how = crowned[-1], "its last crowned champion"
-        elif played:
-            pick = max(played, key=lambda r: (r["playoff"]["candidate_wins"]
-                                              - r["playoff"]["incumbent_wins"]))
-            how = f"its closest candidate ({playoff_words(pick['playoff'])})"
-        else:
-            notes.append(f"line {line.index + 1}: no playoff")
+        # the last crowned, else the closest; the next when its population file is gone
+        picks = crowned[::-1] + sorted(
+            (r for r in played if not r["playoff"]["crowned"]),
+            key=lambda r: r["playoff"]["incumbent_wins"] - r["playoff"]["candidate_wins"])
+        found = None
+        for pick in picks:
+            found = _candidate(folder, pick, max_sigma)
+            if found is not None:
+                break
+        if found is None:
+            notes.append(f"line {line.index + 1}: "
+                         + ("no playoff" if not picks else "no population file of its playoffs"))
             continue
+        genes, mu, sigma = found
         g = int(pick["generation"])
-        try:
-            pop = folder.read_genes(g)
-        except RunFolderError as e:
-            notes.append(f"line {line.index + 1}: {e}")
-            continue
-        i = candidate_index(pop.mu, pop.sigma, max_sigma)
-        if i < 0:
-            notes.append(f"line {line.index + 1}: no candidate in generation {g}'s population")
-            continue
-        out.append(LineBest(line, g, pop.genes[i].copy(), float(pop.mu[i]), float(pop.sigma[i]),
-                            bool(crowned), f"{how}, generation {g}"))
+        won = bool(pick["playoff"]["crowned"])
+        how = ("its last crowned champion" if won else
+               f"its closest candidate ({playoff_words(pick['playoff'])})")
+        out.append(LineBest(line, g, genes, mu, sigma, won, f"{how}, generation {g}"))
     return out, notes
+
+
+def _candidate(folder: RunFolder, r: dict[str, Any], max_sigma: float
+               ) -> tuple[np.ndarray, float, float] | None:
+    """(genes, mu, sigma) of the candidate a logged playoff played, from genes/ (None when the
+    file is gone or unusable): the index the playoff recorded, else `candidate_index` as the
+    playoff chose it (logs of riskevo before 0.13)."""
+    try:
+        pop = folder.read_genes(int(r["generation"]))
+    except RunFolderError:
+        return None
+    i = r["playoff"].get("candidate")
+    if type(i) is not int or not 0 <= i < len(pop.genes):
+        i = candidate_index(pop.mu, pop.sigma, max_sigma)
+    if i < 0:
+        return None
+    return pop.genes[i].copy(), float(pop.mu[i]), float(pop.sigma[i])
 
 
 def _read_champion(path: Path) -> tuple[np.ndarray, dict[str, Any]]:
@@ -109,22 +137,25 @@ def _read_champion(path: Path) -> tuple[np.ndarray, dict[str, Any]]:
     return weights, meta
 
 
-def champion_at(folder: RunFolder, log: Sequence[dict[str, Any]], bests: Sequence[LineBest]
-                ) -> tuple[np.ndarray, dict[str, Any], str]:
-    """(weights, meta, source) of the proven champion at the end of `log`: champion.json when
-    it was crowned then, else the last crowned line player (a run planned as if stopped
-    earlier)."""
+def champion_at(folder: RunFolder, log: Sequence[dict[str, Any]], bests: Sequence[LineBest],
+                generation: int) -> tuple[np.ndarray, dict[str, Any], str]:
+    """(weights, meta, source) of the champion at `generation`: champion.json when it was
+    saved then (a run's end), else the last champion crowned by then (a run planned as if it
+    had stopped earlier; RunFolderError when none was, or its population file is gone)."""
     weights, meta = _read_champion(folder.champion)
-    crowned = [int(r["generation"]) for r in log
-               if r.get("playoff") and r["playoff"]["crowned"]]
-    if not crowned or int(meta.get("crowned_generation", -1)) == crowned[-1]:
-        return weights, meta, f"{folder.champion.name}"
+    if int(meta.get("generation", -1)) == generation:
+        return weights, meta, folder.champion.name
+    crowned = [int(r["generation"]) for r in log if _playoff(r) and r["playoff"]["crowned"]]
+    if not crowned:
+        raise RunFolderError(f"{folder.root}: no champion crowned by generation {generation} "
+                             "(plan it at a later generation)")
     b = next((b for b in bests if b.crowned and b.generation == crowned[-1]), None)
     if b is None:
         raise RunFolderError(f"{folder.root}: generation {crowned[-1]}'s champion is not in "
                              "genes/ (its population file is gone)")
-    return b.genes, {"run": folder.root.name, "proven": True, "crowned_generation": b.generation,
-                     "mu": b.mu, "sigma": b.sigma}, f"the champion of generation {b.generation}"
+    meta = {"run": folder.root.name, "proven": True, "crowned_generation": b.generation,
+            "mu": b.mu, "sigma": b.sigma}
+    return b.genes, meta, f"the champion crowned in generation {b.generation}"
 
 
 def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
@@ -140,11 +171,9 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
     out = out or folder.champion_plan
     log = [r for r in folder.read_log(warn=None) if int(r["generation"]) <= generation]
     bests, notes = line_bests(folder, log, generation, cfg.champion.max_sigma)
-    weights, champion_meta, source = champion_at(folder, log, bests)
+    weights, champion_meta, source = champion_at(folder, log, bests, generation)
     champion_meta = {**champion_meta, "generation": generation}
-    if len(bests) < 2:
-        return plan_weights(weights, champion_meta, f"{source} of generation {generation}", out,
-                            cfg, generation, rules, board)
+    skipped = f"; left out: {'; '.join(notes)}" if notes else ""
     if not any(np.array_equal(b.genes, weights) for b in bests):  # its population file gone
         born = int(champion_meta.get("crowned_generation", generation))
         line = next((ln for ln in lines(log, generation) if ln.first <= born <= ln.last),
@@ -152,6 +181,9 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
         bests.append(LineBest(line, born, weights, float(champion_meta.get("mu", 0.0)),
                               float(champion_meta.get("sigma", 0.0)), True,
                               f"the proven champion, generation {born}"))
+    if len(bests) < 2:
+        return plan_weights(weights, champion_meta, f"{source} of generation {generation}", out,
+                            cfg, generation, rules, board) + skipped
     p = cfg.plan
     seed = run_seed(cfg, generation)
     results = []
@@ -172,7 +204,6 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
     _mean, best, plan, meta, result, _ = max(results, key=lambda t: t[0])
     greedy = next(r.greedy_mean for *_x, r, champ in results if champ)
     meta["line"]["checks"] = [round(t[0], 4) for t in results]
-    skipped = f"; left out: {'; '.join(notes)}" if notes else ""
     if result.plan_mean <= greedy:
         out.unlink(missing_ok=True)
         return (f"planning champion: not kept (the best of {len(bests)} lines, {best.label()}, "
@@ -185,22 +216,32 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
 
 def plan_folder(path: Path, upto: int | None, out: Path | None) -> str:
     """`evolve plan RUNFOLDER`: the run's planning step again, with its own settings, at its
-    last logged generation or at `upto` (as if the run had stopped there); the line to print
-    (ValueError, OSError: a run folder that cannot be planned)."""
+    newest checkpoint's generation or at `upto` (as if the run had stopped there); the line to
+    print (ValueError, OSError: a run folder that cannot be planned)."""
+    from evolve.checkpoint import list_checkpoints
     from evolve.config import load_config
     from evolve.plugin import load_plugin
 
     folder = RunFolder(path)
     if not folder.champion.is_file():
-        raise RunFolderError(f"{folder.root}: no champion.json to plan (the run crowned none)")
+        raise RunFolderError(f"{folder.root}: no champion.json (not a run folder, or a run "
+                             "stopped before its first generation was saved)")
     cfg = load_config(run_file=folder.config)
     if not cfg.plan.games:
         raise RunFolderError(f"{folder.config}: plan.games is 0 (the run makes no planning "
                              "champion); set it to 1.. in the file to plan the run")
+    if cfg.run.group_size != 4 or cfg.game.plugin != DEFAULT_PLUGIN:
+        raise RunFolderError(f"{folder.config}: the planner plays four-seat games of "
+                             f"{DEFAULT_PLUGIN}; this run plays run.group_size "
+                             f"{cfg.run.group_size} of {cfg.game.plugin}")
     plugin = load_plugin(cfg)
-    last = max((int(r["generation"]) for r in folder.read_log(warn=None)), default=-1)
+    saved = list_checkpoints(folder.checkpoints)
+    if not saved:
+        raise RunFolderError(f"{folder.root}: no checkpoint (no generation saved)")
+    last = saved[-1][0]
     if upto is not None and not 0 <= upto <= last:
-        raise RunFolderError(f"--upto must be 0..{last} (the run's logged generations), "
+        raise RunFolderError(f"--upto must be 0..{last} (the run's saved generations), "
                              f"got {upto}")
+    folder.read_log()  # says on stderr which lines it leaves out, if any
     return plan_lines(folder, cfg, last if upto is None else upto, plugin.rules, plugin.map,
                       out=out)

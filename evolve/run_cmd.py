@@ -25,7 +25,7 @@ from evolve.config import (
 )
 from evolve.crownings import beyond_noise, closing_words, playoff_words
 from evolve.evolution import Evolution
-from evolve.lines import plan_lines
+from evolve.lines import DEFAULT_PLUGIN, plan_lines
 from evolve.parallel import Runner, WorkersLostError
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar
@@ -358,9 +358,6 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     return 0
 
 
-DEFAULT_PLUGIN = "evolve.plugin:default_plugin"  # the planner plays this plug-in's games
-
-
 def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
     """Make the planning champion (`evolve.lines.plan_lines`: the best line's) unless
     plan.games is 0 or the games are not the planner's (four seats, the game's own plug-in);
@@ -371,7 +368,8 @@ def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
         return
     later = f"python -m evolve plan {folder.root}"
     print(f"planning the champion: fitting its value on {cfg.plan.games} games, then "
-          f"{cfg.plan.check_games} games per gauntlet bot (Ctrl-C skips it)", flush=True)
+          f"{cfg.plan.check_games} games per gauntlet bot, for the best player of each line "
+          "when the run restarted (Ctrl-C skips it)", flush=True)
     try:
         print(plan_lines(folder, cfg, evo.saved_generation, plugin.rules, plugin.map),
               flush=True)

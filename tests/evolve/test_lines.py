@@ -13,7 +13,7 @@ import pytest
 import evolve.lines as lines_mod
 import evolve.planfit as planfit
 from evolve.config import load_config
-from evolve.lines import line_bests, lines, plan_lines
+from evolve.lines import champion_at, line_bests, lines, plan_lines
 from evolve.planfit import Check
 from evolve.planfit import main as plan_main
 from evolve.run_cmd import main as run_main
@@ -71,6 +71,7 @@ def test_each_line_offers_its_last_champion_or_its_closest_candidate(run: RunFol
         pop = run.read_genes(b.generation)
         i = int(np.argmax(pop.mu - 3 * pop.sigma))  # champion.max_sigma 100: all qualify
         assert np.array_equal(b.genes, pop.genes[i])
+        assert log[b.generation]["playoff"]["candidate"] == i  # the playoff says whom it played
     champion, _ = _champion(run.champion)
     assert any(np.array_equal(b.genes, champion) for b in bests)
 
@@ -137,10 +138,59 @@ def test_evolve_plan_of_a_run_folder_refuses_a_generation_it_did_not_log(
     text = run.config.read_text()
     run.config.write_text(text.replace("\n[plan]\ngames = 0\n", "\n[plan]\ngames = 5\n"))
     try:
-        assert plan_main([str(run.root), "--upto", "99999"]) == 2
+        assert plan_main([str(run.root)]) == 2  # the fake game is not the planner's
+        assert "the planner plays four-seat games" in capsys.readouterr().err
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(lines_mod, "DEFAULT_PLUGIN", "tests.helpers.fake_run:fake_plugin")
+            assert plan_main([str(run.root), "--upto", "99999"]) == 2
     finally:
         run.config.write_text(text)
     err = capsys.readouterr().err
     assert "--upto must be 0.." in err and err.count("\n") == 1
     assert plan_main(["champion", "--upto", "3", "--out", str(run.root / "x.json")]) == 2
     assert "takes no --upto" in capsys.readouterr().err
+
+
+def test_damaged_playoff_records_and_lost_population_files_leave_a_line_out_not_a_crash(
+        run: RunFolder, tmp_path: Path) -> None:
+    log = run.read_log()
+    last = log[-1]["generation"]
+    bests, _ = line_bests(run, log, last, 100.0)
+    first = bests[0]
+    damaged = [dict(r) for r in log]
+    for r in damaged:
+        if first.line.first <= r["generation"] <= first.line.last and r["playoff"]:
+            r["playoff"] = {**r["playoff"], "candidate_wins": "many"}
+    again, notes = line_bests(run, damaged, last, 100.0)
+    assert [b.line.index for b in again] == [b.line.index for b in bests[1:]]
+    assert notes == ["line 1: no playoff"]
+
+    def played(b: Any) -> int:
+        return sum(1 for r in log if b.line.first <= r["generation"] <= b.line.last
+                   and r["playoff"])
+
+    target = next((b for b in bests if played(b) >= 2), None)
+    assert target is not None, "no line of the fake run played two playoffs"
+    gone = RunFolder(tmp_path / "copy")
+    gone.genes.mkdir(parents=True)
+    for g, p in run.genes_files():
+        if g != target.generation:
+            (gone.genes / p.name).write_bytes(p.read_bytes())
+    moved = {b.line.index: b for b in line_bests(gone, log, last, 100.0)[0]}
+    # the line's next playoff stands in for the one whose file is gone
+    assert moved[target.line.index].generation != target.generation
+
+
+def test_a_run_planned_before_its_first_crowning_is_refused(
+        run: RunFolder, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lines_mod, "_read_champion", _champion)
+    log = run.read_log()
+    # the fake run crowns in generation 0; a log whose playoffs all kept the champion
+    # stands for a run planned before its first crowning
+    early = [{**r, "playoff": {**r["playoff"], "crowned": False}} if r["playoff"] else r
+             for r in log[:5]]
+    bests, _ = line_bests(run, early, 4, 100.0)
+    with pytest.raises(ValueError, match="no champion crowned by generation 4"):
+        champion_at(run, early, bests, 4)
+    _, meta, source = champion_at(run, log, bests, log[-1]["generation"])
+    assert source == "champion.json" and meta == _champion(run.champion)[1]
