@@ -14,8 +14,8 @@ import evolve.lines as lines_mod
 import evolve.planfit as planfit
 from evolve.config import load_config
 from evolve.lines import champion_at, line_bests, lines, plan_lines
+from evolve.plan_cmd import main as plan_main
 from evolve.planfit import Check
-from evolve.planfit import main as plan_main
 from evolve.run_cmd import main as run_main
 from evolve.runfolder import RunFolder
 from features.search.player import PlanSettings

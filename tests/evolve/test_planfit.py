@@ -9,7 +9,8 @@ import pytest
 
 import evolve.planfit as planfit
 from evolve.config import load_config
-from evolve.planfit import Check, fit_logistic, main, plan_run, positions
+from evolve.plan_cmd import main
+from evolve.planfit import Check, fit_logistic, plan_run, positions
 from features.genome import hand_set_genome, save_genome
 from features.search.player import PlanSettings, read_bot
 
