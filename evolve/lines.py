@@ -8,13 +8,16 @@ different lines plan unlike their greedy strength: four one-hour champions plann
 2026-11-28-planner-4.md), and the in-house check ranks planning players at Spearman +0.80 on
 that yardstick. So a run that restarted plans the best player of every line, each in the same
 fit and check games, and keeps the one its check ranks first (`plan_lines`): the later hours of
-a night buy more lines to choose from. A run without restarts plans its champion alone, as
+a night buy more lines to choose from. The check tells good planners from broken ones; it could
+not rank four champions of one run 0.06 apart, so the gain of the pick is not measured
+(docs/experiments/2026-11-28-lines.md). A run without restarts plans its champion alone, as
 `evolve.planfit.plan_run` always did.
 
 A line's best player is its last crowned champion, else (a line that never crowned) the
 candidate that came closest to the champion in its playoffs (paired games: the largest
 candidate-minus-incumbent difference). Its genes come from genes/gen_NNNNN.npz of that playoff's
-generation (`champion.candidate_index` picks the candidate there as the playoff did).
+generation: the index the playoff recorded (older logs: `champion.candidate_index`, which
+picks the candidate there as the playoff did).
 """
 
 from __future__ import annotations
