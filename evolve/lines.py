@@ -119,7 +119,7 @@ def _candidate(folder: RunFolder, r: dict[str, Any], max_sigma: float
                ) -> tuple[np.ndarray, float, float] | None:
     """(genes, mu, sigma) of the candidate a logged playoff played, from genes/ (None when the
     file is gone or unusable): the index the playoff recorded, else `candidate_index` as the
-    playoff chose it (logs of riskevo before 0.13)."""
+    playoff chose it (older logs, which do not record it)."""
     try:
         pop = folder.read_genes(int(r["generation"]))
     except RunFolderError:
