@@ -128,7 +128,9 @@ def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: Rules, 
     pl = np.zeros((k, N_PLAN)) if plans is None else plans
     planner = np.flatnonzero((pl[:, PS_ROLLOUTS] > 0) & (pol == 0))
     if planner.size:
-        # The planner's generator is the one the Python engine gives that player.
+        # The planner's generator is the one the Python engine gives that player; several
+        # planners share the first one's (their games then differ from the Python engine's,
+        # where each draws from its own: one generator keeps the loop's arguments fixed).
         rng, children = game_rngs(seed, k)
         prng = children[int(planner[0])]
     else:
@@ -189,7 +191,7 @@ def _policies(policies: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
 
 def _plans(plans: np.ndarray | None, shape: tuple[int, ...]) -> np.ndarray | None:
     """Validated plan settings f64[..., k, N_PLAN] (`features.search.player.PlanSettings
-    .vector`; rows of 0 rollouts play greedy); at most one planning player a game."""
+    .vector`; rows of 0 rollouts play greedy)."""
     if plans is None:
         return None
     p = np.ascontiguousarray(plans, dtype=np.float64)
@@ -197,9 +199,6 @@ def _plans(plans: np.ndarray | None, shape: tuple[int, ...]) -> np.ndarray | Non
         raise ValueError(f"plans must have shape {(*shape, N_PLAN)}, got {p.shape}")
     if not np.isfinite(p).all():
         raise ValueError("plans must be finite (found NaN or inf)")
-    if ((p[..., PS_ROLLOUTS] > 0).sum(axis=-1) > 1).any():
-        raise ValueError("plans: at most one planning player a game in the compiled loop "
-                         "(more play in the Python engine: arena play)")
     return p
 
 
@@ -208,7 +207,7 @@ def play_mixed_game(weights: np.ndarray, policies: np.ndarray,
                     map: Map | None = None, plans: np.ndarray | None = None) -> LinearOutcome:
     """`play_linear_game` where policies int[k] > 0 seat a compiled bot (`COMPILED_BOTS`)
     instead of that player's weights row (then unused), and `plans` f64[k, N_PLAN] may make
-    one linear player plan its attacks."""
+    linear players plan their attacks (several share the first planner's generator)."""
     w, rl, mp = _args(weights, rules, map)
     if w.ndim != 2 or not 2 <= w.shape[0] <= 6:
         raise ValueError(f"weights must be f64[k, G] with 2 <= k <= 6, got shape {w.shape}")

@@ -137,6 +137,16 @@ def test_a_planning_game_is_the_same_in_the_compiled_loop_and_the_python_engine(
     assert fast.rounds == slow.rounds
 
 
+def test_several_planners_share_a_game_reproducibly_in_the_compiled_loop() -> None:
+    weights = np.stack([W] * 4)
+    plans = np.tile(PLAN.vector(), (4, 1))
+    one = np.zeros_like(plans)
+    one[0] = PLAN.vector()
+    a = trace_linear_game(weights, 24, plans=plans)[1]
+    assert np.array_equal(a, trace_linear_game(weights, 24, plans=plans)[1])
+    assert not np.array_equal(a, trace_linear_game(weights, 24, plans=one)[1])
+
+
 def test_play_on_finishes_a_game_from_any_position_the_same_way_for_a_seed() -> None:
     rules = Rules()
     fx = map_context(MAP)
