@@ -11,12 +11,10 @@ import argparse
 import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import numpy as np
-
-    from features.search.player import PlanSettings
+    from features.botfile import BotFile
     from game.protocol import Player
     from game.state import Rules
 
@@ -56,16 +54,17 @@ def bot_file_path(spec: str) -> str:
     return spec
 
 
-def read_bot_file(spec: str) -> tuple[np.ndarray, dict[str, Any], PlanSettings]:
-    """A bot file's (weights, meta, plan settings) as `make_bot` plays it (BotSpecError)."""
+def read_bot_file(spec: str) -> BotFile:
+    """The bot file a spec names (a path, or a packaged bot's name) as `make_bot` plays it
+    (BotSpecError)."""
+    from features.botfile import BotFile
     from features.genome import GenomeError
-    from features.search.player import read_bot
 
     path = Path(bot_file_path(spec))
     try:
-        return read_bot(path)
+        return BotFile.read(path)
     except GenomeError as e:
-        # read_bot's message already starts with the path: do not repeat it.
+        # BotFile.read's message already starts with the path: do not repeat it.
         msg = str(e).removeprefix(f"{path}: ")
         raise BotSpecError(f"bot file {spec}: {msg}") from None
     except OSError as e:
@@ -81,10 +80,7 @@ def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -
     with `close_bot` when its game is over.
     """
     if is_bot_file(spec):
-        from features.search.player import player_of
-
-        values, _meta, plan = read_bot_file(spec)
-        return player_of(values, plan)
+        return read_bot_file(spec).player()
     from arena.isolation.bubblewrap import SandboxError
     from game.bots import make_player
 

@@ -23,8 +23,9 @@ import numpy as np
 from arena.bots import GameArgError, bot_file_path, close_bot, game_seed, is_bot_file, trusted
 from arena.play import add_game_arguments, game_setup, labels_for
 from evolve.cli import error
+from features.botfile import BotFile
 from features.explain import KINDS, ExplainError, Explanation, describe, explain, to_json
-from features.genome import GenomeError, load_genome
+from features.genome import GenomeError
 from features.linear import LinearPlayer, map_context
 from game import layout as L
 from game.actions import parse_action
@@ -74,10 +75,9 @@ def bot_weights(spec: str) -> np.ndarray:
     if not is_bot_file(spec):
         raise GameArgError(f"BOT must be a riskevo bot file (a genome .json), got {spec!r}")
     try:
-        values, _meta = load_genome(bot_file_path(spec))
+        return BotFile.read(bot_file_path(spec)).weights
     except GenomeError as e:
         raise GameArgError(f"BOT {e}") from None
-    return values
 
 
 def seeded(bots: list[str], seed: int, rules_text: str | None, cap: int | None,
@@ -237,11 +237,11 @@ def plan_words(spec: str, lines: Sequence[str], no: int
 
     if not is_bot_file(spec):
         return None
-    weights, _meta, plan = read_bot_file(spec)
+    bot = read_bot_file(spec)
     st, m, rules, _line = position_at(lines, no)
-    if plan.kind != "plan" or st.phase != L.PH_ATTACK:
+    if bot.plan is None or bot.plan.kind != "plan" or st.phase != L.PH_ATTACK:
         return None
-    ex = explain_plan(st, m, rules, weights, plan, np.random.default_rng(0))
+    ex = explain_plan(st, m, rules, bot.weights, bot.plan, np.random.default_rng(0))
     return ex.words(m), ex.action
 
 

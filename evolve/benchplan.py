@@ -14,11 +14,12 @@ __all__ = ["bench_planning"]
 
 
 def _champion() -> tuple[np.ndarray, Any]:
-    from features.search.player import PlanSettings, read_bot
+    from features.botfile import BotFile
+    from features.search.player import PlanSettings
     from game.bots import bot_file
 
-    weights, _meta, plan = read_bot(bot_file("champion"))
-    return weights, plan if plan.kind == "plan" else PlanSettings()
+    bot = BotFile.read(bot_file("champion"))
+    return bot.weights, bot.plan if bot.settings.kind == "plan" else PlanSettings()
 
 
 def _games_per_s(weights: np.ndarray, plan_row: np.ndarray | None, games: int,

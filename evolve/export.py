@@ -11,7 +11,8 @@ import numpy as np
 
 from evolve.cli import error
 from evolve.runfolder import RunFolder, RunFolderError
-from features.genome import LAYOUT, GenomeError, load_genome, save_genome
+from features.botfile import BotFile
+from features.genome import LAYOUT, GenomeError
 
 __all__ = ["ExportError", "export_bot", "main"]
 
@@ -70,13 +71,13 @@ def export_bot(run_path: str | Path, out: str | Path, gen: int | None = None,
         raise ExportError(f"{folder.root}: not a run folder")
     out_p = _check_out(out)
     if gen is None and index is None and folder.champion.exists():
-        values, meta = load_genome(folder.champion)
-        meta = {**meta, "run": meta.get("run", folder.root.name),
-                "source": folder.champion.name}
+        bot = BotFile.read(folder.champion)
+        bot = BotFile(bot.weights, {**bot.meta, "run": bot.meta.get("run", folder.root.name),
+                                    "source": folder.champion.name}, bot.plan)
     else:
-        values, meta = _from_generation(folder, gen, index)
+        bot = BotFile(*_from_generation(folder, gen, index))
     out_p.parent.mkdir(parents=True, exist_ok=True)
-    save_genome(out_p, values, meta)
+    bot.write(out_p)
     return out_p
 
 
@@ -91,7 +92,7 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     try:
         out = export_bot(args.run, args.out, args.gen, args.index)
-        _, meta = load_genome(out)
+        meta = BotFile.read(out).meta
     except (ExportError, RunFolderError, GenomeError) as e:
         return error(e)
     except OSError as e:

@@ -134,10 +134,10 @@ def _candidate(folder: RunFolder, r: dict[str, Any], max_sigma: float
 
 def _read_champion(path: Path) -> tuple[np.ndarray, dict[str, Any]]:
     """(weights, meta) of a run's champion.json."""
-    from features.search.player import read_bot
+    from features.botfile import BotFile
 
-    weights, meta, _ = read_bot(path)
-    return weights, meta
+    bot = BotFile.read(path)
+    return bot.weights, bot.meta
 
 
 def champion_at(folder: RunFolder, log: Sequence[dict[str, Any]], bests: Sequence[LineBest],
@@ -169,7 +169,8 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
     of the champion. Seeds derive from the run seed and `generation`: every line's player is
     fitted and checked in the same games."""
     from evolve.planfit import plan_champion, plan_weights, run_seed
-    from features.genome import save_genome
+    from features.botfile import BotFile
+    from features.search.player import PlanSettings
 
     out = out or folder.champion_plan
     log = [r for r in folder.read_log(warn=None) if int(r["generation"]) <= generation]
@@ -212,7 +213,7 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
         return (f"planning champion: not kept (the best of {len(bests)} lines, {best.label()}, "
                 f"{result.plan_mean:.3f} planning, the champion {greedy:.3f} greedy)"
                 f"{skipped}; {source} plays greedy")
-    save_genome(out, best.genes, meta, plan=plan)
+    BotFile(best.genes, meta, PlanSettings.from_dict(plan)).write(out)
     return (f"planning champion: {out}, the best of {len(bests)} lines: {best.label()}, "
             f"{best.how} ({result.words()}){skipped}")
 

@@ -56,8 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is None or args.upto is not None:
         return error("a bot file needs --out FILE and takes no --upto (that is for a run "
                      "folder)")
-    from features.genome import GenomeError, save_genome
-    from features.search.player import PlanSettings, PlanSettingsError, read_bot
+    from features.botfile import BotFile
+    from features.genome import GenomeError
+    from features.search.player import PlanSettings, PlanSettingsError
     from game.bots import BOT_FILES, bot_file
 
     for flag, v in (("--games", args.games), ("--check-games", args.check_games)):
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         return error(f"--seed must be >= 0, got {args.seed}")
     try:
         path = bot_file(args.bot) if args.bot in BOT_FILES else Path(args.bot)
-        weights, meta, _plan = read_bot(path)
+        bot = BotFile.read(path)
         margins = args.margins or list(d.margins)
         for mg in margins:
             PlanSettings(rollouts=args.rollouts, top_k=args.top_k, horizon=args.horizon,
@@ -81,10 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     except (GenomeError, PlanSettingsError, ValueError, OSError) as e:
         return error(e)
     plan, meta, result = plan_champion(
-        weights, meta, str(args.bot), games=args.games, check_games=args.check_games,
+        bot.weights, bot.meta, str(args.bot), games=args.games, check_games=args.check_games,
         seed=args.seed, horizon=args.horizon, rollouts=args.rollouts, top_k=args.top_k,
         margins=margins, refits=args.refits, self_shares=shares)
-    save_genome(args.out, weights, meta, plan=plan)
+    BotFile(bot.weights, meta, PlanSettings.from_dict(plan)).write(args.out)
     print(f"{args.out}: planning {args.bot} (horizon {args.horizon}, {args.rollouts} rollouts "
           f"x top {args.top_k}), value fitted on {meta['plan_fit']['positions']} positions of "
           f"{args.games} games; {result.words()}")

@@ -264,17 +264,18 @@ def plan_run(champion: Path, out: Path, cfg: Any, generation: int, rules: Any = 
     """Make `out` (runs/<name>/champion-plan.json) from a run's champion.json with the run's
     `plan` settings (cfg: `evolve.config.Config`); the line to print. Seeds derive from the run
     seed and the generation, so a run makes the same file whatever its workers."""
-    from features.search.player import read_bot
+    from features.botfile import BotFile
 
-    weights, meta, _ = read_bot(champion)
-    return plan_weights(weights, meta, f"{champion.name} of generation {generation}", out, cfg,
-                        generation, rules, board)
+    bot = BotFile.read(champion)
+    return plan_weights(bot.weights, bot.meta, f"{champion.name} of generation {generation}",
+                        out, cfg, generation, rules, board)
 
 
 def plan_weights(weights: np.ndarray, meta: dict[str, Any], source: str, out: Path, cfg: Any,
                  generation: int, rules: Any = None, board: Any = None) -> str:
     """`plan_run` of a champion's weights and meta (`source`: where they come from)."""
-    from features.genome import save_genome
+    from features.botfile import BotFile
+    from features.search.player import PlanSettings
 
     p = cfg.plan
     plan, meta, result = plan_champion(
@@ -285,5 +286,5 @@ def plan_weights(weights: np.ndarray, meta: dict[str, Any], source: str, out: Pa
     if not result.better:
         out.unlink(missing_ok=True)  # an older planning champion is not this champion's
         return (f"planning champion: not kept ({result.words()}); {source} plays greedy")
-    save_genome(out, weights, meta, plan=plan)
+    BotFile(weights, meta, PlanSettings.from_dict(plan)).write(out)
     return f"planning champion: {out} ({result.words()})"

@@ -132,16 +132,17 @@ def _bundled_weights(name: str) -> np.ndarray:
 
 
 def _save_genome(path: Path, values: np.ndarray, meta: dict[str, Any]) -> None:
-    from features.genome import save_genome
+    from features.botfile import BotFile
 
-    save_genome(path, values, meta)
+    BotFile(values, meta).write(path)
 
 
 def _load_genome(path: str) -> np.ndarray:
-    from features.genome import GenomeError, load_genome
+    from features.botfile import BotFile
+    from features.genome import GenomeError
 
     try:
-        return load_genome(path)[0]
+        return BotFile.read(path).weights
     except GenomeError as e:
         raise ValueError(str(e)) from None
 

@@ -6,7 +6,6 @@ import argparse
 import base64
 import csv
 import html
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,8 @@ from evolve.cli import error
 from evolve.crownings import section_html
 from evolve.plots import RunData, load_run, make_plots
 from evolve.runfolder import RunFolder, RunFolderError
+from features.botfile import BotFile
+from features.genome import LAYOUT, GenomeError
 from game.atomic import atomic_write_text
 
 __all__ = ["SECTIONS", "build_report", "main", "read_champion", "write_report"]
@@ -64,15 +65,14 @@ def read_champion(run: RunData) -> tuple[tuple[str, ...], np.ndarray, dict[str, 
     """Names, values and metadata of the run's champion (champion.json, else the last log row)."""
     path = RunFolder(run.path).champion
     if path.exists():
-        # Read the genome file as plain JSON: the report shows it even from an older feature set.
+        # An older feature set's file shows on this layout, the genes added since at 0.
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            meta = dict(data.get("meta") or {})
-            meta.setdefault("feature_set_version", data.get("feature_set_version"))
-            genes = data["genes"]
-            return tuple(genes), np.array([float(v) for v in genes.values()]), meta
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError) as e:
-            raise RunFolderError(f"{path}: not a genome file ({e})") from None
+            bot = BotFile.read(path)
+        except GenomeError as e:
+            raise RunFolderError(f"not a genome file: {e}") from None
+        meta = dict(bot.meta)
+        meta.setdefault("feature_set_version", bot.feature_set_version)
+        return LAYOUT.names, bot.weights, meta
     if not run.log:
         raise RunFolderError(f"{run.path}: no champion.json and no log.jsonl")
     last = run.log[-1]

@@ -1,4 +1,5 @@
-"""The genome: a named weight vector built from the feature registry, and its JSON file.
+"""The genome: a named weight vector built from the feature registry (its file:
+`features.botfile`).
 
 Gene order: `reinforce.*`, `attack.*`, `attack.threshold`, `attack.threshold_*` (its terms),
 `fortify.*`, `fortify.threshold`, `fortify.share`, `occupy.share`, `occupy.threat`,
@@ -23,10 +24,8 @@ genes stay -1 or +1. `sigma` is a suggested Gaussian mutation step.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -40,9 +39,7 @@ from features.registry import (
     N_TRADE_TERMS,
     TRADE_SCALE,
 )
-from game.atomic import MiB, atomic_write_text, read_limited
-from game.untrusted import UntrustedJSONError, parse_json
-from game.version import FIELD, riskevo_version
+from game.atomic import MiB
 
 FORMAT = "riskevo-genome"
 UPGRADABLE = (1, 2, 3, 4, 5)  # older feature-set versions whose files load (`upgrade_genes`)
@@ -286,66 +283,6 @@ def random_genomes(layout: GeneRanges, n: int, rng: np.random.Generator) -> np.n
     g = rng.uniform(lo, hi, size=(n, len(scale)))
     signs = np.where(rng.random((n, len(scale))) < 0.5, -1.0, 1.0)
     return np.where(scale, signs, g)
-
-
-def save_genome(path: str | Path, values: np.ndarray, meta: dict[str, Any] | None = None,
-                layout: GenomeLayout = LAYOUT, plan: dict[str, Any] | None = None) -> None:
-    """Write a genome file atomically (temp file in the same folder, then os.replace); it names
-    the riskevo version that wrote it (`load_genome` ignores that field: old files load).
-    `plan`: how the player uses its weights (`features.search.player.PlanSettings.as_dict`;
-    none: greedy)."""
-    doc: dict[str, Any] = {"format": FORMAT, FIELD: riskevo_version(),
-                           "feature_set_version": layout.version,
-                           "genes": layout.as_dict(values), "meta": dict(meta or {})}
-    if plan is not None:
-        doc["plan"] = plan
-    try:
-        text = json.dumps(doc, indent=2, allow_nan=False) + "\n"
-    except (TypeError, ValueError) as e:
-        raise GenomeError(f"genome meta must be JSON data with finite numbers ({e})") from None
-    atomic_write_text(path, text)
-
-
-def load_genome(path: str | Path, layout: GenomeLayout = LAYOUT
-                ) -> tuple[np.ndarray, dict[str, Any]]:
-    """Read a genome file -> (values f64[G], meta); every problem is a one-line GenomeError."""
-    values, meta, _plan = load_bot_file(path, layout)
-    return values, meta
-
-
-def load_bot_file(path: str | Path, layout: GenomeLayout = LAYOUT
-                  ) -> tuple[np.ndarray, dict[str, Any], object]:
-    """Read a bot file -> (values f64[G], meta, its `plan` object or None: unchecked here,
-    `features.search.player.PlanSettings.from_dict` reads it)."""
-    p = Path(path)
-    try:
-        doc = parse_json(read_limited(p, MAX_GENOME_BYTES, "a bot file"), str(p))
-    except OSError as e:
-        raise GenomeError(f"{p}: cannot read genome file ({e.strerror or e})") from None
-    except UntrustedJSONError as e:
-        raise GenomeError(str(e)) from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise GenomeError(f"{p}: 'format' must be {FORMAT!r}")
-    ver = doc.get("feature_set_version")
-    if isinstance(ver, bool) or ver not in (*UPGRADABLE, layout.version):
-        raise GenomeError(f"{p}: feature_set_version is {ver!r}, this build reads "
-                          f"{', '.join(map(str, UPGRADABLE))} (upgraded) and {layout.version}")
-    genes = doc.get("genes")
-    if not isinstance(genes, dict):
-        raise GenomeError(f"{p}: 'genes' must be an object of gene name -> number")
-    if ver != layout.version:
-        try:
-            genes = upgrade_genes(genes, layout, ver)
-        except GenomeError as e:
-            raise GenomeError(f"{p}: feature set version {ver}: {e}") from None
-    meta = doc.get("meta", {})
-    if not isinstance(meta, dict):
-        raise GenomeError(f"{p}: 'meta' must be an object")
-    try:
-        values = layout.from_dict(genes)
-    except GenomeError as e:
-        raise GenomeError(f"{p}: {e}") from None
-    return values, meta, doc.get("plan")
 
 
 def upgrade_genes(genes: dict[str, Any], layout: GenomeLayout = LAYOUT,

@@ -26,6 +26,9 @@ from game.state import MAX_CAP, Rules
     ("game.referee", "decision_of"), ("features.kernels", "jit_kernel"),
     ("evolve.plugin", "_scale_mask"), ("evolve.export", "load_bot"), ("game.state", "CAP_MAX"),
     ("game.replay", "KIND_NAMES"), ("arena.web.live", "PHASES"),
+    # one bot file reader, features.botfile
+    ("features.genome", "load_bot_file"), ("features.genome", "load_genome"),
+    ("features.genome", "save_genome"), ("features.search.player", "read_bot"),
 ])
 def test_the_copies_are_gone(module: str, name: str) -> None:
     assert not hasattr(importlib.import_module(module), name)

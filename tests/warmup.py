@@ -33,7 +33,8 @@ LINEUPS = (("planner", "hunter", "strategist", "continent", "distributor"),
 
 
 def _bot_file(folder: Path) -> str:
-    from features.genome import hand_set_genome, save_genome
+    from features.botfile import save_genome
+    from features.genome import hand_set_genome
 
     path = folder / "warm.json"
     save_genome(path, hand_set_genome())

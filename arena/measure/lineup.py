@@ -42,5 +42,5 @@ def _bot_file_weights(spec: str) -> tuple[np.ndarray, np.ndarray]:
     when bad)."""
     from arena.bots import read_bot_file
 
-    weights, _meta, plan = read_bot_file(spec)
-    return weights, plan.vector()
+    bot = read_bot_file(spec)
+    return bot.weights, bot.settings.vector()

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from features.genome import GenomeError, load_bot_file
 from features.linear import LinearPlayer, map_context
 from features.search.plan import (
     N_PLAN,
@@ -122,18 +120,6 @@ class PlanSettings:
 GREEDY = PlanSettings(kind="greedy")
 
 
-def read_bot(path: str | Path) -> tuple[np.ndarray, dict[str, Any], PlanSettings]:
-    """A bot file's (weights, meta, how it plays: GREEDY when it has no `plan`);
-    GenomeError naming the file for any problem, the `plan` field's included."""
-    values, meta, plan = load_bot_file(path)
-    if plan is None:
-        return values, meta, GREEDY
-    try:
-        return values, meta, PlanSettings.from_dict(plan)
-    except PlanSettingsError as e:
-        raise GenomeError(f"{Path(path)}: {e}") from None
-
-
 def player_of(weights: np.ndarray, plan: PlanSettings, name: str | None = None
               ) -> LinearPlayer:
     """The protocol player of weights played as `plan` says."""
@@ -165,5 +151,4 @@ class PlanPlayer(LinearPlayer):
         return f"PlanPlayer(name={self.name!r}, rollouts={self.plan.rollouts})"
 
 
-__all__ = ["GREEDY", "KINDS", "PlanPlayer", "PlanSettings", "PlanSettingsError", "player_of",
-           "read_bot"]
+__all__ = ["GREEDY", "KINDS", "PlanPlayer", "PlanSettings", "PlanSettingsError", "player_of"]

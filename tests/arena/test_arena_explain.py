@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from arena.explain import from_transcript, main
+from features.botfile import save_genome
 from features.explain import KINDS
-from features.genome import LAYOUT, hand_set_genome, random_genomes, save_genome
+from features.genome import LAYOUT, hand_set_genome, random_genomes
 from features.linear import LinearPlayer
 from game import layout as L
 from game.actions import parse_action

@@ -123,7 +123,8 @@ def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> Non
 
 @pytest.fixture(scope="module")
 def champ_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any, Path]]:
-    from features.genome import hand_set_genome, save_genome
+    from features.botfile import save_genome
+    from features.genome import hand_set_genome
 
     champ = tmp_path_factory.mktemp("bots") / "champ.json"
     save_genome(champ, hand_set_genome())

@@ -41,7 +41,8 @@ return {board: r('board').bottom <= h && r('board').right <= w,
 
 @pytest.fixture(scope="module")
 def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    from features.genome import hand_set_genome, save_genome
+    from features.botfile import save_genome
+    from features.genome import hand_set_genome
 
     champ = tmp_path_factory.mktemp("night") / "champ.json"
     save_genome(champ, hand_set_genome())

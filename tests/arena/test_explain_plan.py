@@ -8,13 +8,13 @@ from pathlib import Path
 from arena.bots import make_rules, read_bot_file
 from arena.explain import from_transcript
 from arena.play import play_specs
-from features.genome import save_genome
+from features.botfile import save_genome
 from features.search.player import PlanSettings
 from game.replay import read_transcript
 
 
 def test_a_planning_bots_attack_is_explained_as_planned(tmp_path: Path) -> None:
-    weights, _meta, _plan = read_bot_file("champion")
+    weights = read_bot_file("champion").weights
     bot = tmp_path / "planner.json"
     save_genome(bot, weights, plan=PlanSettings(rollouts=2, top_k=2).as_dict())
     path = tmp_path / "g.txt"

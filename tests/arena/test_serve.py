@@ -13,7 +13,8 @@ import pytest
 
 from arena.bots import make_bot
 from arena.serve.server import PROTOCOL, ProtocolError, Server, SubprocessPlayer
-from features.genome import LAYOUT, save_genome
+from features.botfile import save_genome
+from features.genome import LAYOUT
 from game.engine import play_game
 from game.state import Rules
 from tests.helpers.serve import Loopback

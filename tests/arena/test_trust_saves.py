@@ -21,7 +21,8 @@ from arena.web import saves as websave
 from arena.web.app import Lobby, make_lobby
 from arena.web.httpd import RequestError
 from arena.web.live import LiveGame
-from features.genome import hand_set_genome, save_genome
+from features.botfile import save_genome
+from features.genome import hand_set_genome
 from game import layout as L
 
 BOTS = ["aggressive", "bully"]

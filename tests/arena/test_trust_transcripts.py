@@ -11,7 +11,8 @@ import pytest
 from arena import explain
 from arena.envs import seat_env
 from arena.web import app as web
-from features.genome import hand_set_genome, save_genome
+from features.botfile import save_genome
+from features.genome import hand_set_genome
 from game.bots import make_player
 from game.engine import play_game
 from game.replay import MAX_REPLAY_LINES, ReplayError, replay

@@ -20,7 +20,8 @@ from arena.web.live import LiveGame, Seat
 from arena.web.mapshapes import shapes, shipped, text
 from arena.web.story import second_person
 from arena.web.views import map_json, seat_labels
-from features.genome import hand_set_genome, save_genome
+from features.botfile import save_genome
+from features.genome import hand_set_genome
 from game import layout as L
 from game.bots import make_player
 from game.engine import play_game

@@ -15,7 +15,8 @@ from arena.web.app import Lobby, make_lobby
 from arena.web.insight import explain_json
 from arena.web.live import ActionError, LiveGame, Seat
 from arena.web.story import since_last_turn
-from features.genome import hand_set_genome, save_genome
+from features.botfile import save_genome
+from features.genome import hand_set_genome
 from game import layout as L
 from game.bots import make_player
 from game.map import classic_map

@@ -13,7 +13,8 @@ from arena.play import main as play_main
 from evolve.checkpoint import CheckpointError, load_checkpoint
 from evolve.run_cmd import main as run_main
 from evolve.runfolder import parse_log
-from features.genome import GenomeError, load_genome
+from features.botfile import load_genome
+from features.genome import GenomeError
 from game.map import MapError, load_map
 from game.state import Rules, RulesError
 from tests.helpers.fake_run import tiny_args

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from evolve.export import ExportError, export_bot, main
-from features.genome import LAYOUT, GenomeError, load_genome
+from features.botfile import load_genome
+from features.genome import LAYOUT, GenomeError
 from tests.helpers.synthetic_run import make_synthetic_run
 
 ROOT = Path(__file__).resolve().parents[2]

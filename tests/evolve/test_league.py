@@ -176,7 +176,8 @@ def test_bad_league_settings_are_one_line_errors(tmp_path: Path, capsys: Any, se
 def test_the_real_plugin_reads_bot_files_for_league_genomes(tmp_path: Path) -> None:
     from evolve.config import ConfigError, load_config
     from evolve.plugin import default_plugin, league_genomes
-    from features.genome import LAYOUT, hand_set_genome, save_genome
+    from features.botfile import save_genome
+    from features.genome import LAYOUT, hand_set_genome
 
     plugin = default_plugin(load_config())
     save_genome(tmp_path / "hand.json", hand_set_genome())

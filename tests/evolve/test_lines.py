@@ -92,8 +92,8 @@ def test_a_run_plans_every_line_in_the_same_games_and_keeps_the_best(
     monkeypatch.setattr(planfit, "plan_champion", _fake_plan(seen, better))
     monkeypatch.setattr(lines_mod, "_read_champion", _champion)
     saved: dict[str, Any] = {}
-    monkeypatch.setattr("features.genome.save_genome",
-                        lambda path, genes, meta, plan: saved.update(genes=genes, meta=meta))
+    monkeypatch.setattr("features.botfile.BotFile.write",
+                        lambda bot, path: saved.update(genes=bot.weights, meta=bot.meta))
     log = run.read_log()
     last = log[-1]["generation"]
     cfg = load_config(run_file=run.config)
@@ -118,7 +118,7 @@ def test_a_run_planned_as_if_stopped_before_its_first_restart_plans_one_champion
     seen: list[tuple[np.ndarray, int]] = []
     monkeypatch.setattr(planfit, "plan_champion", _fake_plan(seen, True))
     monkeypatch.setattr(lines_mod, "_read_champion", _champion)
-    monkeypatch.setattr("features.genome.save_genome", lambda *a, **k: None)
+    monkeypatch.setattr("features.botfile.BotFile.write", lambda *a, **k: None)
     log = run.read_log()
     first = next(r["generation"] for r in log if r["restart"])
     cfg = load_config(run_file=run.config)

@@ -11,8 +11,9 @@ import evolve.planfit as planfit
 from evolve.config import load_config
 from evolve.plan_cmd import main
 from evolve.planfit import Check, fit_logistic, plan_run, positions
-from features.genome import hand_set_genome, save_genome
-from features.search.player import PlanSettings, read_bot
+from features.botfile import read_bot, save_genome
+from features.genome import hand_set_genome
+from features.search.player import PlanSettings
 
 
 def test_the_logistic_fit_recovers_known_coefficients() -> None:

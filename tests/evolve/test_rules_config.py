@@ -13,7 +13,7 @@ import pytest
 import features.compiled as fc
 from evolve.config import SCHEMA, ConfigError, load_config, to_toml
 from evolve.run_cmd import main as run_main
-from features.genome import load_genome
+from features.botfile import load_genome
 from features.linear import LinearPlayer
 from game.decision import Decision, DecisionKind
 from game.engine import play_game

@@ -13,7 +13,8 @@ from numba.core import types
 from arena.measure.lineup import compiled_lineup
 from arena.measure.tournament import _play_python, _play_specs
 from evolve.plugin import eval_games
-from features.genome import LAYOUT, hand_set_genome, random_genomes, save_genome
+from features.botfile import save_genome
+from features.genome import LAYOUT, hand_set_genome, random_genomes
 from features.linear import LinearPlayer
 from game.bots import COMPILED_BOTS, make_player
 from game.bots.table import CompiledBot

@@ -9,14 +9,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from features.botfile import load_genome, save_genome
 from features.genome import (
     FORMAT,
     LAYOUT,
     SCALE_GENES,
     GenomeError,
-    load_genome,
     random_genomes,
-    save_genome,
 )
 from features.registry import (
     FEATURE_SET_VERSION,

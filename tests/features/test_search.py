@@ -9,13 +9,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from features.botfile import read_bot, save_genome
 from features.compiled import play_mixed_game, trace_linear_game
 from features.decide import attack_options, decide
-from features.genome import hand_set_genome, save_genome
+from features.genome import hand_set_genome
 from features.linear import LinearPlayer, map_context
 from features.search.determinize import determinize
 from features.search.plan import decide_plan_boxed, make_plan_work
-from features.search.player import GREEDY, PlanPlayer, PlanSettings, PlanSettingsError, read_bot
+from features.search.player import GREEDY, PlanPlayer, PlanSettings, PlanSettingsError
 from features.search.rollout import play_on
 from features.search.value import NV, value_terms
 from features.work import make_work

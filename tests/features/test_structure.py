@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from features import registry as R
+from features.botfile import load_genome
 from features.compiled import trace_linear_game
 from features.genome import (
     FORMAT,
@@ -16,7 +17,6 @@ from features.genome import (
     SCALE_GENES,
     GenomeError,
     hand_set_genome,
-    load_genome,
     version_names,
 )
 from features.players import SC_HAND, SC_LEADER, make_players, pressure, summarize

@@ -24,7 +24,8 @@ def _docs_example() -> Any:
 
 
 def test_docs_example_runs_against_strategist_and_a_champion_file(tmp_path: Path) -> None:
-    from features.genome import hand_set_genome, save_genome
+    from features.botfile import save_genome
+    from features.genome import hand_set_genome
 
     play = _docs_example()
     rewards = play(games=2, seed=0)

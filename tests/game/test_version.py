@@ -74,7 +74,8 @@ def test_a_run_folder_names_its_version_everywhere_and_resume_says_which(
     from evolve.checkpoint import list_checkpoints, load_checkpoint
     from evolve.export import export_bot
     from evolve.run_cmd import main as run_main
-    from features.genome import hand_set_genome, save_genome
+    from features.botfile import save_genome
+    from features.genome import hand_set_genome
     from tests.helpers.fake_run import tiny_args
 
     root = _tiny_run(tmp_path)
@@ -123,7 +124,8 @@ def test_files_from_before_version_recording_load(tmp_path: Path) -> None:
     import numpy as np
 
     from evolve.checkpoint import load_checkpoint
-    from features.genome import hand_set_genome, load_genome, save_genome
+    from features.botfile import load_genome, save_genome
+    from features.genome import hand_set_genome
 
     old = load_checkpoint(Path(__file__).parents[1] / "data" / "ckpt_format1_fake.npz")
     assert old.version is None

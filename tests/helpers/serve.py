@@ -15,7 +15,8 @@ import numpy as np
 
 from arena.bots import make_bot
 from arena.serve.server import Server, SubprocessPlayer
-from features.genome import LAYOUT, hand_set_genome, save_genome
+from features.botfile import save_genome
+from features.genome import LAYOUT, hand_set_genome
 from features.registry import G_TRADE_AT
 
 TINY = {"name": "tiny",

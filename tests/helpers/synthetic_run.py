@@ -8,7 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from features.genome import LAYOUT, save_genome
+from features.botfile import save_genome
+from features.genome import LAYOUT
 
 NAMES = LAYOUT.names
 
