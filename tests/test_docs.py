@@ -41,3 +41,18 @@ def test_relative_links_resolve() -> None:
     for page in pages:
         for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
             assert (page.parent / target).exists(), f"{page.name}: {target}"
+
+
+def test_the_readme_stays_a_guide() -> None:
+    """Under 220 lines, and what a newcomer looks for first within its first 150: set-up, a
+    first run, the strength table, using the results, where a change goes (figures beyond
+    the one table live in docs/strength.md)."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) < 220, f"README.md has {len(lines)} lines: move detail to docs/"
+    head = "\n".join(lines[:150])
+    for section in ("## Set-up", "## A first run", "## How strong it is", "## Using the results",
+                    "## Where a change goes"):
+        assert f"\n{section}" in head, f"{section} is not within README.md's first 150 lines"
+    strength = head[head.index("## How strong it is"):].split("\n## ")[0]
+    assert strength.count("\n| ") <= 4, "the README's strength table stays one small table"
+
