@@ -38,7 +38,7 @@ lint: $(STAMP)  ## ruff and mypy
 # Two workers, a test file each at a time (module fixtures stay shared); the numba kernels are
 # compiled once first, else each worker compiles the same ones.
 test: lint  ## ruff, mypy and the fast test suite
-	$(PY) tests/warmup.py
+	$(PY) tests/helpers/warmup.py
 	$(PY) -m pytest -n 2 --dist loadfile
 
 test-slow: $(STAMP)  ## the statistical and long tests

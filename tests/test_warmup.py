@@ -6,9 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import warmup
-
 from game.bots import COMPILED_BOTS
+from tests.helpers import warmup
 
 
 def test_warm_up_lineups_seat_every_compiled_bot_in_at_most_six_seats() -> None:
@@ -24,12 +23,12 @@ def test_the_stages_run_every_part_two_at_a_time() -> None:
 
 
 def test_run_as_a_script_it_imports_the_checkouts_game() -> None:
-    # `python tests/warmup.py` starts with tests/ first on the path, beside tests/game/.
-    tests = Path(__file__).resolve().parent
+    # `python tests/helpers/warmup.py` starts with tests/helpers/ first on the path.
+    helpers = Path(__file__).resolve().parent / "helpers"
     code = ("import runpy, sys; sys.path.insert(0, sys.argv[1]); "
             "runpy.run_path(sys.argv[1] + '/warmup.py', run_name='warm'); "
             "import game, importlib.resources as r; "
             "print(game.__file__, (r.files('game') / 'maps' / 'classic.json').is_file())")
-    out = subprocess.run([sys.executable, "-c", code, str(tests)], capture_output=True,
-                         text=True, check=True, cwd=tests).stdout.split()
-    assert out == [str(tests.parent / "game" / "__init__.py"), "True"]
+    out = subprocess.run([sys.executable, "-c", code, str(helpers)], capture_output=True,
+                         text=True, check=True, cwd=helpers).stdout.split()
+    assert out == [str(helpers.parents[1] / "game" / "__init__.py"), "True"]

@@ -10,7 +10,7 @@ compiles those bots, split in two; the second compiles the compiled loop beside 
 engine's kernels with every bot, the linear player's explanations and the rating kernel.
 A kernel missed here is only compiled later by a worker: slower, never wrong.
 
-`python tests/warmup.py` runs the stages; `python tests/warmup.py PART...` runs parts here.
+`python tests/helpers/warmup.py` runs the stages; `... warmup.py PART...` runs parts here.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from pathlib import Path
 
 import numpy as np
 
-# Run as a script, Python puts tests/ first on the path, where tests/game/ would stand in for
-# the game package: the checkout goes before it.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# Run as a script, Python puts tests/helpers/ first on the path: the checkout goes before it, so
+# its packages are the ones imported (and tests.helpers resolves).
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 # Every compiled bot at least once in 6-seat lineups, beside the linear player (a bot file).
 LINEUPS = (("planner", "hunter", "strategist", "continent", "distributor"),
