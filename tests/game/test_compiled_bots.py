@@ -1,4 +1,4 @@
-"""Sparring bots (planner, hunter, strategist): the compiled league loop plays them exactly as
+"""The compiled bots (planner, hunter, strategist): the compiled league loop plays them exactly as
 the Python classes do, they never make an illegal move, and mixed games keep the linear players'
 moves."""
 
