@@ -26,6 +26,8 @@ from arena.web.story import (
     second_person,
     since_last_turn,
 )
+from features.linear import LinearPlayer
+from features.search.why import Why
 from game import kernel
 from game import layout as L
 from game.actions import Action, Attack
@@ -98,8 +100,20 @@ class LiveGame:
         game.seat([p.bot for p in by_player], labels=[p.label for p in by_player],
                   full_access=[p.full_access or p.bot is None for p in by_player])
         self.views = [game.views[j] for j in game.seats]  # by seat
+        # Each linear bot's decisions as it made them (`features.search.why.Why`), by the
+        # index of the transcript line that records it: why? explains these, not a re-run.
+        self.whys: dict[int, Why] = {}
+        for p in self.players:
+            if isinstance(p.bot, LinearPlayer):
+                p.bot.on_why = self._keep_why
         self.notes: list[tuple[int, str]] = []  # (transcript line index, text) of bot faults
         self._log: _Log | None = None  # the log in words so far (log_texts)
+
+    def _keep_why(self, why: Why) -> None:
+        """A bot's record of the decision it just made: its line is the next one written."""
+        log = self.session.log
+        if log is not None:
+            self.whys[len(log.lines)] = why
 
     # -- the game -----------------------------------------------------------------------
     @property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.explain import header_rules
+from arena.explain_lines import header_rules
 from arena.web.mapshapes import shipped
 from arena.web.story import second_person
 from game.map import Map, board_positions
