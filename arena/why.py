@@ -61,22 +61,24 @@ def reestimate(st: State, m: Map, rules: Rules, weights: np.ndarray, plan: PlanS
     return decide_now(st, m, rules, weights, plan, np.random.default_rng([no, 7]))
 
 
-def played_by(lines: Sequence[str], seat: int) -> str:
-    """Who played `seat` as the transcript header names it: 'seat N (player P, 'label')'."""
+def played_by(lines: Sequence[str], seat: int) -> tuple[str, str]:
+    """Who played `seat` as the transcript header names it: ('seat N (player P, 'label')',
+    the label or 'seat N')."""
     seats = next((x.split()[1:] for x in lines if x.startswith("seats ")), [])
     player = seats[seat] if seat < len(seats) else "?"
     label = next((x.split(" ", 2)[2] for x in lines
                   if x.startswith(f"player {player} ") and len(x.split(" ", 2)) == 3), None)
-    return f"seat {seat}" + (f" (player {player}, {label!r})" if label is not None else "")
+    return (f"seat {seat}" + (f" (player {player}, {label!r})" if label is not None else ""),
+            label or f"seat {seat}")
 
 
 def account(why: Why, m: Map, rules: Rules, weights: np.ndarray, who: str, *,
             recorded: bool, played: Action4 | None = None, by: str = "",
-            line: int = 0) -> dict[str, Any]:
+            line: int = 0, label: str = "") -> dict[str, Any]:
     """A decision explained: `plain` (words first), `text` (the arithmetic), `highlight` (the
     move's territories), `explanation` (data), the move (`action`, `move`), whether it is the
     decision's own record (`recorded`) and a `note` when the line (`played`, by `by`) records
-    another move than the one explained."""
+    another move than the one explained (`label`: who played it, in plain words)."""
     try:
         ex = explain(m.kernel, map_context(m), why.state.kernel, rules.vector(), weights)
     except ExplainError as e:
@@ -96,20 +98,21 @@ def account(why: Why, m: Map, rules: Rules, weights: np.ndarray, who: str, *,
                         "greedy": why.plan.greedy, "margin": why.plan.margin}
     text = ((f"note: {note}\n" if note else "") + (f"plan: {plan_text}\n" if plan_text else "")
             + describe(ex, m, who))
-    words = plain(data) if why.plan is None else _plan_plain(plan_text or "")
-    if not recorded:
-        words += (" (Worked out again from the board: the game kept no record of this "
-                  "decision" + (", and a plan draws a fresh sample of the hidden cards, so a "
-                                "close call can come out otherwise)" if why.plan else ")"))
-    if note:
-        words = f"Note: {note}. {words}"
+    words = plain(data, why.state, m, why.plan)
+    if note and label == who:
+        words = (f"Thinking it over again (the game kept no record of this decision, and its "
+                 f"plan samples the hidden cards afresh), {who} would now choose otherwise, so "
+                 f"this is not the move made: {words}")
+    elif not recorded:
+        words += (" Worked out again from the board: the game kept no record of this decision"
+                  + (", and a plan samples the hidden cards afresh, so a close call can come "
+                     "out otherwise." if why.plan else "."))
+    if note and label != who:
+        words = (f"This move was {label or 'another player'}'s; {who} would choose otherwise, "
+                 f"and this is its own choice: {words}")
     return {"bot": who, "action": list(action), "move": action_words(m, action),
             "recorded": recorded, "note": note, "plan": plan_text, "text": text,
             "plain": words, "highlight": highlight(data), "explanation": data}
-
-
-def _plan_plain(words: str) -> str:
-    return words[:1].upper() + words[1:] + "."
 
 
 def transcript_account(spec: str, lines: Sequence[str], no: int, record: Why | None = None
@@ -125,8 +128,9 @@ def transcript_account(spec: str, lines: Sequence[str], no: int, record: Why | N
         out = account(record, m, rules, weights, who, recorded=True)
     else:
         why = reestimate(st, m, rules, weights, plan, no)
-        out = account(why, m, rules, weights, who, recorded=False, played=played,
-                      by=played_by(lines, seat), line=no)
+        by, label = played_by(lines, seat)
+        out = account(why, m, rules, weights, who, recorded=False, played=played, by=by,
+                      line=no, label=label)
     return {"line": no, "played": line, **out}
 
 

@@ -85,7 +85,7 @@ def test_a_transcript_without_the_record_says_it_is_decided_again() -> None:
                  and x.split()[1] != f"s{seat}" and " attack " in x)
     theirs = explain_json("champion", lines, other)
     if theirs["note"]:
-        assert theirs["plain"].startswith(f"Note: line {other} was played by seat")
+        assert theirs["plain"].startswith("This move was ")
 
 
 def test_the_hint_asks_the_champion_as_it_plays() -> None:
