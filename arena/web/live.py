@@ -30,7 +30,7 @@ from features.linear import LinearPlayer
 from features.search.why import Why
 from game import kernel
 from game import layout as L
-from game.actions import Action, Attack
+from game.actions import Action, Attack, Place
 from game.cards import set_value
 from game.decision import Decision, DecisionKind
 from game.map import Map
@@ -193,6 +193,11 @@ class LiveGame:
             raise ActionError(L.ERROR_TEXT[L.E_OVER])
         if not self.waiting_for_human():
             raise ActionError(f"it is {self.labels[self.to_move]}'s turn, not yours")
+        if (self.state.phase == L.PH_SETUP and isinstance(action, Place)
+                and action.count != 1):
+            left = int(self.state.pl[self.to_move, L.P_SETUP_LEFT])
+            raise ActionError(f"count must be 1 in the initial placement (one army a turn, "
+                              f"{left} left to place), got {action.count}")
         try:
             err = self.session.try_apply(action)
         except IllegalActionError as e:
