@@ -1,5 +1,6 @@
 """Bugs of issue 64 (game night, round 2), each pinned: the initial placement refuses a count
-above one army instead of placing one silently."""
+above one army instead of placing one silently; a server that cannot be reached is said in
+words, not "Failed to fetch"."""
 
 from __future__ import annotations
 
@@ -24,3 +25,14 @@ def test_the_initial_placement_refuses_too_large_a_count() -> None:
     g.act(Place(mine, 1))
     assert int(g.state.armies[mine]) == int(before[mine]) + 1
 
+
+def test_a_server_that_cannot_be_reached_is_said_in_words() -> None:
+    """The page's one door to the server turns the browser's 'Failed to fetch' (no answer at
+    all) into a sentence a person understands."""
+    from pathlib import Path
+
+    js = (Path(__file__).parents[2] / "arena" / "web" / "static" / "app.js").read_text()
+    api = js[js.index("async function api("):]
+    api = api[:api.index("\n}\n")]
+    assert "catch" in api and "throw new Error(NO_SERVER)" in api
+    assert "The game server cannot be reached" in js

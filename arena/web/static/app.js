@@ -12,13 +12,21 @@ const app = {
 };
 window.riskevo = app; // for the browser test and the curious
 
+const NO_SERVER = "The game server cannot be reached: is `arena web` (make play) still running? " +
+  "Start it again; your game resumes where it was.";
+
 async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
-  const r = await fetch(path, opts);
+  let r;
+  try {
+    r = await fetch(path, opts);
+  } catch (e) {  // the browser's "Failed to fetch": no answer at all
+    throw new Error(NO_SERVER);
+  }
   const data = await r.json();
   if (!r.ok) throw new Error(data.error || r.statusText);
   return data;
