@@ -51,6 +51,10 @@ from game.state import Rules, RulesError
 MAX_GAMES = 32
 MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live games at once
 IDLE_SECONDS = 30 * 60
+# The background warm-up (`Engine.warm`) runs at every start; with numba's cache warm it only
+# loads the kernels, which took 7 s on a loaded two-core machine. Not ready for longer than
+# this means it is really compiling, and only then does the page say so.
+LOADING_SECONDS = 15
 STATIC = {"index.html": "text/html; charset=utf-8", "style.css": "text/css; charset=utf-8",
           **{f"{js}.js": "text/javascript; charset=utf-8" for js in ("app", "story", "board")}}
 BUNDLED = WEB_BOTS  # the bot table's web column (game.bots.table), `champion` among them
@@ -236,10 +240,16 @@ class Lobby:
                 "rules": self.rules_text(), "seat": self.seat, "seed": self.seed,
                 "replay": self.replay_name or None,
                 "explainers": (ex := [b for b, spec in self.bots.items() if can_explain(spec)]),
-                "champion_note": "" if ex else HOW_TO, "engine": self.engine.json()}
+                "champion_note": "" if ex else HOW_TO, "engine": engine_state(self.engine)}
 
     def rules_text(self) -> str:
         return self.rules.text()
+
+
+def engine_state(engine: Engine) -> dict[str, Any]:
+    """`Engine.json` and `compiling`: not ready for longer than loading a warm cache takes."""
+    e = engine.json()
+    return {**e, "compiling": not e["ready"] and e["seconds"] >= LOADING_SECONDS}
 
 
 class Handler(GuardedHandler):

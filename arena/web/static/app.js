@@ -563,7 +563,8 @@ function wire() {
   $("pace").oninput = () => { $("pace-ms").textContent = pace() === 0 ? "fastest" : `${pace()} ms`; };
 }
 
-// While the server compiles the game engine (its first run only), the page says so.
+// While the server really compiles the game engine (its first run only), the page says so;
+// loading the compiled kernels at a start (a few seconds) says nothing.
 async function engineStatus(e) {
   const box = $("engine");
   if (e.ready) {
@@ -571,8 +572,8 @@ async function engineStatus(e) {
     $("starting").textContent = "starting…";
     return;
   }
-  box.textContent = `Getting the game engine ready (compiling, first run only): ${e.seconds} s so far. Start now and the game opens when it is done.`;
-  $("starting").textContent = "starting… the engine is still compiling (first run only)";
+  box.textContent = e.compiling ? `Getting the game engine ready (compiling, first run only): ${e.seconds} s so far. Start now and the game opens when it is done.` : "";
+  $("starting").textContent = e.compiling ? "starting… the engine is still compiling (first run only)" : "starting…";
   setTimeout(async () => {
     try { engineStatus((await api("GET", "/api/config")).engine); } catch (err) { box.textContent = err.message; }
   }, 2000);
