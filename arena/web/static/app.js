@@ -8,7 +8,7 @@ const app = {
   config: null, map: null, gameId: null, state: null, logNext: 0,
   selected: null, target: null, busy: false, timer: null,
   replay: null, frame: 0, playing: null, paused: false, summary: null, replayGame: null,
-  oddsSeq: 0, explainSeq: 0, drawn: null,
+  oddsSeq: 0, explainSeq: 0, explainAt: null, advancing: 0, drawn: null,
 };
 window.riskevo = app; // for the browser test and the curious
 
@@ -74,6 +74,7 @@ function render(s) {
     $("message").textContent = ""; $("news").textContent = "";
   }
   app.logNext = Math.max(app.logNext, s.log_next);
+  explanationStale();
   drawEvents(shownTurns());
   if (s.since_last_turn) app.summary = s.since_last_turn;
   else if (!s.decision) app.summary = null;
@@ -115,7 +116,8 @@ function renderDecision(s) {
   const dice = s.dice.attack.length && !s.over && (!d || s.dice.seat === s.human)
     ? `<div class="dice" id="last-roll">last roll, ${esc(s.dice.label)} (${esc(name(s.dice.src))} → ${esc(name(s.dice.dst))}): ${s.dice.attack.map((x) => `<span class="a">${x}</span>`).join("")} vs ${s.dice.defend.map((x) => `<span class="d">${x}</span>`).join("")}</div>` : "";
   if (!d) {
-    box.textContent = s.over ? "" : app.paused ? "Paused: the bots wait. Press Resume or Step." : "The bots are playing…";
+    box.textContent = s.over ? "" : app.paused ? "Paused: the bots wait. Press Resume or Step."
+      : explaining() ? "The bots wait while the explanation is open: close it, or press Step." : "The bots are playing…";
     ctl.innerHTML = dice;
     return;
   }
@@ -315,7 +317,7 @@ function pace() { return +$("pace").value; }
 function schedule() {
   clearTimeout(app.timer);
   const s = app.state;
-  if (!s || s.over || s.stopped || s.decision || app.replay || app.paused) return;
+  if (!s || s.over || s.stopped || s.decision || app.replay || app.paused || explaining()) return;
   app.timer = setTimeout(async () => {
     if (!(await advance(pace() === 0 ? 200 : 1))) return;
     schedule();
@@ -324,6 +326,7 @@ function schedule() {
 
 async function advance(max) {
   const gid = app.gameId;
+  app.advancing++;
   try {
     const s2 = await api("POST", `/api/games/${gid}/advance?since=${app.logNext}`, { max });
     if (gid !== app.gameId) return false; // a new game started meanwhile
@@ -332,6 +335,8 @@ async function advance(max) {
   } catch (e) {
     $("message").textContent = e.message;
     return false;
+  } finally {
+    app.advancing--;
   }
 }
 
@@ -480,6 +485,7 @@ function showFrame(i) {
   const r = app.replay, n = r.frames.length;
   i = Math.max(0, Math.min(n - 1, i));
   app.frame = i;
+  explanationStale();
   const f = r.frames[i];
   paint(f.owner, f.armies);
   // This turn's events up to the frame: the seat's actions since another seat acted.
@@ -558,7 +564,7 @@ function wire() {
   $("btn-round-next").onclick = () => roundStep(1);
   $("btn-round-all").onclick = () => roundStep(0);
   window.addEventListener("resize", () => layoutLabels());
-  $("btn-explain-close").onclick = () => { $("explain").hidden = true; markExplained([]); };
+  $("btn-explain-close").onclick = () => { clearExplanation(); if (app.state) renderDecision(app.state); schedule(); };
   $("setup").addEventListener("submit", startGame);
   $("pace").oninput = () => { $("pace-ms").textContent = pace() === 0 ? "fastest" : `${pace()} ms`; };
 }

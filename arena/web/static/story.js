@@ -171,9 +171,28 @@ async function explainLine(line) {
   await showExplanation(path, `line ${line}`);
 }
 
+// Where an explanation was asked: the live game's log length, or the replay's frame. When the
+// position moves on (a bot's move, the person's, a step of the replay), the panel and its
+// highlight go; the bots wait while one is open, so it can be read (Step moves on).
+function position() { return app.replay ? `frame ${app.frame}` : `line ${app.logNext}`; }
+function explaining() { return !$("explain").hidden; }
+function clearExplanation() {
+  app.explainSeq++; // a reply still on its way is dropped
+  $("explain").hidden = true;
+  markExplained([]);
+}
+function explanationStale() {
+  if (!explaining()) return;
+  if (app.explainAt === null) app.explainAt = position(); // asked while bots' moves were on their way
+  else if (app.explainAt !== position()) clearExplanation();
+}
+
 async function showExplanation(path, what) {
   const box = $("explain"), seq = ++app.explainSeq;
+  app.explainAt = app.advancing ? null : position();
+  clearTimeout(app.timer);
   box.hidden = false;
+  if (app.state && !app.replay) renderDecision(app.state);
   $("explain-title").textContent = `Explaining ${what}…`;
   $("explain-plain").textContent = "thinking… (the first explanation compiles, about a minute)";
   $("explain-text").textContent = "";
