@@ -25,10 +25,12 @@ from features.explain.words import action_words
 from features.linear import map_context
 from features.search.explain import Why, decide_now
 from features.search.player import PlanSettings
+from features.search.why import record_from_json
 from game.actions import parse_action
 from game.map import Map
 from game.protocol import Action4
 from game.state import Rules, State
+from game.transcript import RecordError, records
 
 
 def bot_of(spec: str) -> tuple[np.ndarray, PlanSettings]:
@@ -118,10 +120,13 @@ def account(why: Why, m: Map, rules: Rules, weights: np.ndarray, who: str, *,
 def transcript_account(spec: str, lines: Sequence[str], no: int, record: Why | None = None
                        ) -> dict[str, Any]:
     """Transcript line `no` (1-based) explained by bot file `spec`: from the decision's own
-    `record` when it is the line's, else decided again (`reestimate`)."""
+    `record` (given, or carried by the transcript after its end: `game.transcript.records`)
+    when it is the line's, else decided again (`reestimate`)."""
     weights, plan = bot_of(spec)
     st, m, rules, line = position_at(lines, no)
     played = line_action(lines, no, m)
+    if record is None:
+        record = carried(lines, no, st)
     who = labels_for([spec])[0]
     seat = int(line.split()[1][1:])
     if record is not None and played is not None and tuple(record.action) == played:
@@ -134,6 +139,18 @@ def transcript_account(spec: str, lines: Sequence[str], no: int, record: Why | N
     return {"line": no, "played": line, **out}
 
 
+def carried(lines: Sequence[str], no: int, st: State) -> Why | None:
+    """The record transcript `lines` carry for action line `no` (in position `st`), if any;
+    GameArgError naming a record that cannot be read."""
+    try:
+        data = records(lines).get(no)
+        return None if data is None else record_from_json(data, st)
+    except RecordError as e:
+        raise GameArgError(str(e)) from None
+    except ValueError as e:
+        raise GameArgError(f"the record of line {no}: {e}") from None
+
+
 def ask(spec: str, st: State, m: Map, rules: Rules, rng: np.random.Generator) -> dict[str, Any]:
     """What bot file `spec` does in position `st`, as it plays (its plan included): the hint."""
     weights, plan = bot_of(spec)
@@ -141,5 +158,5 @@ def ask(spec: str, st: State, m: Map, rules: Rules, rng: np.random.Generator) ->
     return account(why, m, rules, weights, labels_for([spec])[0], recorded=True)
 
 
-__all__ = ["account", "ask", "bot_of", "line_action", "played_by", "reestimate",
+__all__ = ["account", "ask", "bot_of", "carried", "line_action", "played_by", "reestimate",
            "transcript_account"]

@@ -11,7 +11,9 @@ from arena.web.insight import explain_replay, game_route
 from arena.web.live import ActionError, LiveGame
 from arena.web.saves import Saves
 from arena.web.views import replay_json, seat_labels
+from features.search.why import record_json
 from game.replay import Replay, replay
+from game.transcript import with_records
 
 
 class Lobby(Protocol):
@@ -88,7 +90,7 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
             raise RequestError("the transcript and the replay open when the game is over",
                                HTTPStatus.FORBIDDEN)
         if rest == ["transcript"] and method == "GET":
-            return "\n".join(game.transcript()) + "\n", "text"
+            return "\n".join(saved_transcript(game)) + "\n", "text"
         if rest == ["replay"] and method == "GET":
             you = ["you" if s == game.human else x for s, x in enumerate(game.labels)]
             out = replay_json(replay(game.transcript(), labels=you, m=game.m, by_seat=True),
@@ -98,10 +100,19 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
     raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
 
 
+def saved_transcript(game: LiveGame) -> list[str]:
+    """The transcript to save: once the game is over, with the bots' decision records after
+    its end (`game.transcript.with_records`), so a replay of it explains what was decided."""
+    lines = game.transcript()
+    if not game.over:
+        return list(lines)
+    return with_records(lines, {i + 1: record_json(w) for i, w in game.whys.items()})
+
+
 def _int(text: str, name: str) -> int:
     if not text.isdigit() or len(text) > 9:
         raise RequestError(f"{name} must be a whole number >= 0, got {text[:20]!r}")
     return int(text)
 
 
-__all__ = ["MAX_ADVANCE", "Lobby"]
+__all__ = ["MAX_ADVANCE", "Lobby", "saved_transcript"]

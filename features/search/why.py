@@ -6,12 +6,13 @@ from the planner's scratch by `plan_record`). Plain data: the players (`features
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from features.search.plan import PlanWork
 from features.search.value import NAMES, NV
-from features.work import Action4, Work
+from features.work import MAX_OPTIONS, Action4, Work
 from game import layout as L
 from game.map import Map
 from game.state import State
@@ -123,4 +124,74 @@ class Why:
         return self.plan is not None
 
 
-__all__ = ["PlanExplanation", "PlanOption", "Why", "plan_record"]
+HORIZONS = ("attack", "round")  # features.search.player.HORIZONS (which imports this module)
+
+
+def record_json(why: Why) -> dict[str, Any]:
+    """The record as JSON for a transcript (`game.transcript.why_line`): the move and the plan;
+    the position is the transcript's own, rebuilt where it is read."""
+    out: dict[str, Any] = {"action": [int(x) for x in why.action]}
+    p = why.plan
+    if p is not None:
+        names = [t[0] for t in p.options[0].terms] if p.options else []
+        out["plan"] = {
+            "action": list(p.action), "rollouts": p.rollouts, "horizon": p.horizon,
+            "greedy": p.greedy, "margin": p.margin, "terms": names,
+            "weights": [t[1] for t in p.options[0].terms] if p.options else [],
+            "options": [[o.source, o.target, o.value, [t[2] for t in o.terms]]
+                        for o in p.options]}
+    return out
+
+
+def record_from_json(data: dict[str, Any], state: State) -> Why:
+    """A record read back (`record_json`) in the position `state` the transcript rebuilds;
+    ValueError naming the field that is not as written."""
+    def ints(x: Any, n: int, what: str) -> tuple[int, ...]:
+        if not isinstance(x, list) or len(x) != n or not all(type(v) is int for v in x):
+            raise ValueError(f"{what} must be {n} whole numbers")
+        return tuple(x)
+
+    def num(x: Any, what: str) -> float:
+        if type(x) not in (int, float) or not np.isfinite(x):
+            raise ValueError(f"{what} must be a finite number")
+        return float(x)
+
+    action = ints(data.get("action"), 4, "action")
+    raw = data.get("plan")
+    if raw is None:
+        return Why(state, action)  # type: ignore[arg-type]
+    if not isinstance(raw, dict):
+        raise ValueError("plan must be an object")
+    names, weights, options = raw.get("terms"), raw.get("weights"), raw.get("options")
+    if (not isinstance(names, list) or not all(isinstance(n, str) and len(n) <= 80
+                                               for n in names) or len(names) > 64):
+        raise ValueError("plan.terms must be a list of at most 64 names")
+    if not isinstance(weights, list) or len(weights) != len(names):
+        raise ValueError("plan.weights must have one number per term")
+    w = [num(x, "plan.weights") for x in weights]
+    if not isinstance(options, list) or len(options) > MAX_OPTIONS + 1:
+        raise ValueError(f"plan.options must be a list of at most {MAX_OPTIONS + 1}")
+    opts = []
+    for o in options:
+        if not isinstance(o, list) or len(o) != 4 or not isinstance(o[3], list) or len(
+                o[3]) != len(names):
+            raise ValueError("each plan option must be [source, target, value, [term values]]")
+        src, dst = ints(o[:2], 2, "a plan option's source and target")
+        terms = tuple((n, wj, num(x, "a plan option's term"))
+                      for n, wj, x in zip(names, w, o[3], strict=True))
+        opts.append(PlanOption(src, dst, num(o[2], "a plan option's value"), terms))
+    horizon = raw.get("horizon")
+    if horizon not in HORIZONS:
+        raise ValueError(f"plan.horizon must be one of {', '.join(HORIZONS)}")
+    rollouts, greedy = raw.get("rollouts"), raw.get("greedy")
+    if type(rollouts) is not int or type(greedy) is not int or not -1 <= greedy < max(1, len(
+            opts)):
+        raise ValueError("plan.rollouts and plan.greedy must be whole numbers in range")
+    plan = PlanExplanation(ints(raw.get("action"), 4, "plan.action"),  # type: ignore[arg-type]
+                           tuple(opts), rollouts, str(horizon), greedy,
+                           num(raw.get("margin"), "plan.margin"))
+    return Why(state, action, plan)  # type: ignore[arg-type]
+
+
+__all__ = ["PlanExplanation", "PlanOption", "Why", "plan_record", "record_from_json",
+           "record_json"]
