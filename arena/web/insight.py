@@ -84,14 +84,14 @@ def explain_live(game: LiveGame, no: int) -> dict[str, Any]:
     return explain_json(spec, lines, no, game.whys.get(no - 1))
 
 
-def hint(game: LiveGame, champions: Sequence[str]) -> dict[str, Any]:
+def hint(game: LiveGame, champions: Sequence[str], me: int | None = None) -> dict[str, Any]:
     """What a linear bot (one at the table, else the server's champion) does at the person's
     decision, as it plays (its plan included), explained from that decision's record."""
     specs = [p.spec for p in game.players if can_explain(p.spec)] + list(champions)
     if not specs:
         raise RequestError("no riskevo linear bot (a bot file) is at the table or offered by "
                            "the server")
-    if not game.waiting_for_human():
+    if not game.waiting_for_human() or me not in (None, game.to_move):
         raise RequestError("a hint is for your own decision: wait for your turn")
     st = game.state
     rng = np.random.default_rng([game.seed, len(game.transcript())])
@@ -122,8 +122,8 @@ def odds(game: LiveGame, query: dict[str, str]) -> dict[str, Any]:
     return out
 
 
-def game_route(game: LiveGame, what: str, query: dict[str, str], champions: Sequence[str]
-               ) -> dict[str, Any]:
+def game_route(game: LiveGame, what: str, query: dict[str, str], champions: Sequence[str],
+               me: int | None = None) -> dict[str, Any]:
     """GET /api/games/ID/{explain?line=N, hint, odds?src=&dst=&down_to=}."""
     if what == "explain":
         line = query.get("line", "")
@@ -131,7 +131,7 @@ def game_route(game: LiveGame, what: str, query: dict[str, str], champions: Sequ
             raise RequestError(f"line must be a whole number >= 1, got {line[:20]!r}")
         return explain_live(game, int(line))
     if what == "hint":
-        return hint(game, champions)
+        return hint(game, champions, me)
     return odds(game, query)
 
 

@@ -78,7 +78,7 @@ def test_the_page_says_compiling_only_when_the_engine_really_is(tmp_path: Path,
     (a few seconds), and the page must not say "compiling, first run only" then (issue 64)."""
     import time
 
-    from arena.web import app as web_app
+    from arena.web import views as web_app
 
     monkeypatch.chdir(tmp_path)
     lobby = make_lobby(["random"], seat=None, rules_text=None, seed=None, replay_file=None)

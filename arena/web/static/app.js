@@ -23,7 +23,7 @@ async function api(method, path, body) {
   }
   let r;
   try {
-    r = await fetch(path, opts);
+    r = await fetch(authQuery(path), opts);
   } catch (e) {  // the browser's "Failed to fetch": no answer at all
     throw new Error(NO_SERVER);
   }
@@ -41,12 +41,13 @@ function render(s) {
   // Two requests in flight (a scheduled advance and a Skip, say) can answer out of order: an
   // older board is dropped, and a log line already shown is never added twice.
   if (app.state && s.log_next < app.logNext) return;
+  if (hotseatTurn(s)) s = Object.assign({}, s, { decision: null, hand: [], mission: "" });
   const was = app.state;
   app.state = s;
   paint(s.owner, s.armies);
   const mover = s.players[s.to_move];
   $("status").textContent = s.over ? "game over" : s.stopped ? "game stopped"
-    : `round ${s.round} · ${mover.human ? "your" : mover.label + "'s"} turn · ${s.phase}`;
+    : `round ${s.round} · ${mover.human && !people.hot ? "your" : mover.label + "'s"} turn · ${s.phase}`;
   if (s.stopped) $("message").textContent = s.stopped;
   const body = $("players").querySelector("tbody");
   body.innerHTML = s.players.map((p) => `<tr class="${p.seat === s.to_move ? "to-move" : ""} ${p.alive ? "" : "dead"}" data-seat="${p.seat}">
@@ -116,7 +117,8 @@ function renderDecision(s) {
   const dice = s.dice.attack.length && !s.over && (!d || s.dice.seat === s.human)
     ? `<div class="dice" id="last-roll">last roll, ${esc(s.dice.label)} (${esc(name(s.dice.src))} → ${esc(name(s.dice.dst))}): ${s.dice.attack.map((x) => `<span class="a">${x}</span>`).join("")} vs ${s.dice.defend.map((x) => `<span class="d">${x}</span>`).join("")}</div>` : "";
   if (!d) {
-    box.textContent = s.over ? "" : app.paused ? "Paused: the bots wait. Press Resume or Step."
+    box.textContent = s.over ? "" : othersTurn(s) ? `${s.players[s.to_move].label} is playing…`
+      : app.paused ? "Paused: the bots wait. Press Resume or Step."
       : explaining() ? "The bots wait while the explanation is open: close it, or press Step." : "The bots are playing…";
     ctl.innerHTML = dice;
     return;
@@ -321,7 +323,7 @@ function schedule() {
   app.timer = setTimeout(async () => {
     if (!(await advance(pace() === 0 ? 200 : 1))) return;
     schedule();
-  }, pace());
+  }, othersTurn(s) ? Math.max(1000, pace()) : pace()); // another person's turn: a gentle poll
 }
 
 async function advance(max) {
@@ -349,17 +351,21 @@ function resetGame() {
   $("decision").textContent = ""; $("decision").dataset.kind = "";
   for (const id of ["end", "summary", "explain", "banner"]) $(id).hidden = true;
   storyReset();
+  $("invite").hidden = true; $("cover").hidden = true; document.body.classList.remove("between");
   if (location.hash.startsWith("#game=")) history.replaceState(null, "", location.pathname);
 }
 
 // Back to a live game by its id (the address's #game=ID): its whole state, then on.
-async function attach(gid) {
+async function attach(gid, seat, key) {
   try {
+    recall(gid, seat, key);
+    app.gameId = gid;
     const s = await api("GET", `/api/games/${gid}?since=0`);
     resetGame();
     leaveReplay();
     app.gameId = gid;
-    history.replaceState(null, "", `#game=${gid}`);
+    remember(gid);
+    history.replaceState(null, "", gameHash(gid));
     $("setup").hidden = true;
     drawBoard(app.map);
     render(s);
@@ -396,7 +402,7 @@ function showEnd(s) {
   const done = s.mission_done;
   $("end-missions").innerHTML = (done ? `<p id="mission-done"><b>${esc(seatName(done.seat))}</b> completed the mission: ${esc(done.text)}</p>` : "")
     + (s.missions ? "<p>The missions were:</p><ul>" + s.missions.map((m, k) => `<li>${swatch(k)} ${esc(seatName(k))}: ${esc(m)}</li>`).join("") + "</ul>" : "");
-  $("btn-save").href = `/api/games/${app.gameId}/transcript`;
+  $("btn-save").href = authQuery(`/api/games/${app.gameId}/transcript`);
 }
 
 async function startGame(ev) {
@@ -407,6 +413,7 @@ async function startGame(ev) {
   body.seat = seat === "" ? null : +seat;
   if (seed !== "") body.seed = +seed;
   if (rules) body.rules = rules;
+  peopleRequest(body);
   $("btn-start").disabled = true; $("starting").hidden = false;
   try {
     const s = await api("POST", "/api/games", body);
@@ -414,7 +421,8 @@ async function startGame(ev) {
     resetGame();
     $("hand-title").textContent = "Your cards";
     app.gameId = s.id;
-    history.replaceState(null, "", `#game=${s.id}`);
+    invite(s);
+    history.replaceState(null, "", gameHash(s.id));
     $("setup").hidden = true;
     $("game-info").textContent = `game ${s.id}, seed ${s.seed}`;
     drawBoard(app.map);
@@ -431,7 +439,7 @@ function setupForm() {
   const c = app.config, box = $("opponents");
   box.innerHTML = "";
   const add = (value) => {
-    if (box.children.length >= 5) return;
+    if (box.children.length + (+$("friends").value || 0) >= 5) return;
     const row = document.createElement("div");
     row.innerHTML = `<select class="opponent">${c.bots.map((b) => `<option${b === value ? " selected" : ""}>${esc(b)}</option>`).join("")}</select> <button type="button">remove</button>`;
     row.querySelector("button").onclick = () => { if (box.children.length > 1) { row.remove(); seats(); } };
@@ -439,13 +447,20 @@ function setupForm() {
     seats();
   };
   const seats = () => {
-    const n = box.children.length + 1, cur = $("seat").value;
+    const n = box.children.length + 1 + (+$("friends").value || 0), cur = $("seat").value;
+    peopleForm(n);
     $("seat").innerHTML = `<option value="">random</option>` + [...Array(n).keys()].map((k) => `<option value="${k}">${k + 1}${k === 0 ? " (moves first)" : ""}</option>`).join("");
     if (cur !== "" && +cur < n) $("seat").value = cur;
   };
   c.defaults.forEach(add);
   $("champion-note").textContent = c.champion_note || "";
   $("btn-add-opponent").onclick = () => add(c.bots[0]);
+  $("friends").onchange = () => {
+    const most = 6 - 1 - box.children.length;
+    if (+$("friends").value > most) $("friends").value = String(Math.max(0, most));
+    if (+$("friends").value > 0 && $("seat").value === "") $("seat").value = "0";
+    seats();
+  };
   if (c.seat !== null) $("seat").value = String(c.seat);
   if (c.seed !== null) $("seed").value = String(c.seed);
   $("rules").value = c.rules;
@@ -594,7 +609,11 @@ async function main() {
   setupForm();
   if (app.config.replay) $("btn-open-replay").hidden = false;
   if (location.hash === "#replay" && app.config.replay) openReplay("/api/replay");
-  else if (location.hash.startsWith("#game=") && await attach(location.hash.slice(6))) return;
+  else if (location.hash.startsWith("#game=")) {
+    const h = parseGameHash(location.hash);
+    if (await attach(h.gid, h.seat, h.key)) return;
+    $("setup").hidden = false; listGames();
+  }
   else { $("setup").hidden = false; listGames(); }
 }
 
