@@ -114,3 +114,43 @@ def test_two_people_and_two_bots_play_to_the_end(base: str, host_driver: Any,
     assert logs[0] == logs[1] > 100
     host.shot("people-host-end.png")
     friend.shot("people-friend-end.png")
+
+
+def test_hot_seat_covers_the_hand_between_turns(base: str, host_driver: Any) -> None:
+    me = Person(host_driver, base, Path("runs/browser-test"))
+    host_driver.get(base + "/")
+    me.wait(lambda: bool(me.js("return !document.getElementById('setup').hidden;")), "the form")
+    me.js("document.getElementById('pace').value = 0;"
+          "const f = document.getElementById('friends'); f.value = '1';"
+          "f.dispatchEvent(new Event('change'));")
+    me.js("document.getElementById('seat').value = '0';"
+          "document.getElementById('friend-seat-0').value = '2';"
+          "document.getElementById('hotseat').checked = true;")
+    me.click("#btn-start", "start")
+    shown = {0: 0, 2: 0}
+    end = time.monotonic() + 600
+    while min(shown.values()) < 3 and time.monotonic() < end:
+        if me.js("return !document.getElementById('cover').hidden;"):
+            # Covered: nobody's hand, mission or question is on screen.
+            assert me.js("return getComputedStyle(document.getElementById('hand'))"
+                         ".visibility;") == "hidden"
+            assert me.js(STATE)["decision"] is None
+            who = me.js(STATE)["to_move"]
+            label = "host" if who == 0 else "friend 1"
+            assert f"Pass the screen to {label}" in me.js(
+                "return document.getElementById('cover-text').textContent;")
+            me.click("#btn-uncover", "uncover")
+            me.wait(lambda: bool(me.js(READY)), "the uncovered turn")
+            s = me.js(STATE)
+            assert s["human"] == who == s["to_move"]
+            keys = me.js("return JSON.parse(localStorage.getItem("
+                         "'riskevo-seat-' + window.riskevo.gameId)).keys;")
+            srv = server_view(base, f"{base}/#game={me.js('return window.riskevo.gameId;')}"
+                                    f"&seat={who}&key={keys[str(who)]}")
+            assert shown_hand(me) == [c["id"] for c in srv.get("hand", [])]
+            assert me.js("return getComputedStyle(document.getElementById('hand'))"
+                         ".visibility;") == "visible"
+            shown[who] += 1
+            me.turn(s)
+        time.sleep(0.05)
+    assert min(shown.values()) >= 3, shown
