@@ -54,7 +54,7 @@ MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live g
 IDLE_SECONDS = 30 * 60
 STATIC = {"index.html": "text/html; charset=utf-8", "style.css": "text/css; charset=utf-8",
           **{f"{js}.js": "text/javascript; charset=utf-8"
-             for js in ("app", "story", "board", "people")}}
+             for js in ("app", "story", "board", "people", "controls", "setup", "replay")}}
 BUNDLED = WEB_BOTS  # the bot table's web column (game.bots.table), `champion` among them
 
 

@@ -89,7 +89,7 @@ def test_the_page_says_compiling_only_when_the_engine_really_is(tmp_path: Path,
         lobby.engine.started, lobby.engine.finished = time.monotonic() - spent, None
         e = lobby.config()["engine"]
         assert not e["ready"] and e["compiling"] is compiling, spent
-    page = (ROOT / "arena/web/static/app.js").read_text(encoding="utf-8")
+    page = (ROOT / "arena/web/static/setup.js").read_text(encoding="utf-8")
     words = [ln for ln in page.splitlines() if "compiling, first run only" in ln
              or "still compiling" in ln]
     assert words and all("e.compiling ?" in ln for ln in words)
