@@ -10,10 +10,12 @@ import numpy as np
 from features.decide import decide
 from features.kernels import FeatureContext, feature_context
 from features.registry import N_GENES
+from features.search.why import Why
 from features.work import Action4, make_work
 from game.jit import bind
 from game.map import Map
 from game.protocol import KernelPlayer
+from game.state import State
 from game.view import GameView
 
 
@@ -27,6 +29,9 @@ class LinearPlayer(KernelPlayer):
     """Scores options as weighted feature sums (see features.registry) and takes the best."""
 
     name = "linear"
+    # Called with each decision's record (`Why`: the position it saw, what it played, its
+    # plan) as it decides, when set (the web game keeps them per log line); None: no record.
+    on_why: Callable[[Why], None] | None = None
 
     def __init__(self, weights: np.ndarray, name: str | None = None) -> None:
         super().__init__()
@@ -45,6 +50,20 @@ class LinearPlayer(KernelPlayer):
         work = make_work(view.map.kernel, view.n_players)
         return bind(decide, view.map.kernel, map_context(view.map), view.kernel_state().kernel,
                     view.rules_vector, self.weights, work)
+
+    def kernel_action(self, view: GameView) -> Action4:
+        """The kernel's answer; with `on_why` set, its record goes there first."""
+        hook = self.on_why
+        if hook is None:
+            return super().kernel_action(view)
+        seen = view.kernel_state().copy()
+        action = super().kernel_action(view)
+        hook(self.why_of(seen, action))
+        return action
+
+    def why_of(self, seen: State, action: Action4) -> Why:
+        """The record of the decision just made in position `seen` (a copy)."""
+        return Why(seen, action)
 
     def __repr__(self) -> str:
         return f"LinearPlayer(name={self.name!r})"

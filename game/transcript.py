@@ -3,12 +3,19 @@
 The header names the format, the riskevo version that wrote it, the board, the rules, the seat
 order, what each player was (`player <index> <label>`, when the players are known) and the
 deal; `game.replay` reads it back. Older transcripts lack the version and player lines.
+
+After the `end` line a transcript may carry decision records, one line each,
+`why <version> <line> <json>`: why the player of action line `<line>` (1-based) decided as it
+did, as it recorded it then (`features.search.why` makes and reads the JSON). Readers stop at
+`end`, so older ones ignore them; `records` skips a version it does not know.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
+from typing import Any
 
 import numpy as np
 
@@ -21,6 +28,8 @@ from game.version import riskevo_version
 
 FORMAT = "riskevo-transcript 1"  # the added header lines leave older readers working
 MAX_LABEL = 80  # characters of a player's label kept in the header
+RECORD_VERSION = 1  # of the decision records after the end line (`why_line`)
+MAX_RECORD_CHARS = 64 * 1024  # one record line (a planned attack of 9 options: about 3 KiB)
 
 
 # Options every header names; the others of Rules only when they differ from their default,
@@ -112,3 +121,56 @@ class Transcript:
         self.lines.append(f"end rounds={end.rounds} winner={st.winner} "
                           f"capped={int(end.capped)} places {places}")
         return tuple(self.lines)
+
+
+class RecordError(ValueError):
+    """A decision record line that cannot be read (its message names the line)."""
+
+
+def why_line(no: int, record: Mapping[str, Any]) -> str:
+    """The trailer line carrying the decision record of action line `no` (1-based)."""
+    return f"why {RECORD_VERSION} {no} " + json.dumps(record, separators=(",", ":"),
+                                                       allow_nan=False)
+
+
+def with_records(lines: Sequence[str], records: Mapping[int, Mapping[str, Any]]) -> list[str]:
+    """A finished transcript (`lines` ending with `end`) with its decision records after it,
+    by action line (1-based), the records too long for a line left out."""
+    out = list(lines)
+    for no in sorted(records):
+        line = why_line(no, records[no])
+        if len(line) <= MAX_RECORD_CHARS:
+            out.append(line)
+    return out
+
+
+def records(lines: Sequence[str]) -> dict[int, dict[str, Any]]:
+    """The decision records after the `end` line, by action line (1-based); those of a version
+    this riskevo does not know are skipped. RecordError naming a malformed line."""
+    end = next((i for i, x in enumerate(lines) if x.startswith("end ")), None)
+    out: dict[int, dict[str, Any]] = {}
+    if end is None:
+        return out
+    for i in range(end + 1, len(lines)):
+        x = lines[i].strip()
+        if not x:
+            continue
+        parts = x.split(" ", 3)
+        if parts[0] != "why" or len(parts) < 4 or not parts[1].isdigit():
+            raise RecordError(f"line {i + 1}: after 'end' only 'why <version> <line> <json>' "
+                              f"records may follow, got {x[:60]!r}")
+        if int(parts[1]) != RECORD_VERSION:
+            continue
+        if len(x) > MAX_RECORD_CHARS:
+            raise RecordError(f"line {i + 1}: a record is at most {MAX_RECORD_CHARS} characters")
+        if not parts[2].isdigit() or not 1 <= int(parts[2]) <= end:
+            raise RecordError(f"line {i + 1}: a record names an action line 1..{end}, got "
+                              f"{parts[2][:20]!r}")
+        try:
+            data = json.loads(parts[3])
+        except ValueError as e:
+            raise RecordError(f"line {i + 1}: the record is not JSON ({e})") from None
+        if not isinstance(data, dict):
+            raise RecordError(f"line {i + 1}: the record must be a JSON object")
+        out[int(parts[2])] = data
+    return out

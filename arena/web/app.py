@@ -38,9 +38,10 @@ from arena.web.champ import HOW_TO, default_bots, newest_champion
 from arena.web.httpd import BoundedHTTPServer, GuardedHandler, RequestError
 from arena.web.insight import can_explain
 from arena.web.live import LiveGame, Seat, random_seed
+from arena.web.people import friend_label, new_keys, parse_people, saved_keys, viewer
 from arena.web.routes import _route
 from arena.web.saves import Saved, SaveError, Saves, resume, warn
-from arena.web.views import map_json
+from arena.web.views import engine_state, map_json
 from arena.web.warm import Engine
 from evolve.cli import error
 from game.bots import WEB_BOTS
@@ -52,7 +53,8 @@ MAX_GAMES = 32
 MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live games at once
 IDLE_SECONDS = 30 * 60
 STATIC = {"index.html": "text/html; charset=utf-8", "style.css": "text/css; charset=utf-8",
-          **{f"{js}.js": "text/javascript; charset=utf-8" for js in ("app", "story", "board")}}
+          **{f"{js}.js": "text/javascript; charset=utf-8"
+             for js in ("app", "story", "board", "people", "controls", "setup", "replay")}}
 BUNDLED = WEB_BOTS  # the bot table's web column (game.bots.table), `champion` among them
 
 
@@ -90,8 +92,11 @@ class Lobby:
         if unknown:
             raise RequestError(f"unknown bot {unknown[0]!r} (allowed: {', '.join(self.bots)})")
         seat = body.get("seat", self.seat)
-        if seat is not None and (type(seat) is not int or not 0 <= seat <= len(opponents)):
-            raise RequestError(f"seat must be 0..{len(opponents)} or null, got {seat!r}")
+        people, hot = parse_people(body, len(opponents), seat if type(seat) is int else None)
+        if seat is not None and (type(seat) is not int
+                                 or not 0 <= seat <= len(opponents) + len(people)):
+            raise RequestError(f"seat must be 0..{len(opponents) + len(people)} or null, got "
+                               f"{seat!r}")
         seed = body.get("seed", self.seed)
         if seed is None:
             seed = random_seed()
@@ -127,11 +132,15 @@ class Lobby:
         try:
             self.engine.wait()
             deal = game_seed(seed, specs) if dealt is None else dealt
-            game = self._start(rules, names, specs, deal, seat)
+            game = self._start(rules, names, specs, deal, seat, people)
+            keys = saved_keys(body.get("keys"), game.people) if gid and people else new_keys(
+                game.people)
             with self.lock:
                 gid = gid or secrets.token_urlsafe(9)
                 self.requests[gid] = {"opponents": opponents, "seat": seat, "seed": seed,
                                       "rules": body.get("rules", self.rules_text())}
+                if people:  # saved with the game: a restart takes the same links
+                    self.requests[gid].update(people=people, hotseat=hot, keys=keys)
                 self.games[gid], self.isolated[gid] = game, isolated
         finally:
             with self.lock:
@@ -140,13 +149,14 @@ class Lobby:
         return gid, game
 
     def _start(self, rules: Rules, names: list[str], specs: list[str], seed: int,
-               seat: int | None) -> LiveGame:
+               seat: int | None, people: list[int]) -> LiveGame:
         """A new game with fresh bots (every bot closed again if it cannot start)."""
-        players = [Seat("human", None)]
+        players = [Seat("host" if people else "human", None),
+                   *(Seat(friend_label(k), None) for k in range(len(people)))]
         try:
             for name, spec in zip(names, specs, strict=True):
                 players.append(Seat(name, make_bot(spec), trusted(spec), spec))
-            return LiveGame(self.map, rules, players, seed, human_seat=seat)
+            return LiveGame(self.map, rules, players, seed, human_seat=seat, more_seats=people)
         except (BotSpecError, GameArgError, RulesError, ValueError) as e:
             for p in players:
                 if p.bot is not None:
@@ -202,9 +212,16 @@ class Lobby:
         if self.saves is not None and gid in self.requests:
             self.saves.keep(gid, self.requests[gid], game)
 
-    def public(self, gid: str, game: LiveGame, since: int = 0) -> dict[str, Any]:
-        """The game as the person sees it, and why it stopped if it did (`Saves.keep`)."""
-        out = game.public(since)
+    def seat_of(self, gid: str, game: LiveGame, query: dict[str, str]) -> int | None:
+        """The person's seat a request about game `gid` acts and sees as (`people.viewer`)."""
+        return viewer(self.requests.get(gid, {}).get("keys", {}), game.human, query)
+
+    def public(self, gid: str, game: LiveGame, since: int = 0,
+               seat: int | None = None) -> dict[str, Any]:
+        """The game as person `seat` (default the first) sees it, and why it stopped if it
+        did (`Saves.keep`)."""
+        out = game.public(since, seat)
+        out["hotseat"] = bool(self.requests.get(gid, {}).get("hotseat"))
         if self.saves is not None and gid in self.saves.stopped:
             out.update(stopped=self.saves.stopped[gid], decision=None)
         return out
@@ -236,7 +253,7 @@ class Lobby:
                 "rules": self.rules_text(), "seat": self.seat, "seed": self.seed,
                 "replay": self.replay_name or None,
                 "explainers": (ex := [b for b, spec in self.bots.items() if can_explain(spec)]),
-                "champion_note": "" if ex else HOW_TO, "engine": self.engine.json()}
+                "champion_note": "" if ex else HOW_TO, "engine": engine_state(self.engine)}
 
     def rules_text(self) -> str:
         return self.rules.text()

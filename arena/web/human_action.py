@@ -50,12 +50,13 @@ def parse_human_action(body: dict[str, object],
     return kind, {"end_trade": END_TRADE, "stop": STOP, "skip": SKIP}[str(kind)], {}
 
 
-def play_human(game: LiveGame, body: dict[str, object]) -> int:
-    """Apply a page request to the game; returns the kernel steps it took."""
+def play_human(game: LiveGame, body: dict[str, object], seat: int | None = None) -> int:
+    """Apply a page request of person `seat` (None: whoever is to move) to the game; returns
+    the kernel steps it took."""
     kind, action, extra = parse_human_action(body, game.m.n_territories)
     if kind == "attack_until" and isinstance(action, Attack):
-        return game.attack_until(action.src, action.dst, action.dice, extra["down_to"])
-    game.act(action)
+        return game.attack_until(action.src, action.dst, action.dice, extra["down_to"], seat)
+    game.act(action, seat)
     return 1
 
 

@@ -1,50 +1,38 @@
 """`arena web`'s routes that explain and advise: why a riskevo linear bot made the move of a log
-line (live or replayed), what a champion would do at the person's decision, the exact odds of
-the person's attack. The arithmetic is `features.explain`'s and `game.odds`'s; the position of
-a log line is `arena.explain`'s, so the page says what `arena explain` prints."""
+line (live: from the decision's record the game kept; replayed: decided again), what a champion
+does at the person's decision, the exact odds of the person's attack. The account is
+`arena.why`'s, so the page says what `arena explain` prints."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from arena.bots import GameArgError, is_bot_file
-from arena.explain import bot_weights, from_lines, plan_and_note
-from arena.play import labels_for
+from arena.explain import bot_weights
 from arena.web.httpd import RequestError
 from arena.web.live import LiveGame
-from arena.web.plainwords import highlight, plain
 from arena.web.story import odds_json
-from features.explain import ExplainError, describe, explain, to_json
-from features.linear import map_context
+from arena.why import ask, transcript_account
+from features.explain import ExplainError
+from features.search.why import Why
 from game import layout as L
 from game.replay import ReplayError
 
 
-def explain_json(spec: str, lines: Sequence[str], no: int) -> dict[str, Any]:
-    """The explanation of transcript line `no` (1-based) by bot file `spec`: its words as
-    `arena explain --transcript FILE --line N` prints them (`text`) and its data."""
+def explain_json(spec: str, lines: Sequence[str], no: int,
+                 record: Why | None = None) -> dict[str, Any]:
+    """Transcript line `no` (1-based) explained by bot file `spec` (`arena.why`): from the
+    decision's own `record` when the game kept it, else decided again there (the words say
+    so); `text` as `arena explain --transcript FILE --line N` prints it."""
     if not 1 <= no <= len(lines):
         raise RequestError(f"line must be 1..{len(lines)}, got {no}")
     try:
-        ex, m, played = from_lines(spec, lines, no)
+        return transcript_account(spec, lines, no, record)
     except (GameArgError, ReplayError, ExplainError) as e:
         raise RequestError(str(e).replace("--line", "line")) from None
-    who = labels_for([spec])[0]
-    plan, note = plan_and_note(spec, lines, no, ex, m)
-    text = ((f"note: {note}\n" if note else "") + (f"plan: {plan}\n" if plan else "")
-            + describe(ex, m, who))
-    out = {"line": no, "played": played, "bot": who, "note": note, "plan": plan,
-           **_words(text, to_json(ex, m))}
-    if plan:
-        out["plain"] = f"{plan}. {out['plain']}"
-    return out
-
-
-def _words(text: str, data: dict[str, Any]) -> dict[str, Any]:
-    """An explanation for the page: plain words first, the formulas (`text`), the move."""
-    return {"text": text, "plain": plain(data), "highlight": highlight(data),
-            "explanation": data}
 
 
 def can_explain(spec: str) -> bool:
@@ -93,26 +81,24 @@ def explain_live(game: LiveGame, no: int) -> dict[str, Any]:
     if (not game.over and game.human is not None and parts[2] in ("trade", "end-trade")):
         raise RequestError("a bot's trade is explained once the game is over (it shows the "
                            "cards the bot holds)")
-    return explain_json(spec, lines, no)
+    return explain_json(spec, lines, no, game.whys.get(no - 1))
 
 
-def hint(game: LiveGame, champions: Sequence[str]) -> dict[str, Any]:
-    """What a linear bot (one at the table, else the server's champion) would do at the
-    person's decision, explained."""
+def hint(game: LiveGame, champions: Sequence[str], me: int | None = None) -> dict[str, Any]:
+    """What a linear bot (one at the table, else the server's champion) does at the person's
+    decision, as it plays (its plan included), explained from that decision's record."""
     specs = [p.spec for p in game.players if can_explain(p.spec)] + list(champions)
     if not specs:
         raise RequestError("no riskevo linear bot (a bot file) is at the table or offered by "
                            "the server")
-    if not game.waiting_for_human():
+    if not game.waiting_for_human() or me not in (None, game.to_move):
         raise RequestError("a hint is for your own decision: wait for your turn")
+    st = game.state
+    rng = np.random.default_rng([game.seed, len(game.transcript())])
     try:
-        w = bot_weights(specs[0])
-        st, m = game.state, game.m
-        ex = explain(m.kernel, map_context(m), st.kernel, game.rules.vector(), w)
+        return ask(specs[0], st, game.m, game.rules, rng)
     except (GameArgError, ExplainError) as e:
         raise RequestError(str(e)) from None
-    who = labels_for([specs[0]])[0]
-    return {"bot": who, **_words(describe(ex, m, who), to_json(ex, m))}
 
 
 def odds(game: LiveGame, query: dict[str, str]) -> dict[str, Any]:
@@ -136,8 +122,8 @@ def odds(game: LiveGame, query: dict[str, str]) -> dict[str, Any]:
     return out
 
 
-def game_route(game: LiveGame, what: str, query: dict[str, str], champions: Sequence[str]
-               ) -> dict[str, Any]:
+def game_route(game: LiveGame, what: str, query: dict[str, str], champions: Sequence[str],
+               me: int | None = None) -> dict[str, Any]:
     """GET /api/games/ID/{explain?line=N, hint, odds?src=&dst=&down_to=}."""
     if what == "explain":
         line = query.get("line", "")
@@ -145,7 +131,7 @@ def game_route(game: LiveGame, what: str, query: dict[str, str], champions: Sequ
             raise RequestError(f"line must be a whole number >= 1, got {line[:20]!r}")
         return explain_live(game, int(line))
     if what == "hint":
-        return hint(game, champions)
+        return hint(game, champions, me)
     return odds(game, query)
 
 

@@ -19,6 +19,7 @@ import numpy as np
 from arena.bots import close_bot
 from arena.serve.answers import final_answer
 from arena.serve.protocol import ProtocolError
+from arena.web.people import seat_friends
 from arena.web.story import (
     mission_progress,
     missions_at_end,
@@ -26,9 +27,11 @@ from arena.web.story import (
     second_person,
     since_last_turn,
 )
+from features.linear import LinearPlayer
+from features.search.why import Why
 from game import kernel
 from game import layout as L
-from game.actions import Action, Attack
+from game.actions import Action, Attack, Place
 from game.cards import set_value
 from game.decision import Decision, DecisionKind
 from game.map import Map
@@ -70,10 +73,12 @@ class _Log:
 
 
 class LiveGame:
-    """One game with at most one human seat; every method is safe to call from any thread."""
+    """One game with people's seats (none, one or several); every method is safe to call from
+    any thread. `human` is the first person's seat (who started it), `people` all of theirs;
+    what a seat may see is `public(since, seat)`."""
 
     def __init__(self, m: Map, rules: Rules, players: Sequence[Seat], seed: int,
-                 human_seat: int | None = None) -> None:
+                 human_seat: int | None = None, more_seats: Sequence[int] = ()) -> None:
         n = len(players)
         self.m, self.rules, self.seed = m, rules, seed
         self.lock = threading.Lock()
@@ -90,16 +95,31 @@ class LiveGame:
                 raise ValueError(f"seat must be 0..{n - 1}, got {human_seat}")
             there = game.seats[human_seat]
             order[there], order[human] = order[human], order[there]
+        seat_friends(order, game.seats, [p.bot for p in players], human_seat, more_seats)
         self.state = game.state
         by_player = [players[i] for i in order]
         self.players = [by_player[j] for j in game.seats]  # by seat
         self.labels = [p.label for p in self.players]
-        self.human = next((s for s, p in enumerate(self.players) if p.bot is None), None)
+        self.people = [s for s, p in enumerate(self.players) if p.bot is None]
+        self.human = next((s for s, p in enumerate(self.players)
+                           if human is not None and p is players[human]), None)
         game.seat([p.bot for p in by_player], labels=[p.label for p in by_player],
                   full_access=[p.full_access or p.bot is None for p in by_player])
         self.views = [game.views[j] for j in game.seats]  # by seat
+        # Each linear bot's decisions as it made them (`features.search.why.Why`), by the
+        # index of the transcript line that records it: why? explains these, not a re-run.
+        self.whys: dict[int, Why] = {}
+        for p in self.players:
+            if isinstance(p.bot, LinearPlayer):
+                p.bot.on_why = self._keep_why
         self.notes: list[tuple[int, str]] = []  # (transcript line index, text) of bot faults
-        self._log: _Log | None = None  # the log in words so far (log_texts)
+        self._logs: dict[int | None, _Log] = {}  # the log in words so far, by seat seeing it
+
+    def _keep_why(self, why: Why) -> None:
+        """A bot's record of the decision it just made: its line is the next one written."""
+        log = self.session.log
+        if log is not None:
+            self.whys[len(log.lines)] = why
 
     # -- the game -----------------------------------------------------------------------
     @property
@@ -117,8 +137,8 @@ class LiveGame:
         return None if self.over else self.session.decision()
 
     def waiting_for_human(self) -> bool:
-        """True when the person's seat must answer."""
-        return not self.over and self.to_move == self.human
+        """True when a person's seat must answer."""
+        return not self.over and self.to_move in self.people
 
     def bot_step(self) -> None:
         """Let the bot to move answer one question; a fault plays the fallback answer."""
@@ -173,12 +193,18 @@ class LiveGame:
             if p.bot is not None:
                 close_bot(p.bot)
 
-    def act(self, action: Action) -> None:
-        """Apply the person's action (ActionError with the rule's text when refused)."""
+    def act(self, action: Action, seat: int | None = None) -> None:
+        """Apply the action of the person to move (of `seat`, when given: ActionError unless it
+        is that seat's turn; with the rule's text when the rules refuse it)."""
         if self.over:
             raise ActionError(L.ERROR_TEXT[L.E_OVER])
-        if not self.waiting_for_human():
+        if not self.waiting_for_human() or seat not in (None, self.to_move):
             raise ActionError(f"it is {self.labels[self.to_move]}'s turn, not yours")
+        if (self.state.phase == L.PH_SETUP and isinstance(action, Place)
+                and action.count != 1):
+            left = int(self.state.pl[self.to_move, L.P_SETUP_LEFT])
+            raise ActionError(f"count must be 1 in the initial placement (one army a turn, "
+                              f"{left} left to place), got {action.count}")
         try:
             err = self.session.try_apply(action)
         except IllegalActionError as e:
@@ -188,50 +214,55 @@ class LiveGame:
         if self.over:
             self.close()
 
-    def attack_until(self, src: int, dst: int, dice: int, down_to: int) -> int:
+    def attack_until(self, src: int, dst: int, dice: int, down_to: int,
+                     seat: int | None = None) -> int:
         """Roll src against dst until it falls, src has `down_to` armies or fewer, or the
-        phase ends; every roll is one kernel step. Returns the rolls made."""
+        phase ends; every roll is one kernel step (`seat`: as for `act`). Returns the rolls."""
         if down_to < 1:
             raise ActionError(f"stop level must be at least 1, got {down_to}")
         rolls = 0
-        st = self.state
+        st, me = self.state, self.to_move
         if (self.waiting_for_human() and st.phase == L.PH_ATTACK
-                and int(st.owner[src]) == self.human and int(st.armies[src]) <= down_to):
+                and int(st.owner[src]) == me and int(st.armies[src]) <= down_to):
             raise ActionError(f"{self.m.territories[src]} has {int(st.armies[src])} armies, "
                               f"not more than {down_to}: nothing rolled (lower the stop level)")
         while (rolls < MAX_ROLLS and self.waiting_for_human() and st.phase == L.PH_ATTACK
-               and int(st.owner[dst]) != self.human and int(st.armies[src]) > max(down_to, 1)):
+               and self.to_move == me
+               and int(st.owner[dst]) != me and int(st.armies[src]) > max(down_to, 1)):
             use = 0 if dice == 0 else min(dice, int(st.armies[src]) - 1)
-            self.act(Attack(src, dst, use))
+            self.act(Attack(src, dst, use), seat)
             rolls += 1
         if rolls == 0:
-            self.act(Attack(src, dst, dice))  # the rule's own message for why not
+            self.act(Attack(src, dst, dice), seat)  # the rule's own message for why not
             rolls = 1
         return rolls
 
     # -- what the page shows ----------------------------------------------------------------
-    def you_labels(self) -> list[str]:
-        """The labels as the person reads them: "you" at their seat."""
-        return ["you" if s == self.human else x for s, x in enumerate(self.labels)]
+    def you_labels(self, viewer: int | None = None) -> list[str]:
+        """The labels as a person (`viewer`, default the first) reads them: "you" at theirs."""
+        me = self.human if viewer is None else viewer
+        return ["you" if s == me else x for s, x in enumerate(self.labels)]
 
     def transcript(self) -> tuple[str, ...]:
         """The transcript so far (closed with the result once the game is over)."""
         return self.session.transcript()
 
-    def log_texts(self, since: int) -> list[dict[str, object]]:
-        """Readable log entries from transcript line `since` on (cards hidden but the human's).
-        Each transcript line is put in words once (`_log`): a request costs its new lines."""
+    def log_texts(self, since: int, viewer: int | None = None) -> list[dict[str, object]]:
+        """Readable log entries from transcript line `since` on, as seat `viewer` (default the
+        first person) reads them: cards hidden but its own. Each line is put in words once per
+        seat that reads it (`_logs`): a request costs its new lines."""
+        me = self.human if viewer is None else viewer
         lines = self.transcript()
-        log = self._log
+        log = self._logs.get(me)
         if log is None:
-            log = self._log = _Log(Replayer(m=self.m, labels=self.you_labels(), show_cards=False,
-                                            by_seat=True, keep=False))
+            log = self._logs[me] = _Log(Replayer(m=self.m, labels=self.you_labels(me),
+                                                 show_cards=False, by_seat=True, keep=False))
         for raw in lines[log.replayer.lines:]:
             f = log.replayer.feed(raw)
             if f is None:
                 continue
             text = f.text
-            if self.human is not None and f.seat == self.human and text.endswith("draws a card"):
+            if me is not None and f.seat == me and text.endswith("draws a card"):
                 card = int(f.line.split()[-1])
                 text = text.removesuffix("a card") + card_text(self.m, card)
             text = second_person(text)
@@ -240,7 +271,7 @@ class LiveGame:
                                 "ev": f.event})
             if f.event.get("kind") == "attack":
                 log.last_attack = f.event
-            if f.seat == self.human and f.seat >= 0:
+            if f.seat == me and f.seat >= 0:
                 log.mark, log.mark_at = f.owner, len(log.entries)
         out: list[dict[str, object]] = []
         notes = dict(self.notes)
@@ -252,8 +283,10 @@ class LiveGame:
                             "note": True})
         return out
 
-    def public(self, since: int = 0) -> dict[str, object]:
-        """The game as the person's seat may see it (no bot's cards or mission)."""
+    def public(self, since: int = 0, viewer: int | None = None) -> dict[str, object]:
+        """The game as a person's seat (`viewer`, default the first) may see it: no other
+        seat's cards or mission."""
+        me = self.human if viewer is None else viewer
         st, m = self.state, self.m
         n = st.n_players
         hands = [int((st.cards == q).sum()) for q in range(n)]
@@ -262,25 +295,26 @@ class LiveGame:
         for s in range(n):
             mine = st.owner == s
             players.append({
-                "seat": s, "label": self.labels[s], "human": s == self.human,
+                "seat": s, "label": self.labels[s], "human": s == me, "person": s in self.people,
                 "alive": st.alive(s), "territories": int(mine.sum()),
                 "armies": int(st.armies[mine].sum()), "cards": hands[s],
                 "income": int(kernel.reinforcements(mk, st.kernel, s)) if st.alive(s) else 0})
         out: dict[str, object] = {
             "owner": st.owner.tolist(), "armies": st.armies.tolist(), "players": players,
             "round": st.round, "to_move": self.to_move, "phase": L.PHASE_LABELS[st.phase],
-            "over": self.over, "human": self.human, "log": self.log_texts(since),
+            "over": self.over, "human": me, "people": self.people,
+            "log": self.log_texts(since, me),
             "log_next": len(self.transcript()), "rules": self.rules.words(),
             "next_set_value": _next_set(st, self.rules), "cap": self.rules.cap}
-        out["dice"] = self._last_roll()
-        out["since_last_turn"] = self._since_last_turn()
+        out["dice"] = self._last_roll(me)
+        out["since_last_turn"] = self._since_last_turn(me)
         if self.over:
             end = standing(st.kernel, range(n), self.rules.cap)
             out["placements"] = [int(p) for p in end.placements]
             out["capped"] = bool(end.capped)
-            out.update(missions_at_end(m, st, self.you_labels(), self.rules.missions))
-        if self.human is not None:
-            out.update(self._seat_view(self.views[self.human]))
+            out.update(missions_at_end(m, st, self.you_labels(me), self.rules.missions))
+        if me is not None:
+            out.update(self._seat_view(self.views[me]))
         return out
 
     def _seat_view(self, view: GameView) -> dict[str, object]:
@@ -289,11 +323,11 @@ class LiveGame:
         out: dict[str, object] = {
             "hand": [{"id": c, "kind": int(m.card_kind[c]), "text": card_text(m, c)}
                      for c in view.hand],
-            "mission": (mission_text(m, mid, target, self.you_labels())
+            "mission": (mission_text(m, mid, target, self.you_labels(view.seat))
                         if self.rules.missions else ""),
             "mission_progress": (mission_progress(m, self.state, view.seat, mid, target)
                                  if self.rules.missions else "")}
-        d = self.decision() if self.waiting_for_human() else None
+        d = self.decision() if self.waiting_for_human() and self.to_move == view.seat else None
         if d is None:
             out["decision"] = None
             return out
@@ -302,7 +336,8 @@ class LiveGame:
         if d.kind is DecisionKind.PLACE_INITIAL:
             q["left"] = int(self.state.pl[view.seat, L.P_SETUP_LEFT])
         if d.kind is DecisionKind.REINFORCE:
-            q["income"] = reinforce_parts(m, self.state, view.seat, self._traded_this_turn())
+            q["income"] = reinforce_parts(m, self.state, view.seat,
+                                          self._traded_this_turn(view.seat))
         if d.kind is DecisionKind.TRADE:
             q["sets"] = [{"cards": list(c), "value": view.set_value(c)} for c in view.sets()]
         elif d.kind is DecisionKind.ATTACK:
@@ -316,33 +351,34 @@ class LiveGame:
 
 
     # -- the story of the game for the page (beside the game loop) ----------------------------
-    def _last_roll(self) -> dict[str, object]:
+    def _last_roll(self, me: int | None) -> dict[str, object]:
         """The dice of the last attack with who rolled them (empty before any attack)."""
-        if not (ev := self._log.last_attack if self._log else {}):
+        log = self._logs.get(me)
+        if not (ev := log.last_attack if log else {}):
             return {"attack": [], "defend": []}
         seat = int(str(ev["seat"]))
         return {"attack": ev["att"], "defend": ev["dfn"], "seat": seat,
-                "label": "you" if seat == self.human else self.labels[seat],
+                "label": "you" if seat == me else self.labels[seat],
                 "src": ev["src"], "dst": ev["dst"]}
 
-    def _since_last_turn(self) -> dict[str, object] | None:
-        """At the start of the person's turn: what the others did since their last action."""
-        log = self._log
-        if (log is None or log.mark is None or self.human is None
-                or not self.waiting_for_human()):
+    def _since_last_turn(self, me: int | None) -> dict[str, object] | None:
+        """At the start of person `me`'s turn: what the others did since their last action."""
+        log = self._logs.get(me)
+        if (log is None or log.mark is None or me is None
+                or not self.waiting_for_human() or self.to_move != me):
             return None
         if not (events := [e["ev"] for e in log.entries[log.mark_at:]
                            if isinstance(e["ev"], dict)]):
             return None
-        return since_last_turn(self.m, self.labels, self.human, events, log.mark,
+        return since_last_turn(self.m, self.labels, me, events, log.mark,
                                self.state.owner.tolist())
 
-    def _traded_this_turn(self) -> int:
-        """Armies the person's trades gave this turn (the log's trade events since others')."""
-        log, total = self._log, 0
+    def _traded_this_turn(self, me: int) -> int:
+        """Armies person `me`'s trades gave this turn (the log's trade events since others')."""
+        log, total = self._logs.get(me), 0
         for e in reversed(log.entries if log else []):
             ev = e["ev"]
-            if e["seat"] != self.human or not isinstance(ev, dict):
+            if e["seat"] != me or not isinstance(ev, dict):
                 break
             if ev.get("kind") == "trade":
                 total += int(str(ev["armies"]))

@@ -1,12 +1,17 @@
-"""A linear bot's explanation (`features.explain.to_json`'s data) in a player's words: what it
-chose mainly because of which two or three terms, the next best option and by how much, and the
-threshold in words. The formulas stay available beside it (`features.explain.describe`)."""
+"""A linear bot's decision in a board-game player's words: the territories, armies, cards and
+odds of the move, the one or two terms that decided it said as a player would, the next choice.
+The numbers and formulas stay behind "the arithmetic" (`features.explain.describe`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from features.explain import gene_words
+from features.search.why import PlanExplanation
+from game import layout as L
+from game.map import Map
+from game.state import State
 
 TOP = 3  # terms named as the reasons
 # What each gene weighs, as a player would say it (the formulas are `gene_words`').
@@ -71,58 +76,162 @@ PLAIN = {
 def words_of(gene: str) -> str:
     """A gene's meaning in a player's words (its formula's words when there are none)."""
     return PLAIN.get(gene) or gene_words(gene) or gene
-_VERBS = {"placement": "placed here", "reinforcement": "placed here", "attack": "attacks here",
-          "fortify": "fortifies here", "move-in": "moves in this many", "trade": "trades this"}
+# What each value term of a plan weighs, as a player would say it.
+VALUE_WORDS = {
+    "value.income": "a bigger share of the income", "value.rival_income": "a weaker best rival",
+    "value.territories": "more territories", "value.armies": "more of the armies",
+    "value.card": "a card at the end of its turn", "value.hand": "more cards in hand",
+    "value.exposure": "safer borders", "value.continent_exposure": "safer continents",
+    "value.bonus": "more continent bonuses", "value.rivals": "fewer rivals left",
+    "value.thin": "fewer borders held by one army", "value.won": "winning the game"}
+_EPS = 0.005  # a gain that rounds to nothing is no reason
+
+
+def _odds(a: int, d: int) -> str:
+    """'6 against 3, about 9 in 10 to take it' (attacking until won)."""
+    from game.odds import attack_odds
+
+    p = attack_odds(max(a, 1), max(d, 1)).conquer if a >= 2 else 0.0
+    tenths = round(p * 10)
+    chance = ("almost sure to take it" if p >= 0.95 else "little chance to take it" if p < 0.05
+              else f"about {tenths} in 10 to take it")
+    return f"{a} against {d}, {chance}"
 
 
 def _reasons(chosen: dict[str, Any], runner: dict[str, Any] | None) -> list[str]:
-    """The terms that decided it: where the chosen option gains most over the runner-up (over
-    nothing without one), in words with their signed share of the score."""
+    """The terms that decided it, in words: where the chosen option gains most over the
+    runner-up (over nothing without one); none that rounds to nothing."""
     ref = {t["gene"]: t["part"] for t in runner["terms"]} if runner else {}
     gain = sorted(chosen["terms"], key=lambda t: -(t["part"] - ref.get(t["gene"], 0.0)))
-    out: list[str] = []
-    for t in gain[:TOP]:
-        diff = t["part"] - ref.get(t["gene"], 0.0)
-        if diff <= 0 and out:
-            break
-        out.append(f"{words_of(t['gene'])} ({diff:+.2f})")
-    return out
+    return [words_of(t["gene"]) for t in gain[:TOP]
+            if t["part"] - ref.get(t["gene"], 0.0) > _EPS][:2]
 
 
-def plain(ex: dict[str, Any]) -> str:
-    """The explanation in a few sentences, the deciding terms first."""
+def _because(why: list[str], fallback: str) -> str:
+    return ": " + (" and ".join(why) if why else fallback)
+
+
+def _where(m: Map, act: Sequence[int]) -> tuple[str, str]:
+    return m.territories[int(act[1])], m.territories[int(act[2])]
+
+
+def _attack(m: Map, st: State, act: Sequence[int]) -> str:
+    src, dst = int(act[1]), int(act[2])
+    return (f"{m.territories[dst]} from {m.territories[src]}: "
+            f"{_odds(int(st.armies[src]), int(st.armies[dst]))}")
+
+
+def _plan(ex: dict[str, Any], plan: PlanExplanation, m: Map, st: State) -> str:
+    """A planner's attack decision in a player's words."""
+    act = ex["action"]
+    if not plan.options:
+        if act[0] != L.A_ATTACK:
+            return "Stops attacking: it has no attack to make."
+        return (f"Keeps attacking {_attack(m, st, act)}: the battle it chose this turn, fought on "
+                "while it outnumbers the defenders.")
+    ranked = plan.ranked()
+    best = ranked[0]
+    if plan.kept_greedy():
+        own = "Stops attacking" if act[0] != L.A_ATTACK else f"Attacks {_attack(m, st, act)}"
+        alt = ("stopping" if best.stop else
+               f"attacking {m.territories[best.target]} from {m.territories[best.source]}")
+        return (f"{own}, its first instinct: looking ahead, {alt} seemed only slightly better, "
+                "not enough to change its mind.")
+    top = sorted(best.terms, key=lambda t: -abs(t[1] * t[2]))
+    good = [VALUE_WORDS.get(n, n) for n, w, x in top if w * x > _EPS][:2]
+    gains = f" ({', '.join(good)})" if good else ""
+    tried = (f"of its {len(plan.options) - 1} best attacks, each played out {plan.rollouts} "
+             "times to the end of its turn")
+    nxt = ranked[1] if len(ranked) > 1 else None
+    alt = "" if nxt is None else ("stopping" if nxt.stop else
+                                  f"attacking {m.territories[nxt.target]} from "
+                                  f"{m.territories[nxt.source]}")
+    if best.stop:
+        return (f"Stops attacking: {tried}, none left a better position than standing still"
+                f"{gains}" + (f"; {alt} came next." if alt else "."))
+    return (f"Attacks {_attack(m, st, act)}; {tried}, this one left the best position{gains}"
+            + (f", ahead of {alt}." if alt else "."))
+
+
+def plain(ex: dict[str, Any], st: State, m: Map, plan: PlanExplanation | None = None) -> str:
+    """The decision in one or two sentences a board-game player uses: territories, armies,
+    cards and odds; the numbers behind them stay in the arithmetic."""
+    kind, act = str(ex.get("kind", "")), ex["action"]
+    if plan is not None:
+        return _plan(ex, plan, m, st)
     options = ex.get("options") or []
-    kind = str(ex.get("kind", ""))
+    chosen = options[0] if options and options[0]["action"][0] == act[0] else None
+    runner = options[1] if chosen is not None and len(options) > 1 else None
+    why = _reasons(chosen, runner) if chosen is not None else []
+    first = "it ranks first of the choices it weighed"
+    if kind in ("placement", "reinforcement"):
+        t = m.territories[int(act[1])]
+        n = int(act[2])
+        head = (f"Places an army on {t}" if kind == "placement" or n == 1
+                else f"Places {n} armies on {t}")
+        nxt = f" Its next choice was {m.territories[int(runner['action'][1])]}." if runner else ""
+        return head + _because(why, first) + "." + nxt
+    if kind == "attack":
+        if act[0] == L.A_ATTACK:
+            nxt = ""
+            if runner and runner["action"][0] == L.A_ATTACK:
+                r_s, r_d = _where(m, runner["action"])
+                nxt = f" Its next choice was attacking {r_d} from {r_s}."
+            return f"Attacks {_attack(m, st, act)}" + _because(why, first) + "." + nxt
+        if not options:
+            return "Stops attacking: it has no attack to make."
+        bar = ex.get("bar") or {}
+        caution = [words_of(t["gene"]) for t in sorted(bar.get("terms", []),
+                                                         key=lambda t: -abs(t["part"]))
+                   if abs(t["part"]) > _EPS][:2]
+        return (f"Stops attacking: its best chance, {_attack(m, st, options[0]['action'])}, was "
+                "not worth the risk" + (f" ({' and '.join(caution)})" if caution else "") + ".")
+    if kind == "move-in":
+        src, dst = int(st.sc[L.S_SRC]), int(st.sc[L.S_DST])
+        n, left = int(act[1]), int(st.armies[src]) - int(act[1])
+        return (f"Moves {n} armies into {m.territories[dst]}, leaving {left} in "
+                f"{m.territories[src]}: " + _occupy_reason(ex, m, src, dst) + ".")
+    if kind == "fortify":
+        if act[0] != L.A_FORTIFY:
+            return "Does not fortify: no move was worth making."
+        s_, d_ = _where(m, act)
+        nxt = ""
+        if runner:
+            r_s, r_d = _where(m, runner["action"])
+            nxt = f" Its next choice was moving from {r_s} to {r_d}."
+        return f"Moves {int(act[3])} armies from {s_} to {d_}" + _because(why, first) + "." + nxt
+    return _trade(ex, m, chosen)
+
+
+def _occupy_reason(ex: dict[str, Any], m: Map, src: int, dst: int) -> str:
+    terms = {t["gene"]: t for t in (ex.get("options") or [{}])[0].get("terms", [])}
+    threat = terms.get("occupy.threat", {"value": 0.0, "weight": 0.0})
+    s_, d_ = m.territories[src], m.territories[dst]
+    if threat["value"] > 0:
+        return f"{d_} faces more enemies than {s_}"
+    if threat["value"] < 0:
+        return f"{s_} faces more enemies than {d_}"
+    if terms.get("occupy.guard", {}).get("part", 0.0):
+        return f"{s_} still faces a big enemy army"
+    return "both face the enemy alike, so it splits them as it usually does"
+
+
+def _trade(ex: dict[str, Any], m: Map, chosen: dict[str, Any] | None) -> str:
+    from game.replay_board import card_text
+
+    act = ex["action"]
+    if act[0] == L.A_TRADE:
+        cards = [card_text(m, int(c)) for c in act[1:4]]
+        armies = int(chosen["score"]) if chosen else 0
+        must = ex.get("bar") is None
+        return (f"Trades {cards[0]}, {cards[1]} and {cards[2]} for {armies} armies: "
+                + ("it must trade now." if must else "the armies are worth more now than a "
+                   "bigger set later."))
+    options = ex.get("options") or []
     if not options:
-        return f"It played {ex['text']}: it had no other choice to weigh." + (
-            f" {ex['note']}" if ex.get("note") else "")
-    best = options[0]
-    chosen = best if best["action"][0] == ex["action"][0] else None
-    runner = options[1] if len(options) > 1 else None
-    lines = []
-    if chosen is not None:
-        why = _reasons(chosen, runner)
-        verb = _VERBS.get(kind, "chose this")
-        lines.append(f"It {verb} ({chosen['text']}) mainly because: " + "; ".join(why) + ".")
-        if runner is not None:
-            gap = chosen["score"] - runner["score"]
-            lines.append(f"Next best: {runner['text']}, {gap:.2f} lower."
-                         if gap > 0 else f"Tied with {runner['text']}: it keeps the first found.")
-    bar = ex.get("bar")
-    if bar is not None:
-        margin = best["score"] - bar["total"]
-        caution = sorted(bar["terms"], key=lambda t: -abs(t["part"]))[:2]
-        said = " and ".join(words_of(t["gene"]) for t in caution if t["part"] != 0.0)
-        said = f", set by {said}" if said else ""
-        if bar["passed"]:
-            lines.append(f"It acts only when its best option scores above its threshold "
-                         f"({bar['total']:.2f}{said}); the best scored {margin:.2f} above it.")
-        else:
-            lines.append(f"Its best option ({best['text']}) scored {-margin:.2f} below its "
-                         f"threshold ({bar['total']:.2f}{said}), so it played {ex['text']}.")
-    if note := str(ex.get("note") or ""):
-        lines.append(note[:1].upper() + note[1:].rstrip(".") + ".")
-    return " ".join(lines)
+        return "Keeps its cards: it holds no set."
+    return (f"Keeps its cards: its best set would give {int(options[0]['score'])} armies, and it "
+            "waits for a bigger one.")
 
 
 def highlight(ex: dict[str, Any]) -> list[int]:

@@ -9,9 +9,12 @@ from arena.web.httpd import RequestError, split_path
 from arena.web.human_action import play_human
 from arena.web.insight import explain_replay, game_route
 from arena.web.live import ActionError, LiveGame
+from arena.web.people import links
 from arena.web.saves import Saves
 from arena.web.views import replay_json, seat_labels
+from features.search.why import record_json
 from game.replay import Replay, replay
+from game.transcript import with_records
 
 
 class Lobby(Protocol):
@@ -22,6 +25,7 @@ class Lobby(Protocol):
     replay_name: str
     replay_lines: list[str]
     saves: Saves | None
+    requests: dict[str, dict[str, Any]]
 
     def config(self) -> dict[str, Any]: ...
     def listing(self) -> list[dict[str, Any]]: ...
@@ -29,7 +33,9 @@ class Lobby(Protocol):
     def new_game(self, body: dict[str, Any], gid: str = "") -> tuple[str, LiveGame]: ...
     def game(self, gid: str) -> LiveGame: ...
     def keep(self, gid: str, game: LiveGame) -> None: ...
-    def public(self, gid: str, game: LiveGame, since: int = 0) -> dict[str, Any]: ...
+    def seat_of(self, gid: str, game: LiveGame, query: dict[str, str]) -> int | None: ...
+    def public(self, gid: str, game: LiveGame, since: int = 0,
+               seat: int | None = None) -> dict[str, Any]: ...
 
 MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
 
@@ -52,17 +58,21 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
     if parts == ["api", "games"] and method == "POST":
         gid, game = lobby.new_game(body or {})
         with game.lock:
-            return {"id": gid, "seed": game.seed, **game.public()}, "json"
+            keys = lobby.requests.get(gid, {}).get("keys", {})
+            invite = {"key": keys[str(game.human)], "links": links(keys, game.labels,
+                                                                   game.human)} if keys else {}
+            return {"id": gid, "seed": game.seed, **lobby.public(gid, game), **invite}, "json"
     if len(parts) < 3 or parts[:2] != ["api", "games"]:
         raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
     game = lobby.game(parts[2])
     rest = parts[3:]
     since = _int(query.get("since", "0"), "since")
+    me = lobby.seat_of(parts[2], game, query)  # the person's seat the request is from
     with game.lock:
         if rest == [] and method == "GET":
-            return lobby.public(parts[2], game, since), "json"
+            return lobby.public(parts[2], game, since, me), "json"
         if len(rest) == 1 and rest[0] in ("explain", "hint", "odds") and method == "GET":
-            return game_route(game, rest[0], query, lobby.champions()), "json"
+            return game_route(game, rest[0], query, lobby.champions(), me), "json"
         if rest == ["advance"] and method == "POST":
             steps, setup = (body or {}).get("max", 1), (body or {}).get("setup_only", False)
             if type(steps) is not int or not 1 <= steps <= MAX_ADVANCE:
@@ -73,29 +83,38 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
                 lobby.saves.check_playing(parts[2])
             game.advance(steps, setup)
             lobby.keep(parts[2], game)
-            return lobby.public(parts[2], game, since), "json"
+            return lobby.public(parts[2], game, since, me), "json"
         if rest == ["act"] and method == "POST":
             if lobby.saves is not None:
                 lobby.saves.check_playing(parts[2])
             try:
-                play_human(game, body or {})
+                play_human(game, body or {}, me)
             except (ActionError, ValueError) as e:
-                return {"error": str(e), **game.public(since)}, "json"
+                return {"error": str(e), **game.public(since, me)}, "json"
             lobby.keep(parts[2], game)  # applied: answered with the game, saved or stopped
-            return lobby.public(parts[2], game, since), "json"
+            return lobby.public(parts[2], game, since, me), "json"
         if rest in (["transcript"], ["replay"]) and not game.over and game.human is not None:
             # The transcript names every card drawn and every mission: not while a person plays.
             raise RequestError("the transcript and the replay open when the game is over",
                                HTTPStatus.FORBIDDEN)
         if rest == ["transcript"] and method == "GET":
-            return "\n".join(game.transcript()) + "\n", "text"
+            return "\n".join(saved_transcript(game)) + "\n", "text"
         if rest == ["replay"] and method == "GET":
-            you = ["you" if s == game.human else x for s, x in enumerate(game.labels)]
+            you = game.you_labels(me)
             out = replay_json(replay(game.transcript(), labels=you, m=game.m, by_seat=True),
                               "this game")
             out["labels"] = you
             return out, "json"
     raise RequestError(f"no such API path {path[:80]!r}", HTTPStatus.NOT_FOUND)
+
+
+def saved_transcript(game: LiveGame) -> list[str]:
+    """The transcript to save: once the game is over, with the bots' decision records after
+    its end (`game.transcript.with_records`), so a replay of it explains what was decided."""
+    lines = game.transcript()
+    if not game.over:
+        return list(lines)
+    return with_records(lines, {i + 1: record_json(w) for i, w in game.whys.items()})
 
 
 def _int(text: str, name: str) -> int:
@@ -104,4 +123,4 @@ def _int(text: str, name: str) -> int:
     return int(text)
 
 
-__all__ = ["MAX_ADVANCE", "Lobby"]
+__all__ = ["MAX_ADVANCE", "Lobby", "saved_transcript"]

@@ -257,10 +257,10 @@ class Saves:
 
 
 def resume(game: LiveGame, lines: list[str]) -> None:
-    """Give the fresh `game` the person's moves of `lines`; SaveError unless it repeats them."""
-    me = f"s{game.human}"
+    """Give the fresh `game` its people's moves of `lines`; SaveError unless it repeats them."""
+    people = {f"s{s}" for s in game.people}
     moves = [x.split(" ", 2)[2] for x in lines
-             if x.startswith("r") and len(x.split(" ", 2)) == 3 and x.split(" ", 2)[1] == me
+             if x.startswith("r") and len(x.split(" ", 2)) == 3 and x.split(" ", 2)[1] in people
              and x.split()[2] not in ("card", "eliminates")]
     try:
         for move in moves:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from arena.explain import header_rules
+from arena.explain_lines import header_rules
 from arena.web.mapshapes import shipped
 from arena.web.story import second_person
 from game.map import Map, board_positions
 from game.replay import Replay
+
+if TYPE_CHECKING:  # the page reads only its state
+    from arena.web.warm import Engine
 
 
 def map_json(m: Map) -> dict[str, Any]:
@@ -45,4 +48,16 @@ def replay_json(rep: Replay, name: str) -> dict[str, Any]:
                        for f in rep.frames]}
 
 
-__all__ = ["map_json", "replay_json", "seat_labels"]
+# The background warm-up (`Engine.warm`) runs at every start; with numba's cache warm it only
+# loads the kernels, which took 7 s on a loaded two-core machine. Not ready for longer than
+# this means it is really compiling, and only then does the page say so.
+LOADING_SECONDS = 15
+
+
+def engine_state(engine: Engine) -> dict[str, Any]:
+    """`Engine.json` and `compiling`: not ready for longer than loading a warm cache takes."""
+    e = engine.json()
+    return {**e, "compiling": not e["ready"] and e["seconds"] >= LOADING_SECONDS}
+
+
+__all__ = ["LOADING_SECONDS", "engine_state", "map_json", "replay_json", "seat_labels"]

@@ -305,6 +305,11 @@ def _trade(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray, 
     return action, options, best, bar, note
 
 
+def kind_of(s: StateArrays) -> str | None:
+    """The kind of decision (one of KINDS) the seat to move faces in s; None when over."""
+    return _KIND_OF_PHASE.get(int(s.sc[L.S_PHASE]))
+
+
 def explain(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
             w: np.ndarray) -> Explanation:
     """The decision of the seat to move in s, option by option (ExplainError if there is none
@@ -338,4 +343,4 @@ def explain(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
     return Explanation(kind, seat, action, _ranked(options, first), bar, note)
 
 
-__all__ = ["explain"]
+__all__ = ["explain", "kind_of"]

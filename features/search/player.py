@@ -16,12 +16,16 @@ from features.search.plan import (
     PS_ROLLOUTS,
     PS_TOP_K,
     PS_VALUE,
+    PlanWork,
     decide_plan_boxed,
     make_plan_work,
 )
 from features.search.value import NAMES, NV, default_weights
-from features.work import MAX_OPTIONS, Action4, make_work
+from features.search.why import Why, plan_record
+from features.work import MAX_OPTIONS, Action4, Work, make_work
+from game import layout as L
 from game.jit import RngBox, bind
+from game.state import State
 from game.view import GameView
 
 KINDS = ("greedy", "plan")
@@ -138,14 +142,28 @@ class PlanPlayer(LinearPlayer):
                  name: str | None = None) -> None:
         super().__init__(weights, name)
         self.plan = plan
+        self._scratch: tuple[Work, PlanWork] | None = None
 
     def bind_kernel(self, view: GameView) -> Callable[[], Action4]:
         """`decide_plan` bound to this game's view, scratch and generator."""
         state = view.kernel_state().kernel
+        work, pw = make_work(view.map.kernel, view.n_players), make_plan_work(view.map.kernel,
+                                                                              state)
+        self._scratch = (work, pw)  # the last decision's plan, read by `why_of`
         return bind(decide_plan_boxed, view.map.kernel, map_context(view.map), state,
-                    view.rules_vector, self.weights, self.plan.vector(),
-                    make_work(view.map.kernel, view.n_players),
-                    make_plan_work(view.map.kernel, state), RngBox(self.rng))
+                    view.rules_vector, self.weights, self.plan.vector(), work, pw,
+                    RngBox(self.rng))
+
+    def why_of(self, seen: State, action: Action4) -> Why:
+        """The decision's record: in the attack phase, what its plan compared (read from the
+        scratch the planner just used, `explain.plan_record`)."""
+        if int(seen.sc[L.S_PHASE]) != L.PH_ATTACK:
+            return Why(seen, action)
+        assert self._scratch is not None  # noqa: S101 - it decided: its kernel is bound
+        work, pw = self._scratch
+        p = self.plan
+        return Why(seen, action, plan_record(work, pw, p.horizon, p.margin,
+                                             p.vector()[PS_VALUE:], action))
 
     def __repr__(self) -> str:
         return f"PlanPlayer(name={self.name!r}, rollouts={self.plan.rollouts})"

@@ -187,7 +187,7 @@ def test_the_board_tells_the_story_explains_and_survives_a_reload(
     path = tmp_path / "t.txt"
     path.write_text("\n".join(lines) + "\n")
     assert cli.main([str(champ), "--transcript", str(path), "--line", str(no)]) == 0
-    printed = capsys.readouterr().out.splitlines()[1:]
+    printed = capsys.readouterr().out.splitlines()[2:]  # after the head and "in words:"
     shown = me.js("return document.getElementById('explain-text').textContent;")
     assert shown.splitlines() == printed
     me.shot("5-explanation.png")

@@ -143,7 +143,8 @@ def test_a_game_night_board_story_and_words(night: tuple[str, Any], driver: Any)
             .startswith("champ on line"), "the explanation", limit=300)
     assert f"line {picks[-1]} " in driver.find_element("id", "explain-title").text
     plain = driver.find_element("id", "explain-plain").text
-    assert plain.startswith("It ") and "because" in plain
+    verbs = ("Places ", "Attacks ", "Moves ", "Stops ", "Trades ", "Keeps ")
+    assert plain.startswith(verbs) and ": " in plain
     assert not driver.find_element("id", "explain-text").is_displayed()  # behind the toggle
     assert me.js("return document.querySelectorAll('.territory.explained').length;") >= 1
     me.shot("night-explained.png")

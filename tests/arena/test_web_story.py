@@ -141,7 +141,7 @@ def test_explain_a_bots_line_as_the_command_line_does(
     printed = capsys.readouterr().out.splitlines()
     status, ex = c.call("GET", f"/api/games/{gid}/explain?line={no}")
     assert status == 200, ex
-    assert ex["text"].splitlines() == printed[1:]
+    assert ex["text"].splitlines() == printed[2:]
     human_line = next(i for i, x in enumerate(lines, 1)
                       if x.startswith("r") and x.split()[1] == f"s{game.human}")
     status, err = c.call("GET", f"/api/games/{gid}/explain?line={human_line}")
@@ -231,7 +231,7 @@ def test_a_replay_file_is_explained_by_the_servers_champion(
     assert cli.main([str(champ), "--transcript", str(path), "--line", str(no)]) == 0
     printed = capsys.readouterr().out.splitlines()
     out = explain_json(lobby.champions()[0], lobby.replay_lines, no)
-    assert out["text"].splitlines() == printed[1:]
+    assert out["text"].splitlines() == printed[2:]
 
 
 def test_the_replay_of_ones_own_game_says_you() -> None:

@@ -69,3 +69,27 @@ def test_the_warm_up_game_seats_a_person_who_passes_to_the_end() -> None:
     game.act = lambda a: (asked.append(a), real(a))[1]  # type: ignore[method-assign]
     warm.play_through(game)
     assert game.over and len(asked) > 3
+
+
+def test_the_page_says_compiling_only_when_the_engine_really_is(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    """Every start warms up in the background; with a warm cache that only loads the kernels
+    (a few seconds), and the page must not say "compiling, first run only" then (issue 64)."""
+    import time
+
+    from arena.web import views as web_app
+
+    monkeypatch.chdir(tmp_path)
+    lobby = make_lobby(["random"], seat=None, rules_text=None, seed=None, replay_file=None)
+    assert lobby.config()["engine"] == {"ready": True, "seconds": 0, "error": "",
+                                        "compiling": False}
+    for spent, compiling in ((2, False), (web_app.LOADING_SECONDS - 1, False),
+                             (web_app.LOADING_SECONDS + 5, True)):
+        lobby.engine.started, lobby.engine.finished = time.monotonic() - spent, None
+        e = lobby.config()["engine"]
+        assert not e["ready"] and e["compiling"] is compiling, spent
+    page = (ROOT / "arena/web/static/setup.js").read_text(encoding="utf-8")
+    words = [ln for ln in page.splitlines() if "compiling, first run only" in ln
+             or "still compiling" in ln]
+    assert words and all("e.compiling ?" in ln for ln in words)

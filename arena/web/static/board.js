@@ -35,7 +35,7 @@ function drawBoard(map) {
   for (let s = 0; s < COLOURS.length; s++) {
     for (const k of ["attack", "move"]) {
       const m = el("marker", { id: `head-${k}-${s}`, viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
-      el("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: COLOURS[s], stroke: "#fff", "stroke-width": 1 }, m);
+      el("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: COLOURS[s], stroke: "#1b1b1b", "stroke-width": 1.2 }, m);
     }
   }
   const shapes = map.shapes && map.shapes.length === map.territories.length ? map.shapes : null;
@@ -97,7 +97,9 @@ function layoutLabels() {
   const d = app.drawn;
   if (!d || !$("labels")) return;
   const taken = d.pts.map((p) => box(p[0] - ARMY_R - 1, p[1] - ARMY_R - 1, 2 * ARMY_R + 2, 2 * ARMY_R + 2));
-  const place = (text, cands) => {
+  // The first spot of `cands` clear of everything, else of `fallback` (a continent's label
+  // outside it), else the least crowded of `cands`.
+  const spot = (text, cands) => {
     let best = null, bestHits = Infinity;
     for (const [x, y, anchor] of cands) {
       text.setAttribute("x", x); text.setAttribute("y", y); text.setAttribute("text-anchor", anchor);
@@ -107,6 +109,14 @@ function layoutLabels() {
       const hits = taken.filter((t) => overlap(t, bb)).length;
       if (hits < bestHits) { best = [x, y, anchor, bb]; bestHits = hits; }
       if (hits === 0) break;
+    }
+    return [best, bestHits];
+  };
+  const place = (text, cands, fallback) => {
+    let [best, hits] = spot(text, cands);
+    if (hits > 0 && fallback) {
+      const [other, otherHits] = spot(text, fallback);
+      if (other && (otherHits === 0 || !best)) best = other;
     }
     if (!best) return;
     const [x, y, anchor, bb] = best;
@@ -123,13 +133,37 @@ function layoutLabels() {
   });
   d.map.continents.forEach((c, i) => {
     const text = $(`c-${i}`), ps = c.members.map((t) => d.pts[t]);
-    const cx = ps.reduce((a, p) => a + p[0], 0) / ps.length;
+    const cx = ps.reduce((a, p) => a + p[0], 0) / ps.length, cy = ps.reduce((a, p) => a + p[1], 0) / ps.length;
     const top = Math.min(...ps.map((p) => p[1])), bottom = Math.max(...ps.map((p) => p[1]));
     const left = Math.min(...ps.map((p) => p[0])), right = Math.max(...ps.map((p) => p[0]));
-    const cands = [];
-    for (const dy of [0, 12, 24, 36]) cands.push([cx, top - 48 - dy, "middle"], [cx, bottom + 62 + dy, "middle"]);
-    for (const dy of [0, 30, -30]) cands.push([left - 50, (top + bottom) / 2 + dy, "end"], [right + 50, (top + bottom) / 2 + dy, "start"]);
-    place(text, cands);
+    // Inside the continent first: spots around its territories, nearest its middle first,
+    // whose centre lies on the continent's own land.
+    const inside = [];
+    const near = c.members.slice().sort((a, b) => Math.hypot(d.pts[a][0] - cx, d.pts[a][1] - cy) - Math.hypot(d.pts[b][0] - cx, d.pts[b][1] - cy));
+    for (const t of near) {
+      const [x, y] = d.pts[t];
+      for (const [ox, oy] of [[0, 44], [0, -34], [0, 56], [0, -46], [40, 30], [-40, 30], [40, -24], [-40, -24]]) {
+        if (onContinent(d, c, x + ox, y + oy - 4)) inside.push([x + ox, y + oy, "middle"]);
+      }
+    }
+    const outside = [];
+    for (const dy of [0, 12, 24, 36]) outside.push([cx, top - 48 - dy, "middle"], [cx, bottom + 62 + dy, "middle"]);
+    for (const dy of [0, 30, -30]) outside.push([left - 50, (top + bottom) / 2 + dy, "end"], [right + 50, (top + bottom) / 2 + dy, "start"]);
+    place(text, inside, outside);
+  });
+}
+
+// True when board point (x, y) lies on the land of continent `c` (its shapes, or near its discs).
+function onContinent(d, c, x, y) {
+  return c.members.some((t) => {
+    if (!d.shapes) return Math.hypot(d.pts[t][0] - x, d.pts[t][1] - y) < 40;
+    const poly = d.shapes[t];
+    let inside = false;
+    for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+      const [xi, yi] = poly[i], [xj, yj] = poly[j];
+      if ((yi > y) !== (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi) inside = !inside;
+    }
+    return inside;
   });
 }
 

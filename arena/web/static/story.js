@@ -35,20 +35,36 @@ function seatName(seat) {
 function centre(t) { return xy(app.map.positions[t]); }
 
 // An arrow from disc edge to disc edge, moved sideways by `side` units so that an attack and
-// the move-in after it lie beside each other.
+// the move-in after it lie beside each other; a dark casing under it keeps it visible on land
+// of its own colour (the territory it just took).
 function arrow(src, dst, cls, seat, side, layer) {
   const [x1, y1] = centre(src), [x2, y2] = centre(dst);
   const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
   const head = `url(#head-${cls}-${seat % 6})`, colour = COLOURS[seat % 6];
+  let at;
   if (Math.abs(dx) > W / 2) { // across the map's edge: a short stub out of the source
     const dir = dx > 0 ? -1 : 1;
-    return el("line", { class: `arrow ${cls}`, stroke: colour, x1, y1: y1 + side, x2: x1 + dir * 40, y2: y1 + side, "marker-end": head, "data-seat": seat }, layer);
+    at = { x1, y1: y1 + side, x2: x1 + dir * 40, y2: y1 + side };
+  } else {
+    const cut = (ARMY_R + 3) / len, nx = -dy / len * side, ny = dx / len * side;
+    at = { x1: x1 + dx * cut + nx, y1: y1 + dy * cut + ny, x2: x2 - dx * cut + nx, y2: y2 - dy * cut + ny };
   }
-  const cut = (ARMY_R + 3) / len, nx = -dy / len * side, ny = dx / len * side;
-  return el("line", {
-    class: `arrow ${cls}`, stroke: colour, x1: x1 + dx * cut + nx, y1: y1 + dy * cut + ny,
-    x2: x2 - dx * cut + nx, y2: y2 - dy * cut + ny, "marker-end": head, "data-seat": seat,
-  }, layer);
+  el("line", { class: `arrow-casing ${cls}`, ...at }, layer);
+  return el("line", { class: `arrow ${cls}`, stroke: colour, ...at, "marker-end": head, "data-seat": seat }, layer);
+}
+
+// A count ("+8") near (x, y), moved up or down until it overlaps no count drawn before it
+// (`taken`, this drawing's boxes): two counts on one territory never read as one number.
+function countAt(layer, taken, x, y, attrs, text) {
+  const t = el("text", { class: "count", x, y, ...attrs }, layer);
+  t.textContent = text;
+  for (const dy of [0, -15, 15, -30, 30, -45, 45]) {
+    t.setAttribute("y", y + dy);
+    // A margin: text measures a little differently at each window size.
+    const b = t.getBBox(), bb = box(b.x - 3, b.y - 1, b.width + 6, b.height + 2);
+    if (!taken.some((q) => overlap(q, bb)) || dy === 45) { taken.push(bb); break; }
+  }
+  return t;
 }
 
 // The dice of the last attack beside its arrow, where they cover the fewest names.
@@ -86,6 +102,7 @@ function drawEvents(turns) {
   if (!layer) return;
   layer.innerHTML = "";
   let lastAttack = null;
+  const counts = [];
   for (const turn of turns) {
     const seen = new Set(), placed = new Map(), moved = new Map();
     for (const ev of turn.events) {
@@ -107,11 +124,11 @@ function drawEvents(turns) {
     }
     for (const [key, n] of moved) {
       const dst = +key.split("-")[1], [x, y] = centre(dst);
-      el("text", { class: "count", x: x + ARMY_R + 2, y: y - ARMY_R, fill: COLOURS[turn.seat % 6], "data-pair": key }, layer).textContent = `+${n}`;
+      countAt(layer, counts, x + ARMY_R + 2, y - ARMY_R, { fill: COLOURS[turn.seat % 6], "data-pair": key }, `+${n}`);
     }
     for (const [t, n] of placed) {
       const [x, y] = centre(t);
-      el("text", { class: "count place", x: x - ARMY_R - 2, y: y - ARMY_R, "text-anchor": "end", fill: COLOURS[turn.seat % 6], "data-t": t, "data-seat": turn.seat }, layer).textContent = `+${n}`;
+      countAt(layer, counts, x - ARMY_R - 2, y - ARMY_R, { class: "count place", "text-anchor": "end", fill: COLOURS[turn.seat % 6], "data-t": t, "data-seat": turn.seat }, `+${n}`);
     }
   }
   if (lastAttack) diceAt(lastAttack, layer);
@@ -171,9 +188,28 @@ async function explainLine(line) {
   await showExplanation(path, `line ${line}`);
 }
 
+// Where an explanation was asked: the live game's log length, or the replay's frame. When the
+// position moves on (a bot's move, the person's, a step of the replay), the panel and its
+// highlight go; the bots wait while one is open, so it can be read (Step moves on).
+function position() { return app.replay ? `frame ${app.frame}` : `line ${app.logNext}`; }
+function explaining() { return !$("explain").hidden; }
+function clearExplanation() {
+  app.explainSeq++; // a reply still on its way is dropped
+  $("explain").hidden = true;
+  markExplained([]);
+}
+function explanationStale() {
+  if (!explaining()) return;
+  if (app.explainAt === null) app.explainAt = position(); // asked while bots' moves were on their way
+  else if (app.explainAt !== position()) clearExplanation();
+}
+
 async function showExplanation(path, what) {
   const box = $("explain"), seq = ++app.explainSeq;
+  app.explainAt = app.advancing ? null : position();
+  clearTimeout(app.timer);
   box.hidden = false;
+  if (app.state && !app.replay) renderDecision(app.state);
   $("explain-title").textContent = `Explaining ${what}…`;
   $("explain-plain").textContent = "thinking… (the first explanation compiles, about a minute)";
   $("explain-text").textContent = "";

@@ -1,0 +1,197 @@
+"""A decision's record, made by the player as it decides (`Why`): the position it saw, the
+action it played and, when its planner decided, what the plan compared (`PlanExplanation`, read
+from the planner's scratch by `plan_record`). Plain data: the players (`features.linear`,
+`features.search.player`) make it, `features.search.explain` and `arena.why` read it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from features.search.plan import PlanWork
+from features.search.value import NAMES, NV
+from features.work import MAX_OPTIONS, Action4, Work
+from game import layout as L
+from game.map import Map
+from game.state import State
+
+
+@dataclass(frozen=True)
+class PlanOption:
+    """One option the planner compared: an attack (from, to), or stopping (-1, -1)."""
+
+    source: int
+    target: int
+    value: float  # mean value over the rollouts
+    terms: tuple[tuple[str, float, float], ...]  # (term, weight, mean term value)
+
+    @property
+    def stop(self) -> bool:
+        """True for the option of stopping the attack phase now."""
+        return self.source < 0
+
+
+@dataclass(frozen=True)
+class PlanExplanation:
+    """The planner's decision in a position: its action and what it compared (empty when the
+    decision continued a chosen battle or was not an attack choice)."""
+
+    action: tuple[int, int, int, int]
+    options: tuple[PlanOption, ...]
+    rollouts: int
+    horizon: str
+    greedy: int = -1  # the option the greedy player would take (index into options)
+    margin: float = 0.0
+
+    def ranked(self) -> list[PlanOption]:
+        """The options best first, as `decide_plan` compares them: stopping is the incumbent
+        and an attack takes its place only with a strictly higher value."""
+        order = [self.options[-1], *self.options[:-1]]  # stopping first, then the scan order
+        return sorted(order, key=lambda o: -o.value)
+
+    def kept_greedy(self) -> bool:
+        """True when the best plan was not worth the margin over the greedy choice."""
+        if not self.options or self.greedy < 0:
+            return False
+        best, own = self.ranked()[0], self.options[self.greedy]
+        return best is not own and best.value < own.value + self.margin
+
+    def words(self, m: Map) -> str:
+        """Plain words: the choice, its two largest terms, and the runner-up."""
+        if not self.options:
+            if self.action[0] != L.A_ATTACK:
+                return "stop attacking: it has no attack to weigh"
+            return (f"attack {m.territories[self.action[2]]} from "
+                    f"{m.territories[self.action[1]]}: it goes on with the battle it chose "
+                    "(it replans once the odds turn)")
+        ranked = self.ranked()
+        if self.kept_greedy():
+            own, best = self.options[self.greedy], ranked[0]
+            return (f"kept its greedy choice, to {self._what(m, own)}: the best plan, to "
+                    f"{self._what(m, best)}, was only {best.value - own.value:.3f} better "
+                    f"(it deviates for {self.margin:g} or more)")
+        best, nxt = ranked[0], ranked[1] if len(ranked) > 1 else None
+        when = "at its next turn" if self.horizon == "round" else "at the end of its attacks"
+        what = self._what(m, best)
+        top = sorted(best.terms, key=lambda t: -abs(t[1] * t[2]))[:2]
+        why = ", ".join(f"{n.removeprefix('value.')} {w * x:+.2f}" for n, w, x in top)
+        out = (f"planned: {what}, the best position {when} over {self.rollouts} sampled "
+               f"continuations (value {best.value:.3f}; mostly {why})")
+        if nxt is not None:
+            alt = "stopping" if nxt.stop else (
+                f"attacking {m.territories[nxt.target]} from {m.territories[nxt.source]}")
+            out += f"; next best {alt}, {best.value - nxt.value:.3f} lower"
+        return out
+
+    @staticmethod
+    def _what(m: Map, o: PlanOption) -> str:
+        return "stop attacking" if o.stop else (
+            f"attack {m.territories[o.target]} from {m.territories[o.source]}")
+
+
+def plan_record(work: Work, pw: PlanWork, horizon: str, margin: float, vw: np.ndarray,
+                action: Action4) -> PlanExplanation:
+    """What the `decide_plan` call that just returned `action` compared, from its scratch
+    (no options when it went on with a battle it had chosen, or had no attack to weigh)."""
+    n = int(pw.last[0])
+    options = []
+    for i in range(n + 1):
+        src, dst = (-1, -1) if i == n else (int(work.opt_a[i]), int(work.opt_b[i]))
+        terms = tuple((NAMES[j], float(vw[j]), float(pw.tacc[i, j])) for j in range(NV))
+        options.append(PlanOption(src, dst, float(pw.acc[i]), terms))
+    act = (int(action[0]), int(action[1]), int(action[2]), int(action[3]))
+    return PlanExplanation(act, tuple(options) if n else (), int(pw.last[1]), horizon,
+                           int(pw.last[2]) if n else -1, margin)
+
+
+@dataclass(frozen=True)
+class Why:
+    """A decision as the player made it: the position it saw (a copy), the action it played
+    and, when its planner decided (an attack-phase decision of a planning player), what the
+    plan compared. The greedy part is a function of the position alone
+    (`features.explain.explain` reproduces it exactly and checks it against `decide`)."""
+
+    state: State
+    action: Action4
+    plan: PlanExplanation | None = None
+
+    @property
+    def planned(self) -> bool:
+        """True when the planner made this decision (its options may be empty: it went on
+        with a battle it had chosen, or had no attack)."""
+        return self.plan is not None
+
+
+HORIZONS = ("attack", "round")  # features.search.player.HORIZONS (which imports this module)
+
+
+def record_json(why: Why) -> dict[str, Any]:
+    """The record as JSON for a transcript (`game.transcript.why_line`): the move and the plan;
+    the position is the transcript's own, rebuilt where it is read."""
+    out: dict[str, Any] = {"action": [int(x) for x in why.action]}
+    p = why.plan
+    if p is not None:
+        names = [t[0] for t in p.options[0].terms] if p.options else []
+        out["plan"] = {
+            "action": list(p.action), "rollouts": p.rollouts, "horizon": p.horizon,
+            "greedy": p.greedy, "margin": p.margin, "terms": names,
+            "weights": [t[1] for t in p.options[0].terms] if p.options else [],
+            "options": [[o.source, o.target, o.value, [t[2] for t in o.terms]]
+                        for o in p.options]}
+    return out
+
+
+def record_from_json(data: dict[str, Any], state: State) -> Why:
+    """A record read back (`record_json`) in the position `state` the transcript rebuilds;
+    ValueError naming the field that is not as written."""
+    def ints(x: Any, n: int, what: str) -> tuple[int, ...]:
+        if not isinstance(x, list) or len(x) != n or not all(type(v) is int for v in x):
+            raise ValueError(f"{what} must be {n} whole numbers")
+        return tuple(x)
+
+    def num(x: Any, what: str) -> float:
+        if type(x) not in (int, float) or not np.isfinite(x):
+            raise ValueError(f"{what} must be a finite number")
+        return float(x)
+
+    action = ints(data.get("action"), 4, "action")
+    raw = data.get("plan")
+    if raw is None:
+        return Why(state, action)  # type: ignore[arg-type]
+    if not isinstance(raw, dict):
+        raise ValueError("plan must be an object")
+    names, weights, options = raw.get("terms"), raw.get("weights"), raw.get("options")
+    if (not isinstance(names, list) or not all(isinstance(n, str) and len(n) <= 80
+                                               for n in names) or len(names) > 64):
+        raise ValueError("plan.terms must be a list of at most 64 names")
+    if not isinstance(weights, list) or len(weights) != len(names):
+        raise ValueError("plan.weights must have one number per term")
+    w = [num(x, "plan.weights") for x in weights]
+    if not isinstance(options, list) or len(options) > MAX_OPTIONS + 1:
+        raise ValueError(f"plan.options must be a list of at most {MAX_OPTIONS + 1}")
+    opts = []
+    for o in options:
+        if not isinstance(o, list) or len(o) != 4 or not isinstance(o[3], list) or len(
+                o[3]) != len(names):
+            raise ValueError("each plan option must be [source, target, value, [term values]]")
+        src, dst = ints(o[:2], 2, "a plan option's source and target")
+        terms = tuple((n, wj, num(x, "a plan option's term"))
+                      for n, wj, x in zip(names, w, o[3], strict=True))
+        opts.append(PlanOption(src, dst, num(o[2], "a plan option's value"), terms))
+    horizon = raw.get("horizon")
+    if horizon not in HORIZONS:
+        raise ValueError(f"plan.horizon must be one of {', '.join(HORIZONS)}")
+    rollouts, greedy = raw.get("rollouts"), raw.get("greedy")
+    if type(rollouts) is not int or type(greedy) is not int or not -1 <= greedy < max(1, len(
+            opts)):
+        raise ValueError("plan.rollouts and plan.greedy must be whole numbers in range")
+    plan = PlanExplanation(ints(raw.get("action"), 4, "plan.action"),  # type: ignore[arg-type]
+                           tuple(opts), rollouts, str(horizon), greedy,
+                           num(raw.get("margin"), "plan.margin"))
+    return Why(state, action, plan)  # type: ignore[arg-type]
+
+
+__all__ = ["PlanExplanation", "PlanOption", "Why", "plan_record", "record_from_json",
+           "record_json"]
