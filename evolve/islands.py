@@ -46,6 +46,8 @@ def migrate(islands: list[list[Any]], toolbox: base.Toolbox, k: int,
         # Copies: an individual never sits in two islands (each slot is rated on its own).
         return [toolbox.clone(ind) for ind in toolbox.select(island, n)]
 
+    # migRing finds a replaced individual by `list.index`, i.e. by its genes: where two share
+    # the worst genes, the first of them makes way. The genes that stay are the same either way.
     seed_random(rng)
     tools.migRing(islands, k, emigrants, replacement=tools.selWorst)
 
