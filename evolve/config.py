@@ -302,6 +302,7 @@ def _cross_check(cfg: Config) -> None:
                           f"champion.every > 0 (restarts count from crownings), got "
                           f"{r.restart_after} with strategy {r.strategy!r}, champion.every "
                           f"{cfg.champion.every}")
+    _check_islands(r)
     if cfg.league.seats >= r.group_size:
         raise ConfigError(f"config field league.seats: must be < run.group_size "
                           f"({r.group_size}), got {cfg.league.seats}")
@@ -323,6 +324,23 @@ def _cross_check(cfg: Config) -> None:
     if sched and not (m and 1 <= int(m.group(1)) <= 65535):
         raise ConfigError("config field parallel.scheduler: expected tcp://HOST:PORT "
                           f"(port 1..65535) or empty for a local cluster, got {sched!r}")
+
+
+def _check_islands(r: RunSection) -> None:
+    """run.islands splits the GA's population evenly; each island keeps its elite."""
+    if r.islands == 1:
+        return
+    if r.strategy != "ga":
+        raise ConfigError(f"config field run.islands: more than 1 needs run.strategy = 'ga', "
+                          f"got {r.islands} with strategy {r.strategy!r}")
+    size = r.population // r.islands
+    if r.population % r.islands or size <= r.elite:
+        raise ConfigError(f"config field run.islands: must divide run.population "
+                          f"({r.population}) evenly into islands of more than run.elite "
+                          f"({r.elite}), got {r.islands}")
+    if r.migration_every and r.migrants >= size:
+        raise ConfigError(f"config field run.migrants: must be < an island's size "
+                          f"(run.population / run.islands = {size}), got {r.migrants}")
 
 
 def to_dict(cfg: Config) -> dict[str, Any]:

@@ -206,7 +206,7 @@ class Evolution:
             return self.pop
         if g == self.epoch_start:
             return self.strategy.initial(self.rng)
-        return self.strategy.ask(self.pop, self.rng)
+        return self.strategy.ask(self.pop, self.rng, g)
 
     def restart_due(self, g: int) -> bool:
         """True when generation g ends `run.restart_after` generations without a crowning,

@@ -22,6 +22,7 @@ MAX_GAMES = 1_000_000  # evaluation, playoff and chunk sizes
 MAX_RATING = 1e6  # TrueSkill mu, sigma, beta, tau: squares and sums stay far from overflow
 MAX_LEAGUE_SEATS = 10_000_000  # run.population * run.games_per_individual
 MAX_GENOME_ANCHORS = 64  # league.genomes: bot files read at the start of a run
+MAX_ISLANDS = 1024  # run.islands: sub-populations of the GA (evolve.islands)
 
 # DEAP operators by name (evolve.toolbox registers them; tests check both lists agree).
 STRATEGIES = ("ga", "cma")
@@ -46,6 +47,9 @@ class RunSection:
     strategy: str = _f(choices=STRATEGIES)
     hall_of_fame: int = _f(1, 10_000)
     restart_after: int = _f(0, MAX_GENERATIONS)
+    islands: int = _f(1, MAX_ISLANDS)
+    migration_every: int = _f(0, MAX_GENERATIONS)
+    migrants: int = _f(1, 100_000)
 
 
 @dataclass(frozen=True)

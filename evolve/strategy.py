@@ -15,8 +15,9 @@ from deap import base, cma
 from evolve import ga
 from evolve.config import Config
 from evolve.creator import Individual
+from evolve.islands import next_generation_islands
 from evolve.plugin import Plugin
-from evolve.toolbox import build_toolbox, next_generation
+from evolve.toolbox import build_toolbox
 
 
 class GeneticAlgorithm:
@@ -30,9 +31,9 @@ class GeneticAlgorithm:
         """Generation 0: genes uniform in their documented ranges, scale genes +-1."""
         return ga.random_population(self.plugin, self.cfg.run.population, rng)
 
-    def ask(self, pop: list[Any], rng: np.random.Generator) -> list[Any]:
-        """The next generation from the rated one."""
-        return next_generation(pop, self.toolbox, self.cfg, rng)
+    def ask(self, pop: list[Any], rng: np.random.Generator, g: int = 0) -> list[Any]:
+        """Generation g from the rated one (bred within each island: evolve.islands)."""
+        return next_generation_islands(pop, self.toolbox, self.cfg, rng, g)
 
     def tell(self, pop: list[Any]) -> None:
         """Nothing to learn: selection reads the fitness when asked."""
@@ -84,7 +85,7 @@ class CmaEs:
         """Generation 0: lambda_ samples of the initial distribution."""
         return self._population(rng)
 
-    def ask(self, pop: list[Any], rng: np.random.Generator) -> list[Any]:
+    def ask(self, pop: list[Any], rng: np.random.Generator, g: int = 0) -> list[Any]:
         """lambda_ new samples (nobody survives: every generation is rated afresh)."""
         return self._population(rng)
 
