@@ -59,7 +59,7 @@ _step_inline = inline_rule_kernel(step.py_func)
 def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
            policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
            bot_work: BotWork, trace: np.ndarray, perm: np.ndarray, plans: np.ndarray,
-           pwork: PlanWork, prng: np.random.Generator) -> tuple[int, int]:
+           pwork: PlanWork | None, prng: np.random.Generator) -> tuple[int, int]:
     """Play the dealt game in s to its end; returns (actions, error); trace rows get (seat,
     kind, a, b, c).
 
@@ -77,7 +77,9 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
         p = perm[seat]
         pre_a, pre_b, pre_q = 0, 0, 0
         if policies[p] == 0:
-            if phase == L.PH_ATTACK and plans[p, PS_ROLLOUTS] > 0:
+            # A game without planners passes no pwork: numba prunes this branch at compile
+            # time, so greedy games neither compile nor carry the planner.
+            if pwork is not None and phase == L.PH_ATTACK and plans[p, PS_ROLLOUTS] > 0:
                 kind, a, b, c = decide_plan(m, fx, s, rules, weights[p], plans[p], work, pwork,
                                             prng)
             else:
@@ -105,7 +107,7 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
 @allocating_kernel
 def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
           policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
-          bot_work: BotWork, trace: np.ndarray, plans: np.ndarray, pwork: PlanWork,
+          bot_work: BotWork, trace: np.ndarray, plans: np.ndarray, pwork: PlanWork | None,
           prng: np.random.Generator) -> tuple[np.ndarray, int, int]:
     """Deal a game in s and play it (`_turns`); returns (perm, actions, error)."""
     perm = setup(m, s, rules, rng)
@@ -135,9 +137,9 @@ def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: Rules, 
         prng = children[int(planner[0])]
     else:
         rng = prng = np.random.Generator(np.random.PCG64(seed))
+    pwork = make_plan_work(mp.kernel, state.kernel) if planner.size else None
     perm, n, err = _play(mp.kernel, fx, rules.vector(), weights, pol, rng, state.kernel,
-                         make_work(mp.kernel, k), bw, trace, pl,
-                         make_plan_work(mp.kernel, state.kernel), prng)
+                         make_work(mp.kernel, k), bw, trace, pl, pwork, prng)
     if err != L.E_OK:
         raise CompiledGameError(f"compiled loop: action {n} rejected with error code {err}")
     end = standing(state.kernel, perm, rules.cap)

@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from features.decide import attack_options, attack_threshold, decide
-from features.kernels import FeatureContext, jit_inline
+from features.kernels import FeatureContext
 from features.search.determinize import determinize
 from features.search.rollout import (
     copy_state,
@@ -70,7 +70,10 @@ def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
                     np.zeros((MAX_OPTIONS + 1, NV), np.float64), np.zeros(3, np.int64))
 
 
-@jit_inline
+# A kernel of its own, called from one place: it runs once per option, so its call costs
+# nothing next to its rollouts, and folding it into `decide_plan` made numba process the
+# rollout code once per call site (most of the planner's compile time).
+@rule_kernel
 def _estimate(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
               w: np.ndarray, vw: np.ndarray, pw: PlanWork, rng: np.random.Generator, seat: int,
               a: int, t: int, horizon: int, rollouts: int, row: int) -> None:
@@ -82,7 +85,9 @@ def _estimate(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarra
         copy_state(ps, s)
         determinize(ps, rules, seat, rng, pw.ids, pw.locs)
         if a < 0:
-            step(m, ps, rules, rng, L.A_STOP, 0, 0, 0)
+            # Typed zeros: literal ones would compile `step` once more for their types.
+            z = np.int64(0)
+            step(m, ps, rules, rng, L.A_STOP, z, z, z)
         else:
             fight(m, ps, rules, rng, a, t)
         if horizon == H_ATTACK:
@@ -133,16 +138,17 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
         acc[n] = best_v
         for j in range(NV):
             tacc[n, j] = terms[j]
-    else:
-        # Stopping now, then the round to the seat's next turn, as often as each attack.
-        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, -1, -1, horizon, rollouts, n)
-        best_v = acc[n]
-    for i in range(n):
-        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, work.opt_a[i], work.opt_b[i], horizon,
-                  rollouts, i)
-        v = acc[i]
-        if v > best_v:
-            best, best_v = i, v
+    # Row n (stopping, then the round to the seat's next turn, when the horizon is the round)
+    # first, then each attack: one call site of `_estimate`.
+    for r in range(0 if horizon == H_ATTACK else -1, n):
+        i = n if r < 0 else r
+        a = -1 if r < 0 else int(work.opt_a[r])
+        t = -1 if r < 0 else int(work.opt_b[r])
+        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, a, t, horizon, rollouts, i)
+        if r < 0:
+            best_v = acc[n]
+        elif acc[r] > best_v:
+            best, best_v = r, acc[r]
     pick = n if best < 0 else best
     if pick != greedy and acc[pick] < acc[greedy] + plan[PS_MARGIN]:
         best = -1 if greedy == n else greedy

@@ -125,7 +125,7 @@ def fight(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Genera
     rolls made, -1 on a rejected action."""
     n = 0
     while s.sc[L.S_PHASE] == L.PH_ATTACK and worth_fighting(s, s.sc[L.S_CURRENT], a, t):
-        if step(m, s, rules, rng, L.A_ATTACK, a, t, 0) != L.E_OK:
+        if step(m, s, rules, rng, L.A_ATTACK, a, t, np.int64(0)) != L.E_OK:
             return -1
         n += 1
     return n
