@@ -151,11 +151,11 @@ class IsolatedBot(SubprocessPlayer):
 
     def alone(self) -> bool:
         """True when the bot forked no process that lives: no other process in its group, or
-        in the sandbox, no process under it but bwrap's init and the bot's interpreter."""
+        in the sandbox, no process under bwrap but the bot's interpreter (its PID 1)."""
         if self.proc is None:
             return False
         if self.sandboxed:
-            return _descendants(self.proc.pid) == 2
+            return _descendants(self.proc.pid) == 1
         try:
             stats = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != self.proc.pid]
         except OSError:
