@@ -116,6 +116,7 @@ class Replayer:
             return board.frame(self.round, -1, _end_text(line, board), line, no - 1)
         r, s, rest = line.split(" ", 2)
         round_, seat = int(r.removeprefix("r")), int(s.removeprefix("s"))
+        board.begin(round_, seat)
         text = board.apply(seat, rest, self.show_cards)
         return board.frame(round_, seat, text, line, no - 1)
 

@@ -58,6 +58,10 @@ class Board:
         self.hands: list[list[int]] = [[] for _ in range(n_seats)]
         self.alive = [True] * n_seats
         self.occupy = (-1, -1)
+        # Armies each seat may still place: 1 a line during the setup (round 0); from round 1
+        # its income when its turn starts (`begin`), plus what its trades bring.
+        self.to_place = [0] * n_seats
+        self.turn = (0, -1)  # (round, seat) of the turn being replayed
         # The last line as data for drawing it: kind (deal, place, trade, end-trade, attack,
         # stop, move, fortify, skip, card, eliminate, end), seat and the kind's fields; a
         # card's id is left out (the page names it only to its holder).
@@ -72,6 +76,25 @@ class Board:
     def frame(self, round_: int, seat: int, text: str, line: str, index: int) -> Frame:
         return Frame(list(self.owner), list(self.armies), [list(h) for h in self.hands],
                      list(self.alive), round_, seat, text, line, index, self.event)
+
+    def begin(self, round_: int, seat: int) -> None:
+        """A line of `seat` in `round_`: a new turn gives it its income to place."""
+        if round_ >= 1 and (round_, seat) != self.turn and 0 <= seat < len(self.hands):
+            self.turn = (round_, seat)
+            self.to_place[seat] = self.income(seat)
+        elif round_ == 0 and 0 <= seat < len(self.hands):
+            self.to_place[seat] = 1  # the setup places one army a decision
+
+    def income(self, seat: int) -> int:
+        """`game.queries.reinforcements` on this board: max(3, territories // 3) plus the
+        bonus of every continent `seat` holds whole."""
+        held = [t for t, o in enumerate(self.owner) if o == seat]
+        whole = {int(self.m.continent_of[t]) for t in held}
+        for t, o in enumerate(self.owner):
+            if o != seat:
+                whole.discard(int(self.m.continent_of[t]))
+        return (max(L.MIN_REINFORCEMENTS, len(held) // L.TERRITORIES_PER_ARMY)
+                + sum(int(self.m.bonus[c]) for c in whole))
 
     def apply(self, seat: int, rest: str, show_cards: bool) -> str:
         """Apply one line's action and effects (text after 'r<round> s<seat> '); its words."""
@@ -102,6 +125,10 @@ class Board:
         act = parse_action(head, self.m)
         if isinstance(act, Place):
             self._mine(seat, act.territory)
+            if not 1 <= act.count <= self.to_place[seat]:
+                raise ValueError(f"places {act.count}: s{seat} has {self.to_place[seat]} "
+                                 "armies left to place (its income this turn and its trades)")
+            self.to_place[seat] -= act.count
             ev.update(dst=act.territory, count=act.count)
             self.armies[act.territory] += act.count
             s = "y" if act.count == 1 else "ies"
@@ -146,6 +173,7 @@ class Board:
         text = (f"{self.who(seat)} trades " + ", ".join(card_text(self.m, c) for c in act.cards)
                 + f" for {parts[0]} armies")
         self.event.update(cards=list(act.cards), armies=int(parts[0]), bonus=-1)
+        self.to_place[seat] += int(parts[0])
         if len(parts) >= 3 and parts[1] == "bonus":
             t = self.m.territory(parts[2].replace("_", " "))
             self._mine(seat, t)
