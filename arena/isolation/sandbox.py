@@ -20,12 +20,14 @@ import contextlib
 import ctypes
 import hashlib
 import os
+import queue
 import secrets
 import signal
 import stat
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from typing import IO, Any
 
 import numpy as np
@@ -135,8 +137,17 @@ class IsolatedBot(SubprocessPlayer):
         self.sandboxed = argv[0] != sys.executable
         # Its own session and process group (every process it forks is killed with it), its
         # output through a pipe this process bounds (a forked child cannot hold our stderr).
-        super().__init__(argv, timeout=timeout, start_timeout=start, env=env,
-                         start_new_session=True, stderr=subprocess.PIPE)
+
+        def begin() -> None:
+            SubprocessPlayer.__init__(self, argv, timeout=timeout, start_timeout=start, env=env,
+                                      start_new_session=True, stderr=subprocess.PIPE)
+
+        # bwrap dies with the thread that started it (its parent-death signal follows that
+        # thread, issue 65, X2): started from one that lives as long as this process.
+        if self.sandboxed:
+            _from_lasting_thread(begin)
+        else:
+            begin()
         self.spec = spec
         if self.proc is not None and self.proc.stderr is not None:
             threading.Thread(target=_pass_on, args=(self.proc.stderr, spec),
@@ -220,6 +231,42 @@ def _descendants(pid: int) -> int:
         seen += 1
         todo += children.get(todo.pop(), [])
     return seen
+
+
+_spawner: tuple[threading.Thread, queue.SimpleQueue[Any]] | None = None
+_spawner_lock = threading.Lock()
+
+
+def _from_lasting_thread(start: Callable[[], None]) -> None:
+    """Run `start` (which starts a process) in a daemon thread that lives as long as this
+    process, and wait for it: a process whose parent-death signal is set (bwrap's
+    --die-with-parent) then ends with this process, not with the calling thread."""
+    global _spawner
+    with _spawner_lock:
+        if _spawner is None or not _spawner[0].is_alive():  # none yet, or a fork's copy
+            jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+            thread = threading.Thread(target=_spawn_forever, args=(jobs,), daemon=True,
+                                      name="riskevo-sandbox-spawner")
+            thread.start()
+            _spawner = (thread, jobs)
+        jobs = _spawner[1]
+    done = threading.Event()
+    failed: list[BaseException] = []
+    jobs.put((start, done, failed))
+    done.wait()
+    if failed:
+        raise failed[0]
+
+
+def _spawn_forever(jobs: queue.SimpleQueue[Any]) -> None:
+    while True:
+        start, done, failed = jobs.get()
+        try:
+            start()
+        except BaseException as e:  # noqa: BLE001 - raised in the thread that asked
+            failed.append(e)
+        finally:
+            done.set()
 
 
 def _pass_on(stream: IO[bytes], spec: str) -> None:

@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -210,3 +211,25 @@ def test_in_the_sandbox_every_process_a_bot_forks_ends_with_it(
     while _alive_with(b"tests.helpers.hostile_bots:Fork") and time.monotonic() < end:
         time.sleep(0.1)
     assert _alive_with(b"tests.helpers.hostile_bots:Fork") == []
+
+
+def test_a_sandboxed_bot_started_from_a_thread_outlives_the_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 65, X2: bwrap's parent-death signal follows the thread that started it; `arena web`
+    # starts bots from request threads, and those bots died with them (fallbacks, no resume).
+    _need_sandbox()
+    from arena.isolation.sandbox import IsolatedBot
+
+    monkeypatch.delenv("RISKEVO_SANDBOX", raising=False)
+    started: list[IsolatedBot] = []
+    thread = threading.Thread(target=lambda: started.append(IsolatedBot(SNOOP, timeout=20)))
+    thread.start()
+    thread.join()
+    bot = started[0]
+    try:
+        assert bot.sandboxed and bot.proc is not None
+        time.sleep(1.0)  # the thread is gone
+        assert bot.proc.poll() is None
+        assert "error" not in bot.request("hello")
+    finally:
+        bot.close()
