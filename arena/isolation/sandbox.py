@@ -21,6 +21,7 @@ import ctypes
 import hashlib
 import os
 import queue
+import re
 import secrets
 import signal
 import stat
@@ -82,8 +83,12 @@ def secret() -> bytes:
 def _read_key(path: str) -> bytes:
     """The key in the file `path` names (ValueError naming $RISKEVO_SECRET_FILE if unusable)."""
     where = f"${SECRET_FILE_ENV} ({path})"
+    # A link is not followed (another user's link to a key file), but for a descriptor this
+    # process holds, /dev/fd/N: a pipe as `<(cat key)` gives it (the kernel's link to it).
+    held = re.fullmatch(r"/(dev|proc/self)/fd/[0-9]+", path) is not None
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDONLY | (0 if held else os.O_NOFOLLOW)
+                     | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         raise ValueError(f"{where}: {e.strerror or e}") from None
     try:

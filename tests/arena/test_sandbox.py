@@ -233,3 +233,12 @@ def test_a_sandboxed_bot_started_from_a_thread_outlives_the_thread(
         assert "error" not in bot.request("hello")
     finally:
         bot.close()
+
+
+def test_a_key_from_a_pipe_as_the_docstring_shows_deals_the_games(home: Path) -> None:
+    # Issue 65, X8: `RISKEVO_SECRET_FILE=<(cat key)` (the sandbox module's own example) was
+    # refused, "Too many levels of symbolic links": /dev/fd/N is a link to the pipe.
+    pipe = 'RISKEVO_SECRET_FILE=<(cat "$0") "$@"'
+    res, seen = _play(home, "bash", "-c", pipe, str(home / "key"), RISKEVO_SANDBOX="off")
+    assert res.returncode == 0, res.stderr[-800:]
+    assert seen is not None and f"secret key, {KEY};" in res.stdout
