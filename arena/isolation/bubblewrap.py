@@ -150,4 +150,5 @@ def wrap(argv: list[str], spec: str) -> list[str]:
     bwrap = shutil.which("bwrap") or "bwrap"
     # /tmp first: a bind below it (a bot module in a temporary folder) goes on top of it.
     return [bwrap, "--tmpfs", "/tmp", *_binds(spec), *_PROC, "--dev", "/dev",
-            "--setenv", "HOME", "/tmp", "--chdir", "/tmp", *_confined(bwrap), "--", *argv]
+            "--setenv", "HOME", "/tmp", "--setenv", "RISKEVO_SANDBOXED", "1",  # child.py reads it
+            "--chdir", "/tmp", *_confined(bwrap), "--", *argv]
