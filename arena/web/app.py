@@ -77,6 +77,8 @@ class Lobby:
     starting: int = 0  # games between their cap check and their start
     starting_isolated: int = 0  # their package.module:Class bots
     engine: Engine = field(default_factory=Engine)  # the kernels compiled in the background
+    resuming: set[str] = field(default_factory=set)  # saved games being played on (`resume_saved`)
+    resume_pending: bool = False  # saved games are played on in the background still
 
     def new_game(self, body: dict[str, Any], gid: str = "",
                  dealt: int | None = None) -> tuple[str, LiveGame]:
@@ -170,6 +172,10 @@ class Lobby:
         with self.lock:
             self._expire()
             game = self.games.get(gid)
+            if gid in self.resuming or (game is None and self.resume_pending):
+                raise RequestError("resuming: the saved games are being played on after the "
+                                   "restart; try again in a moment",
+                                   HTTPStatus.SERVICE_UNAVAILABLE)
         if game is None:
             game = self._reopen(gid)
         if game is None:
@@ -209,22 +215,47 @@ class Lobby:
             out.update(stopped=self.saves.stopped[gid], decision=None)
         return out
 
-    def resume_saved(self, folder: Path) -> None:
-        """Save games to `folder` (locked for this server), playing on its unfinished ones
-        (a warning naming the file of each that cannot be)."""
+    def resume_saved(self, folder: Path, background: bool = False) -> None:
+        """Save games to `folder` (locked for this server, now), playing on its unfinished ones
+        (a warning naming the file of each that cannot be); `background`: later, in the thread
+        `resume_in_background` starts once the server listens (issue 65, H3: 141 s of replays
+        against a slow bot, the page down), each game answering "resuming" (503) till ready."""
         self.saves = Saves(folder, [bot_file_path(s) for s in self.champions()])
+        if background:
+            self.resume_pending = True
+        else:
+            self._resume_all()
+
+    def resume_in_background(self) -> None:
+        """Play on the saved games `resume_saved(background=True)` left, in a thread."""
+        if self.resume_pending:
+            threading.Thread(target=self._resume_all, daemon=True,
+                             name="riskevo-web-resume").start()
+
+    def _resume_all(self) -> None:
+        assert self.saves is not None  # noqa: S101 - set by resume_saved
 
         def start(item: Saved) -> LiveGame:
+            with self.lock:
+                self.resuming.add(item.gid)
             return self.new_game(item.request, item.gid, item.dealt)[1]
 
-        self.saves.resume_all(IDLE_SECONDS, MAX_GAMES, start, self.drop)
+        def done(gid: str) -> None:
+            with self.lock:
+                self.resuming.discard(gid)
+
+        try:
+            self.saves.resume_all(IDLE_SECONDS, MAX_GAMES, start, self.drop, done)
+        finally:
+            self.resume_pending = False
 
     def listing(self) -> list[dict[str, Any]]:
         """The live games, for the page's list (reattach by id)."""
         with self.lock:
             self._expire()
             return [{"id": g, "labels": game.labels, "human": game.human, "over": game.over,
-                     "round": int(game.state.round)} for g, game in self.games.items()]
+                     "round": int(game.state.round)} for g, game in self.games.items()
+                    if g not in self.resuming]
 
     def champions(self) -> list[str]:
         """The bot files the server offers (the first explains the replay's lines)."""
@@ -305,8 +336,10 @@ def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> Thre
 
 
 def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: int | None,
-               replay_file: str | None, games_dir: str | None = None) -> Lobby:
-    """The lobby for the command line's arguments (GameArgError/ReplayError on bad ones)."""
+               replay_file: str | None, games_dir: str | None = None,
+               background: bool = False) -> Lobby:
+    """The lobby for the command line's arguments (GameArgError/ReplayError on bad ones);
+    `background`: its saved games are played on in a thread (`Lobby.resume_saved`)."""
     specs = list(bots) or default_bots()
     offered: dict[str, str] = {}
     for label, spec in zip(labels_for(specs), specs, strict=True):
@@ -325,7 +358,7 @@ def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: 
         lobby.replay = replay(lobby.replay_lines)
         lobby.replay_name = Path(replay_file).name
     if games_dir:
-        lobby.resume_saved(Path(games_dir))
+        lobby.resume_saved(Path(games_dir), background)
     return lobby
 
 
@@ -353,7 +386,8 @@ def main(argv: list[str]) -> int:
     if args.seed is not None and args.seed < 0:
         return error(f"--seed must be >= 0, got {args.seed}")
     try:
-        lobby = make_lobby(args.bots, args.seat, args.rules, args.seed, args.replay, args.games)
+        lobby = make_lobby(args.bots, args.seat, args.rules, args.seed, args.replay, args.games,
+                           background=True)
     except (GameArgError, ReplayError, RulesError, SaveError, OSError) as e:
         return error(e)
     if args.seat is not None and not 0 <= args.seat <= len(lobby.defaults):
@@ -366,6 +400,7 @@ def main(argv: list[str]) -> int:
     host, port = str(server.server_address[0]), int(server.server_address[1])
     page = "#replay" if args.replay else ""
     print(f"riskevo web: open http://{host}:{port}/{page}  (Ctrl-C stops)", flush=True)
+    lobby.resume_in_background()  # listening first: a slow bot's replay keeps no page down
     try:
         server.serve_forever(poll_interval=0.5)
     except KeyboardInterrupt:

@@ -174,6 +174,7 @@ class Saves:
         self.lock_fd: int | None = open_folder(folder, bot_files)
         self.folder = folder
         self.stopped: dict[str, str] = {}  # game id -> why (its save failed)
+        self.resumed = 0  # games played on after the restart (`resume_all`)
 
     def close(self) -> None:
         """Release the folder's lock (the server stops)."""
@@ -227,33 +228,41 @@ class Saves:
         return None
 
     def resume_all(self, idle_seconds: float, max_games: int,
-                   start: Callable[[Saved], LiveGame], drop: Callable[[str], None]) -> None:
+                   start: Callable[[Saved], LiveGame], drop: Callable[[str], None],
+                   done: Callable[[str], None] = lambda gid: None) -> None:
         """Play on every unfinished game saved within `idle_seconds`, newest first, at most
         `max_games`: `start` starts one (ValueError if it cannot), `drop` ends one that does
-        not repeat its file. Each file that cannot be resumed is named in a warning."""
-        resumed = 0
+        not repeat its file, `done` is told of every game tried, resumed or not. Each file
+        that cannot be resumed is named in a warning."""
         for item in saved(self.folder, idle_seconds, warn):
-            where = f"{item.path}: not resumed"
-            if item.over:
-                self.expired(item.gid)
-                continue
-            if resumed >= max_games:
-                warn(f"{where}: {max_games} games were resumed already, the most a server "
-                     "plays (it moves aside once idle)")
-                continue
             try:
-                game = start(item)
-            except ValueError as e:
-                warn(f"{where}: {e}")
-                continue
-            try:
-                resume(game, item.lines)
-            except SaveError as e:
-                warn(f"{where}: {e}")
-                drop(item.gid)
-                continue
-            game.touched = time.monotonic() - item.age  # the time it had left, not a fresh one
-            resumed += 1
+                self._resume_one(item, max_games, start, drop)
+            finally:
+                done(item.gid)
+
+    def _resume_one(self, item: Saved, max_games: int, start: Callable[[Saved], LiveGame],
+                    drop: Callable[[str], None]) -> None:
+        where = f"{item.path}: not resumed"
+        if item.over:
+            self.expired(item.gid)
+            return
+        if self.resumed >= max_games:
+            warn(f"{where}: {max_games} games were resumed already, the most a server "
+                 "plays (it moves aside once idle)")
+            return
+        try:
+            game = start(item)
+        except ValueError as e:
+            warn(f"{where}: {e}")
+            return
+        try:
+            resume(game, item.lines)
+        except SaveError as e:
+            warn(f"{where}: {e}")
+            drop(item.gid)
+            return
+        game.touched = time.monotonic() - item.age  # the time it had left, not a fresh one
+        self.resumed += 1
 
 
 def resume(game: LiveGame, lines: list[str]) -> None:
