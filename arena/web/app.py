@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import ThreadingHTTPServer
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +33,10 @@ from arena.bots import (
 )
 from arena.play import labels_for
 from arena.web.champ import HOW_TO, default_bots, newest_champion
-from arena.web.httpd import BoundedHTTPServer, GuardedHandler, RequestError
+from arena.web.handler import Handler
+from arena.web.httpd import BoundedHTTPServer, RequestError
 from arena.web.insight import can_explain
 from arena.web.live import LiveGame, Seat, random_seed
-from arena.web.routes import _route
 from arena.web.saves import Saved, SaveError, Saves, resume, warn
 from arena.web.views import map_json
 from arena.web.warm import Engine
@@ -51,8 +49,6 @@ from game.state import Rules, RulesError
 MAX_GAMES = 32
 MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live games at once
 IDLE_SECONDS = 30 * 60
-STATIC = {"index.html": "text/html; charset=utf-8", "style.css": "text/css; charset=utf-8",
-          **{f"{js}.js": "text/javascript; charset=utf-8" for js in ("app", "story", "board")}}
 BUNDLED = WEB_BOTS  # the bot table's web column (game.bots.table), `champion` among them
 
 
@@ -271,62 +267,6 @@ class Lobby:
 
     def rules_text(self) -> str:
         return self.rules.text()
-
-
-class Handler(GuardedHandler):
-    """Static files and the JSON API; every error is a JSON {"error": ...} reply."""
-
-    lobby: Lobby  # set on the subclass made by make_server
-    server_version = "riskevo-web"
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
-        """Quiet: the terminal shows the address, not every poll."""
-
-    def _handle(self, method: str) -> None:
-        try:
-            self._answer(method)
-        except ConnectionError:  # the client went away before its answer: routine, no line
-            self.close_connection = True
-
-    def _answer(self, method: str) -> None:
-        try:
-            if method == "GET" and not self.path.startswith("/api/"):
-                self.request_in()
-                self._static()
-                return
-            if why := self.foreign():
-                raise RequestError(why, HTTPStatus.FORBIDDEN)
-            body = self._body() if method == "POST" else None
-            self.request_in()  # answering it may take longer than the deadline
-            out, kind = _route(self.lobby, method, self.path, body)
-            if kind == "text":
-                self._send(200, str(out).encode(), "text/plain; charset=utf-8")
-            else:
-                assert isinstance(out, dict)
-                self._json(200, out)
-        except RequestError as e:
-            self._json(e.status, {"error": str(e)})
-        except ConnectionError:
-            raise  # not a server bug (`_handle`)
-        except Exception as e:  # a server bug must not end the server, nor hide the cause
-            print(f"riskevo web: {type(e).__name__}: {e}", file=sys.stderr)
-            self._json(500, {"error": f"internal error: {type(e).__name__}: {e}"})
-
-    def _static(self) -> None:
-        name = self.path.split("?", 1)[0].lstrip("/") or "index.html"
-        if name not in STATIC:
-            raise RequestError(f"no such page {name[:80]!r}", HTTPStatus.NOT_FOUND)
-        data = (resources.files("arena.web") / "static" / name).read_bytes()
-        self._send(200, data, STATIC[name])
-
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
-        """GET: a page file or an API read."""
-        self._handle("GET")
-
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
-        """POST: an API action."""
-        self._handle("POST")
 
 
 def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:

@@ -163,8 +163,26 @@ def _read(path: Path, age: float) -> Saved:
 
 
 def warn(text: str) -> None:
-    """A one-line warning on the server's terminal."""
-    print(f"riskevo web: {text}", file=sys.stderr, flush=True)
+    """A one-line warning on the server's terminal (one write: threads' lines never run
+    together)."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"riskevo web: {text}\n")
+        sys.stderr.flush()
+
+
+_fd_warned = [-1e9]  # when out_of_descriptors last warned (time.monotonic)
+FD_WARN_EVERY_S = 30.0
+
+
+def out_of_descriptors(e: OSError) -> None:
+    """Say once a burst (at most every FD_WARN_EVERY_S) that the server ran out of file
+    descriptors (issue 65, W14: before, one run-together line per failed request)."""
+    now = time.monotonic()
+    if now - _fd_warned[0] < FD_WARN_EVERY_S:
+        return
+    _fd_warned[0] = now
+    warn(f"out of file descriptors ({e.strerror or e}): requests get 503 until some close; "
+         "raise the limit (ulimit -n) or play fewer games with package.module:Class bots")
 
 
 class Saves:
@@ -285,4 +303,5 @@ def resume(game: LiveGame, lines: list[str]) -> None:
 
 
 __all__ = ["MAX_SAVE_BYTES", "OLD", "SAVE_PERMS", "SaveError", "Saved", "Saves", "open_folder",
+           "out_of_descriptors",
            "put_aside", "resume", "save", "saved", "warn"]
