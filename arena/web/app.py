@@ -37,6 +37,7 @@ from arena.web.handler import Handler
 from arena.web.httpd import BoundedHTTPServer, RequestError
 from arena.web.insight import can_explain
 from arena.web.live import LiveGame, Seat, random_seed
+from arena.web.routes import _route  # noqa: F401 - the API, called as app._route (tests)
 from arena.web.saves import Saved, SaveError, Saves, resume, warn
 from arena.web.views import map_json
 from arena.web.warm import Engine
