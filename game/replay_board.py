@@ -52,8 +52,14 @@ def card_text(m: Map, card: int) -> str:
 class Board:
     """The position a transcript describes, moved on by its recorded effects."""
 
-    def __init__(self, m: Map, owner: list[int], n_seats: int, labels: Sequence[str]) -> None:
+    def __init__(self, m: Map, owner: list[int], n_seats: int, labels: Sequence[str],
+                 rules: dict[str, bool] | None = None) -> None:
         self.m, self.owner, self.labels = m, owner, labels
+        # The options a trade's value and bonus depend on (the header's rules line).
+        self.fixed_cards = bool((rules or {}).get("fixed_cards"))
+        self.bonus_every_set = bool((rules or {}).get("bonus_every_set"))
+        self.trades = 0  # sets traded in the game so far (the escalating values)
+        self.bonus_taken = False  # the +2 territory bonus given this turn
         self.armies = [1] * m.n_territories  # the deal puts one army on every territory
         self.hands: list[list[int]] = [[] for _ in range(n_seats)]
         self.alive = [True] * n_seats
@@ -82,6 +88,7 @@ class Board:
         if round_ >= 1 and (round_, seat) != self.turn and 0 <= seat < len(self.hands):
             self.turn = (round_, seat)
             self.to_place[seat] = self.income(seat)
+            self.bonus_taken = False
         elif round_ == 0 and 0 <= seat < len(self.hands):
             self.to_place[seat] = 1  # the setup places one army a decision
 
@@ -166,8 +173,27 @@ class Board:
         if self.owner[t] != seat:
             raise ValueError(f"{self.name(t)} is seat s{self.owner[t]}'s, not s{seat}'s")
 
+    def set_value(self, cards: Sequence[int]) -> int:
+        """`game.cards.set_value` of `cards` traded now (ValueError if they are no set)."""
+        kinds = [int(self.m.card_kind[c]) for c in cards]
+        wilds = kinds.count(L.WILD)
+        if wilds == 0 and len(set(kinds)) == 2:
+            raise ValueError("these cards are no set (three of a kind, one of each, or a wild)")
+        if not self.fixed_cards:
+            n = len(L.ESCALATING)
+            return (L.ESCALATING[self.trades] if self.trades < n
+                    else L.ESCALATING[-1] + L.ESCALATING_STEP * (self.trades - n + 1))
+        real = [k for k in kinds if k != L.WILD]
+        if wilds >= 2 or len(set(real)) > 1:
+            return L.FIXED_VALUES[3]  # one of each
+        return L.FIXED_VALUES[real[0]]  # three of a kind (a wild reads as the other two)
+
     def _trade(self, seat: int, act: Trade, effects: str) -> str:
         parts = effects.split()
+        worth = self.set_value(act.cards)
+        if not parts or parts[0] != str(worth):
+            raise ValueError(f"this set is worth {worth} armies now, not {' '.join(parts[:1])}")
+        self.trades += 1
         for c in act.cards:
             self.hands[seat].remove(c)
         text = (f"{self.who(seat)} trades " + ", ".join(card_text(self.m, c) for c in act.cards)
@@ -177,6 +203,12 @@ class Board:
         if len(parts) >= 3 and parts[1] == "bonus":
             t = self.m.territory(parts[2].replace("_", " "))
             self._mine(seat, t)
+            if t not in act.cards:
+                raise ValueError(f"the +{L.CARD_BONUS} goes on a territory a traded card shows, "
+                                 f"not {self.name(t)}")
+            if self.bonus_taken and not self.bonus_every_set:
+                raise ValueError(f"the +{L.CARD_BONUS} territory bonus comes once a turn")
+            self.bonus_taken = True
             self.event["bonus"] = t
             self.armies[t] += L.CARD_BONUS
             text += f" (+{L.CARD_BONUS} on {self.name(t)})"

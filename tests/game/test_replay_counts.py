@@ -1,6 +1,7 @@
 """Every count a transcript records is held to the rules when it is replayed (issue 65, R1): a
 placement of 400 armies on an income of 4 replayed and was shown as a 417-army territory,
-where the docs promise an impossible position is never shown."""
+where the docs promise an impossible position is never shown. A trade's armies and its
+territory bonus are held to the rules too (else a trade for 400 would make the same)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ def test_the_golden_games_counts_all_replay() -> None:
     ("r0 s2 place India", "r0 s2 place India 2", "places 2: s2 has 1 armies left"),
     # After a trade for 4: its income of 8 and the 4 (it placed 1, 8, 1, 1, 1).
     ("r5 s2 place Egypt", "r5 s2 place Egypt 99", "places 99: s2 has 12 armies left"),
+    # The game's first set: worth 4 (escalating values), not what the line says.
+    ("r5 s2 trade", "r5 s2 trade 15 27 36 = 40", "this set is worth 4 armies now, not 40"),
+    # The +2 goes on a territory a traded card shows (Scandinavia, Siberia, Afghanistan).
+    ("r7 s0 trade", "r7 s0 trade 14 26 29 = 6 bonus Peru",
+     "the +2 goes on a territory a traded card shows, not Peru"),
     ("r1 s0 move", "r1 s0 move 5", "leaves at least 1 army behind"),
     ("r1 s1 fortify", "r1 s1 fortify Eastern_Australia New_Guinea 40",
      "would leave it without an army"),
