@@ -56,9 +56,10 @@ for b in sys.argv[2:]:
     attempt(f"remount {b}", lambda: c(libc.mount(None, b.encode(), None, MS_REMOUNT | MS_BIND,
                                                   None)))
     attempt(f"write {b}", lambda: write(b))
-os.makedirs("/tmp/m", exist_ok=True)
-attempt("mount tmpfs", lambda: c(libc.mount(b"none", b"/tmp/m", b"tmpfs", 0, None)))
-attempt("mount bind /usr", lambda: c(libc.mount(b"/usr", b"/tmp/m", None, MS_BIND, None)))
+m = os.path.join(os.sep, "tmp", "m")  # the sandbox's own /tmp
+os.makedirs(m, exist_ok=True)
+attempt("mount tmpfs", lambda: c(libc.mount(b"none", m.encode(), b"tmpfs", 0, None)))
+attempt("mount bind /usr", lambda: c(libc.mount(b"/usr", m.encode(), None, MS_BIND, None)))
 attempt("raw socket", lambda: socket.socket(socket.AF_INET, socket.SOCK_RAW,
                                             socket.IPPROTO_ICMP).close())
 attempt("packet socket", lambda: socket.socket(socket.AF_PACKET, socket.SOCK_RAW).close())
@@ -71,7 +72,7 @@ for pid in (p for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpi
     attempt(f"ptrace {pid}", lambda: c(libc.ptrace(16, int(pid), None, None)))
 status = {k: v.strip() for k, _, v in (line.partition(":") for line in
           open("/proc/self/status")) if k in ("Uid", "CapEff", "CapPrm", "CapBnd", "CapAmb")}
-attempt("chroot", lambda: os.chroot("/tmp"))  # last: it would hide /proc
+attempt("chroot", lambda: os.chroot(m))  # last: it would hide /proc
 print(json.dumps({"got": got, "status": status}))
 """
 
