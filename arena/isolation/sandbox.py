@@ -242,6 +242,16 @@ _spawner: tuple[threading.Thread, queue.SimpleQueue[Any]] | None = None
 _spawner_lock = threading.Lock()
 
 
+def _forget_spawner() -> None:
+    """In a forked child: its parent's spawner thread is not there, its lock may be held."""
+    global _spawner, _spawner_lock
+    _spawner, _spawner_lock = None, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_spawner)
+
+
 def _from_lasting_thread(start: Callable[[], None]) -> None:
     """Run `start` (which starts a process) in a daemon thread that lives as long as this
     process, and wait for it: a process whose parent-death signal is set (bwrap's

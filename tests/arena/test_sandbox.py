@@ -242,3 +242,24 @@ def test_a_key_from_a_pipe_as_the_docstring_shows_deals_the_games(home: Path) ->
     res, seen = _play(home, "bash", "-c", pipe, str(home / "key"), RISKEVO_SANDBOX="off")
     assert res.returncode == 0, res.stderr[-800:]
     assert seen is not None and f"secret key, {KEY};" in res.stdout
+
+
+def test_a_forked_process_starts_sandboxed_bots_with_a_spawner_of_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Workers forked from an engine that started sandboxed bots (a tournament's): the parent's
+    # spawner thread does not exist in them, and its lock may have been held at the fork.
+    _need_sandbox()
+    from arena.isolation import sandbox as iso
+
+    monkeypatch.delenv("RISKEVO_SANDBOX", raising=False)
+    iso.IsolatedBot(SNOOP, timeout=20).close()  # this process's spawner runs
+    with iso._spawner_lock:  # held by another thread at the moment of the fork
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            with contextlib.suppress(BaseException):
+                bot = iso.IsolatedBot(SNOOP, timeout=20)
+                code = 0 if "error" not in bot.request("hello") else 1
+                bot.close()
+            os._exit(code)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
