@@ -5,12 +5,12 @@ new network namespace), and of the file system only what it needs read-only: the
 libraries, the Python runtime, riskevo's packages and its own module, and an empty /tmp. So
 it can reach no other process's environment or command line (the engine's, a `timeout` or
 `make` that started it) and none of the project's files (run folders, saved web games).
-Whoever starts the engine, root included, the bot runs as `nobody` in its own user namespace
-with no capability at all (bounding set empty, no new privileges, no further user namespace
-where bwrap can forbid one) and its /proc read-only (its process is still uid 0 to the
-kernel when root starts it, and the kernel lets uid 0 write /proc/sys without any
-capability): it cannot remount a read-only bind, mount, chroot, open a raw socket or write to
-anything it sees but its /tmp.
+Whoever starts the engine, root included, the bot holds no capability at all (bounding set
+empty, no new privileges, no further user namespace where bwrap can forbid one); when root
+starts it, it is `nobody` in its own user namespace, and its /proc is read-only (its process
+is still uid 0 to the kernel, which lets uid 0 write /proc/sys without any capability): it
+cannot remount a read-only bind, mount, chroot, open a raw socket or write to anything it
+sees but its /tmp.
 $RISKEVO_SANDBOX chooses: `auto` (the default: the sandbox where bwrap runs, else one warning
 and none), `require` (no bot starts without it) or `off`. See docs/trust.md.
 """
