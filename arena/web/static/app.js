@@ -18,10 +18,17 @@ async function api(method, path, body) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
-  const r = await fetch(path, opts);
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error || r.statusText);
-  return data;
+  for (let tries = 0; ; tries++) {
+    const r = await fetch(path, opts);
+    const data = await r.json();
+    // A game the restarted server is still playing on answers "resuming": ask again shortly.
+    if (r.status === 503 && String(data.error).startsWith("resuming") && tries < 120) {
+      await new Promise((ok) => setTimeout(ok, 1000));
+      continue;
+    }
+    if (!r.ok) throw new Error(data.error || r.statusText);
+    return data;
+  }
 }
 
 function name(t) { return app.map.territories[t]; }
