@@ -165,8 +165,8 @@ def load_checkpoint(path: Path) -> Checkpoint:
     """Read and check one checkpoint; CheckpointError (one line) if it is not usable."""
     path = Path(path)
     try:
-        with open(path, "rb"):  # an unreadable file is an OSError, not "not an archive"
-            pass
+        # Opened without waiting (a FIFO is refused, not waited on); an unreadable file is an
+        # OSError, not "not an archive".
         check_size(path, MAX_CHECKPOINT_BYTES, "a checkpoint")
         if not zipfile.is_zipfile(path):
             raise CheckpointError(f"{path}: corrupt checkpoint (not an .npz archive: truncated "

@@ -21,7 +21,9 @@ import numpy as np
 
 from evolve import ga
 from evolve.runfolder import RunFolder, RunFolderError
-from game.atomic import atomic_write_bytes
+from game.atomic import MiB, atomic_write_bytes, check_size
+
+MAX_CACHE_BYTES = 64 * MiB  # the ladder's cache of played pairs
 
 __all__ = ["LADDER_KEY", "Ladder", "build_ladder", "ladder_generations"]
 
@@ -77,6 +79,7 @@ def _champion(folder: RunFolder, generation: int) -> np.ndarray:
 
 def _load_cache(path: Path, games: int, players: int) -> dict[tuple[int, int], float]:
     try:
+        check_size(path, MAX_CACHE_BYTES, "the ladder's cache")  # a FIFO would block np.load
         with np.load(path, allow_pickle=False) as z:
             if int(z["games"]) != games or int(z["players"]) != players:
                 return {}

@@ -167,12 +167,24 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
     lines of generations 0..`generation` (the run's last saved one, or an earlier one to plan
     the run as if it had stopped there); the line to print. With one line this is `plan_run`
     of the champion. Seeds derive from the run seed and `generation`: every line's player is
-    fitted and checked in the same games."""
+    fitted and checked in the same games. The run's own file is marked while it is made
+    (`evolve.planmark`: a stop midway is finished on resume)."""
+    from evolve import planmark
+
+    if out is not None and out != folder.champion_plan:
+        return _plan_lines(folder, cfg, generation, rules, board, out)
+    aside = planmark.begin(folder, generation)
+    said = _plan_lines(folder, cfg, generation, rules, board, folder.champion_plan)
+    planmark.finish(folder)
+    return said + aside
+
+
+def _plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any, board: Any,
+                out: Path) -> str:
     from evolve.planfit import plan_champion, plan_weights, run_seed
     from features.botfile import BotFile
     from features.search.player import PlanSettings
 
-    out = out or folder.champion_plan
     log = [r for r in folder.read_log(warn=None) if int(r["generation"]) <= generation]
     bests, notes = line_bests(folder, log, generation, cfg.champion.max_sigma)
     weights, champion_meta, source = champion_at(folder, log, bests, generation)

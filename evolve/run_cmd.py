@@ -27,6 +27,7 @@ from evolve.crownings import beyond_noise, closing_words, playoff_words
 from evolve.evolution import Evolution
 from evolve.lines import DEFAULT_PLUGIN, plan_lines
 from evolve.parallel import Runner, WorkersLostError
+from evolve.planmark import unfinished
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar
 from evolve.runfolder import RunFolder, RunFolderError, check_name
@@ -292,7 +293,14 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         if cfg.output.plot_every and folder.drawn_generation() < evo.generation:
             print("drawing the final plots (the last drawing was cut short)", flush=True)
             PlotRefresher(folder.root, cfg.output.plot_every).finish(final=True)
+        if unfinished(folder) is not None:
+            print("the planning champion was not finished (the run was stopped during it): "
+                  "making it now", flush=True)
+            _plan_champion(cfg, folder, evo)
         return 0
+    if unfinished(folder) is not None:
+        print("the planning champion was not finished (the run was stopped during it): this "
+              f"run makes it when it ends, or: python -m evolve plan {folder.root}", flush=True)
     save_error: OSError | None = None
     lost: WorkersLostError | None = None
     plots = PlotRefresher(folder.root, cfg.output.plot_every)

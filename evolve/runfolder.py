@@ -7,9 +7,11 @@ damaged file is treated the same way everywhere.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
+import stat
 import sys
 import zipfile
 from collections.abc import Callable
@@ -243,8 +245,7 @@ class RunFolder:
         """The generation the plots were last all drawn for (-1: never, or a drawing cut
         short by a kill)."""
         try:
-            with open(self.plots / "drawn.txt", "rb") as f:
-                return int(f.read(20).strip())
+            return int(read_limited(self.plots / "drawn.txt", 20, "plots/drawn.txt").strip())
         except (OSError, ValueError):
             return -1
 
@@ -252,10 +253,18 @@ class RunFolder:
     def append_log(self, record: dict[str, Any]) -> None:
         """One JSON line per generation (flushed and fsynced: the log survives a kill)."""
         line = json.dumps(record, sort_keys=False, allow_nan=False) + "\n"
-        with open(self.log, "a", encoding="utf-8") as f:
-            f.write(line)
-            f.flush()
-            os.fsync(f.fileno())
+        # Opened without waiting (a FIFO without a reader is ENXIO) and only if regular.
+        fd = os.open(self.log, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+                     | os.O_CLOEXEC, 0o644)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "not a regular file (log.jsonl must be one)",
+                              str(self.log))
+            os.set_blocking(fd, True)
+            os.write(fd, line.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
     def read_log(self, warn: Callable[[str], None] | None = _stderr) -> list[dict[str, Any]]:
         """Records of log.jsonl; bad lines are skipped and named in one warning line."""

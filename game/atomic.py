@@ -57,12 +57,38 @@ MiB = 1 << 20
 
 def read_limited(path: str | Path, limit: int, what: str) -> bytes:
     """The bytes of a file of at most `limit` bytes; OSError(EFBIG) naming the limit if it
-    holds more (or never ends: /dev/zero, a FIFO), as every other read error is an OSError."""
-    with open(path, "rb") as fh:
-        data = fh.read(limit + 1)
-    if len(data) > limit:
+    holds more (or never ends: /dev/zero), as every other read error is an OSError. Nothing
+    blocks: the file is opened without waiting (a FIFO would wait for a writer, then for its
+    data: it is refused), and a device with nothing to read is an error."""
+    fd = _open_nonblocking(path)
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISFIFO(st.st_mode) or stat.S_ISSOCK(st.st_mode):
+            raise OSError(errno.EINVAL, f"a FIFO ({what} must be a regular file)",
+                          str(path))
+        if stat.S_ISDIR(st.st_mode):
+            raise OSError(errno.EISDIR, f"a folder ({what} must be a regular file)", str(path))
+        chunks, got = [], 0
+        while got <= limit:
+            try:
+                chunk = os.read(fd, limit + 1 - got)
+            except BlockingIOError:
+                raise OSError(errno.EAGAIN, f"nothing to read without waiting ({what} must be "
+                              "a regular file)", str(path)) from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    finally:
+        os.close(fd)
+    if got > limit:
         raise OSError(errno.EFBIG, f"larger than {_size(limit)}, the limit for {what}", str(path))
-    return data
+    return b"".join(chunks)
+
+
+def _open_nonblocking(path: str | Path) -> int:
+    """A read-only descriptor of `path`, opened without waiting (a FIFO without a writer)."""
+    return os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
 
 
 def read_regular(path: str | Path, limit: int, what: str) -> bytes:
@@ -96,9 +122,14 @@ def read_regular(path: str | Path, limit: int, what: str) -> bytes:
 
 
 def check_size(path: str | Path, limit: int, what: str) -> None:
-    """OSError naming the limit unless `path` is a regular file of at most `limit` bytes (for
-    files handed to a reader that cannot be bounded, such as numpy.load)."""
-    st = os.stat(path)
+    """OSError naming the limit unless `path` is a readable regular file of at most `limit`
+    bytes (for files handed to a reader that cannot be bounded, such as numpy.load); opened
+    without waiting, so a FIFO is refused, not waited on."""
+    fd = _open_nonblocking(path)  # readable, and never waits (a FIFO)
+    try:
+        st = os.fstat(fd)
+    finally:
+        os.close(fd)
     if not stat.S_ISREG(st.st_mode):
         raise OSError(errno.EINVAL, f"not a regular file ({what} must be one)", str(path))
     if st.st_size > limit:

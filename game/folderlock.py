@@ -13,7 +13,7 @@ import fcntl
 import os
 from pathlib import Path
 
-from game.atomic import check_replaceable
+from game.atomic import check_replaceable, read_limited
 
 __all__ = ["FolderLockedError", "lock_folder"]
 
@@ -38,7 +38,8 @@ def lock_folder(folder: Path, holder_file: Path) -> int:
         if e.errno not in (errno.EWOULDBLOCK, errno.EACCES):
             raise
         try:
-            holder = holder_file.read_bytes()[:64].decode("ascii", "replace").strip()
+            holder = read_limited(holder_file, 64, "a lock's holder file").decode(
+                "ascii", "replace").strip()
         except OSError:
             holder = ""
         raise FolderLockedError(folder, holder or "?") from None

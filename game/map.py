@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -18,6 +19,15 @@ from game.cards import classic_card_kinds
 from game.untrusted import UntrustedJSONError, parse_json
 
 MAX_MAP_BYTES = 4 * MiB  # a map file (the classic board is 5 KB)
+# A board's size, checked before anything is allocated (issue 65, T1: a 33,000-territory map
+# in one start_game line cost the bot server 1.6 GB, the adjacency being n x n). The classic
+# board has 42 territories, 6 continents, 83 borders, names of at most 21 characters; at the
+# bounds a map holds about 1 MB of adjacency and 4 MB of neighbour lists.
+MAX_TERRITORIES = 1000
+MAX_CONTINENTS = 100
+MAX_BORDERS = 20_000  # entries of 'borders', and of all the 'neighbours' lists together
+MAX_NAME = 100  # characters of a territory's or a continent's name
+MAX_BONUS = 1000  # a continent's bonus
 
 
 class MapError(ValueError):
@@ -88,6 +98,33 @@ def _frozen(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def _check_size(data: dict[str, Any], conts: list[Any], borders: list[Any],
+                fail: Callable[[str], MapError]) -> None:
+    """The size bounds (MAX_TERRITORIES, ...), read from the lengths of the parsed lists."""
+    if len(conts) > MAX_CONTINENTS:
+        raise fail(f"'continents': {len(conts)} continents, at most {MAX_CONTINENTS} allowed")
+    if isinstance(data.get("name"), str) and len(data["name"]) > MAX_NAME:
+        raise fail(f"'name': {len(data['name'])} characters, at most {MAX_NAME} allowed")
+    n = 0
+    for c in conts:
+        terrs = c.get("territories") if isinstance(c, dict) else None
+        n += len(terrs) if isinstance(terrs, list) else 0
+        named = [c.get("name")] if isinstance(c, dict) else []
+        named += terrs if isinstance(terrs, list) else []
+        for name in named:
+            if isinstance(name, str) and len(name) > MAX_NAME:
+                raise fail(f"name {name[:20]!r}...: {len(name)} characters, at most "
+                           f"{MAX_NAME} allowed")
+    if n > MAX_TERRITORIES:
+        raise fail(f"'continents': {n} territories, at most {MAX_TERRITORIES} allowed")
+    nb = data.get("neighbours")
+    listed = len(borders) + (sum(len(v) for v in nb.values() if isinstance(v, list))
+                             if isinstance(nb, dict) else 0)
+    if listed > MAX_BORDERS:
+        raise fail(f"'borders' and 'neighbours': {listed} entries, at most {MAX_BORDERS} "
+                   "allowed")
+
+
 def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
     """Validate a map description (the JSON layout of `game/maps/classic.json`) and freeze it."""
 
@@ -102,6 +139,7 @@ def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
         raise fail("'continents' must be a non-empty list")
     if not isinstance(borders, list):
         raise fail("'borders' must be a list of [territory, territory] pairs")
+    _check_size(data, conts, borders, fail)
     names: list[str] = []
     cont_names: list[str] = []
     bonuses: list[int] = []
@@ -114,8 +152,8 @@ def build_map(data: dict[str, Any], source: str = "<map>") -> Map:
         if cname in cont_names:
             raise fail(f"duplicate continent name {cname!r}")
         bonus = c.get("bonus")
-        if not isinstance(bonus, int) or isinstance(bonus, bool) or bonus < 0:
-            raise fail(f"continent {cname!r}: 'bonus' must be a non-negative integer")
+        if not isinstance(bonus, int) or isinstance(bonus, bool) or not 0 <= bonus <= MAX_BONUS:
+            raise fail(f"continent {cname!r}: 'bonus' must be an integer 0..{MAX_BONUS}")
         terrs = c.get("territories")
         if not isinstance(terrs, list) or not terrs:
             raise fail(f"continent {cname!r}: 'territories' must be a non-empty list")

@@ -116,6 +116,7 @@ class Replayer:
             return board.frame(self.round, -1, _end_text(line, board), line, no - 1)
         r, s, rest = line.split(" ", 2)
         round_, seat = int(r.removeprefix("r")), int(s.removeprefix("s"))
+        board.begin(round_, seat)
         text = board.apply(seat, rest, self.show_cards)
         return board.frame(round_, seat, text, line, no - 1)
 
@@ -149,7 +150,10 @@ class Replayer:
             names = [labels[p] for p in seats]
         else:
             names = [f"seat {s}" for s in range(len(seats))]
-        self.board = Board(m, owner, len(seats), names)
+        rules = dict(x.partition("=")[::2] for x in self.header.get("rules", "").split())
+        self.board = Board(m, owner, len(seats), names,
+                           {k: rules.get(k, "0") in ("1", "True", "true") for k in
+                            ("fixed_cards", "bonus_every_set")})
         self.out = Replay(m, self.header.get("rules", ""), seats,
                           version=self.header.get("version", ""),
                           labels=[recorded[p] for p in sorted(recorded)])

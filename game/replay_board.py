@@ -52,12 +52,22 @@ def card_text(m: Map, card: int) -> str:
 class Board:
     """The position a transcript describes, moved on by its recorded effects."""
 
-    def __init__(self, m: Map, owner: list[int], n_seats: int, labels: Sequence[str]) -> None:
+    def __init__(self, m: Map, owner: list[int], n_seats: int, labels: Sequence[str],
+                 rules: dict[str, bool] | None = None) -> None:
         self.m, self.owner, self.labels = m, owner, labels
+        # The options a trade's value and bonus depend on (the header's rules line).
+        self.fixed_cards = bool((rules or {}).get("fixed_cards"))
+        self.bonus_every_set = bool((rules or {}).get("bonus_every_set"))
+        self.trades = 0  # sets traded in the game so far (the escalating values)
+        self.bonus_taken = False  # the +2 territory bonus given this turn
         self.armies = [1] * m.n_territories  # the deal puts one army on every territory
         self.hands: list[list[int]] = [[] for _ in range(n_seats)]
         self.alive = [True] * n_seats
         self.occupy = (-1, -1)
+        # Armies each seat may still place: 1 a line during the setup (round 0); from round 1
+        # its income when its turn starts (`begin`), plus what its trades bring.
+        self.to_place = [0] * n_seats
+        self.turn = (0, -1)  # (round, seat) of the turn being replayed
         # The last line as data for drawing it: kind (deal, place, trade, end-trade, attack,
         # stop, move, fortify, skip, card, eliminate, end), seat and the kind's fields; a
         # card's id is left out (the page names it only to its holder).
@@ -72,6 +82,26 @@ class Board:
     def frame(self, round_: int, seat: int, text: str, line: str, index: int) -> Frame:
         return Frame(list(self.owner), list(self.armies), [list(h) for h in self.hands],
                      list(self.alive), round_, seat, text, line, index, self.event)
+
+    def begin(self, round_: int, seat: int) -> None:
+        """A line of `seat` in `round_`: a new turn gives it its income to place."""
+        if round_ >= 1 and (round_, seat) != self.turn and 0 <= seat < len(self.hands):
+            self.turn = (round_, seat)
+            self.to_place[seat] = self.income(seat)
+            self.bonus_taken = False
+        elif round_ == 0 and 0 <= seat < len(self.hands):
+            self.to_place[seat] = 1  # the setup places one army a decision
+
+    def income(self, seat: int) -> int:
+        """`game.queries.reinforcements` on this board: max(3, territories // 3) plus the
+        bonus of every continent `seat` holds whole."""
+        held = [t for t, o in enumerate(self.owner) if o == seat]
+        whole = {int(self.m.continent_of[t]) for t in held}
+        for t, o in enumerate(self.owner):
+            if o != seat:
+                whole.discard(int(self.m.continent_of[t]))
+        return (max(L.MIN_REINFORCEMENTS, len(held) // L.TERRITORIES_PER_ARMY)
+                + sum(int(self.m.bonus[c]) for c in whole))
 
     def apply(self, seat: int, rest: str, show_cards: bool) -> str:
         """Apply one line's action and effects (text after 'r<round> s<seat> '); its words."""
@@ -102,6 +132,10 @@ class Board:
         act = parse_action(head, self.m)
         if isinstance(act, Place):
             self._mine(seat, act.territory)
+            if not 1 <= act.count <= self.to_place[seat]:
+                raise ValueError(f"places {act.count}: s{seat} has {self.to_place[seat]} "
+                                 "armies left to place (its income this turn and its trades)")
+            self.to_place[seat] -= act.count
             ev.update(dst=act.territory, count=act.count)
             self.armies[act.territory] += act.count
             s = "y" if act.count == 1 else "ies"
@@ -139,16 +173,42 @@ class Board:
         if self.owner[t] != seat:
             raise ValueError(f"{self.name(t)} is seat s{self.owner[t]}'s, not s{seat}'s")
 
+    def set_value(self, cards: Sequence[int]) -> int:
+        """`game.cards.set_value` of `cards` traded now (ValueError if they are no set)."""
+        kinds = [int(self.m.card_kind[c]) for c in cards]
+        wilds = kinds.count(L.WILD)
+        if wilds == 0 and len(set(kinds)) == 2:
+            raise ValueError("these cards are no set (three of a kind, one of each, or a wild)")
+        if not self.fixed_cards:
+            n = len(L.ESCALATING)
+            return (L.ESCALATING[self.trades] if self.trades < n
+                    else L.ESCALATING[-1] + L.ESCALATING_STEP * (self.trades - n + 1))
+        real = [k for k in kinds if k != L.WILD]
+        if wilds >= 2 or len(set(real)) > 1:
+            return L.FIXED_VALUES[3]  # one of each
+        return L.FIXED_VALUES[real[0]]  # three of a kind (a wild reads as the other two)
+
     def _trade(self, seat: int, act: Trade, effects: str) -> str:
         parts = effects.split()
+        worth = self.set_value(act.cards)
+        if not parts or parts[0] != str(worth):
+            raise ValueError(f"this set is worth {worth} armies now, not {' '.join(parts[:1])}")
+        self.trades += 1
         for c in act.cards:
             self.hands[seat].remove(c)
         text = (f"{self.who(seat)} trades " + ", ".join(card_text(self.m, c) for c in act.cards)
                 + f" for {parts[0]} armies")
         self.event.update(cards=list(act.cards), armies=int(parts[0]), bonus=-1)
+        self.to_place[seat] += int(parts[0])
         if len(parts) >= 3 and parts[1] == "bonus":
             t = self.m.territory(parts[2].replace("_", " "))
             self._mine(seat, t)
+            if t not in act.cards:
+                raise ValueError(f"the +{L.CARD_BONUS} goes on a territory a traded card shows, "
+                                 f"not {self.name(t)}")
+            if self.bonus_taken and not self.bonus_every_set:
+                raise ValueError(f"the +{L.CARD_BONUS} territory bonus comes once a turn")
+            self.bonus_taken = True
             self.event["bonus"] = t
             self.armies[t] += L.CARD_BONUS
             text += f" (+{L.CARD_BONUS} on {self.name(t)})"

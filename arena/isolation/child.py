@@ -13,8 +13,11 @@ import signal
 import sys
 import threading
 import time
+from typing import TextIO
 
-__all__ = ["main"]
+__all__ = ["SANDBOXED_ENV", "main"]
+
+SANDBOXED_ENV = "RISKEVO_SANDBOXED"  # set to 1 by arena.isolation.bubblewrap in the sandbox
 
 
 def _watch_parent(parent: int) -> None:
@@ -29,11 +32,30 @@ def _watch_parent(parent: int) -> None:
             os._exit(3)
 
 
+def _missing(e: ImportError) -> str:
+    """One line for a module this process cannot import, naming the sandbox when it is in one
+    (issue 65, X7: before, a traceback and bwrap's whole command line)."""
+    name = e.name or str(e)
+    if os.environ.get(SANDBOXED_ENV):
+        return (f"the sandbox (bubblewrap) cannot import module {name!r}: it holds only the "
+                "system's libraries, the Python runtime, riskevo's packages and the bot's own "
+                f"module (install {name} into {sys.prefix}, or RISKEVO_SANDBOX=off)")
+    return f"cannot import module {name!r} ({' '.join(str(e).split())[:200]})"
+
+
+def _refuse(proto_in: TextIO, proto_out: TextIO, msg: str) -> int:
+    """Answer the engine's first request with `msg` as its error, then end."""
+    first = proto_in.readline()
+    try:
+        rid = json.loads(first).get("id")
+    except (ValueError, AttributeError, RecursionError):
+        rid = None
+    proto_out.write(json.dumps({"id": rid, "error": msg}) + "\n")
+    return 2
+
+
 def main(argv: list[str]) -> int:
     """`python -m arena.isolation.child SPEC`: serve one untrusted bot to its engine."""
-    from arena.isolation.sandbox import not_dumpable
-
-    not_dumpable()  # before any bot code: the other bots' processes cannot read this one
     # The protocol keeps this process's stdin/stdout; the bot's prints go to stderr and its
     # reads of stdin see nothing.
     proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8", errors="replace")
@@ -41,9 +63,17 @@ def main(argv: list[str]) -> int:
     os.dup2(2, 1)
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
+    try:
+        from arena.isolation.sandbox import not_dumpable
+    except ImportError as e:  # riskevo's own dependencies (numpy) out of the sandbox's sight
+        return _refuse(proto_in, proto_out, _missing(e))
+    not_dumpable()  # before any bot code: the other bots' processes cannot read this one
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
-    from arena.bots import make_bot
-    from arena.serve.server import serve
+    try:
+        from arena.bots import make_bot
+        from arena.serve.server import serve
+    except ImportError as e:
+        return _refuse(proto_in, proto_out, _missing(e))
 
     if len(argv) != 1:
         proto_out.write(json.dumps({"id": None, "error": "usage: python -m arena.isolation.child "
@@ -57,14 +87,12 @@ def main(argv: list[str]) -> int:
     try:
         make()
     except Exception as e:  # noqa: BLE001 - whatever the bot's import does: one line back
-        first = proto_in.readline()
-        try:
-            rid = json.loads(first).get("id")
-        except (ValueError, AttributeError, RecursionError):
-            rid = None
-        msg = " ".join(f"{e}".split())[:300] or type(e).__name__
-        proto_out.write(json.dumps({"id": rid, "error": msg}) + "\n")
-        return 2
+        cause: BaseException | None = e
+        while cause is not None and not isinstance(cause, ImportError):
+            cause = cause.__cause__ or cause.__context__  # make_bot wraps it in a ValueError
+        if isinstance(cause, ImportError) and os.environ.get(SANDBOXED_ENV):
+            return _refuse(proto_in, proto_out, f"bot spec {spec!r}: {_missing(cause)}")
+        return _refuse(proto_in, proto_out, " ".join(f"{e}".split())[:300] or type(e).__name__)
     serve(make, proto_in, proto_out, strict=True)  # type: ignore[arg-type]
     return 0
 

@@ -20,12 +20,15 @@ import contextlib
 import ctypes
 import hashlib
 import os
+import queue
+import re
 import secrets
 import signal
 import stat
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from typing import IO, Any
 
 import numpy as np
@@ -80,8 +83,12 @@ def secret() -> bytes:
 def _read_key(path: str) -> bytes:
     """The key in the file `path` names (ValueError naming $RISKEVO_SECRET_FILE if unusable)."""
     where = f"${SECRET_FILE_ENV} ({path})"
+    # A link is not followed (another user's link to a key file), but for a descriptor this
+    # process holds, /dev/fd/N: a pipe as `<(cat key)` gives it (the kernel's link to it).
+    held = re.fullmatch(r"/(dev|proc/self)/fd/[0-9]+", path) is not None
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDONLY | (0 if held else os.O_NOFOLLOW)
+                     | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         raise ValueError(f"{where}: {e.strerror or e}") from None
     try:
@@ -135,8 +142,17 @@ class IsolatedBot(SubprocessPlayer):
         self.sandboxed = argv[0] != sys.executable
         # Its own session and process group (every process it forks is killed with it), its
         # output through a pipe this process bounds (a forked child cannot hold our stderr).
-        super().__init__(argv, timeout=timeout, start_timeout=start, env=env,
-                         start_new_session=True, stderr=subprocess.PIPE)
+
+        def begin() -> None:
+            SubprocessPlayer.__init__(self, argv, timeout=timeout, start_timeout=start, env=env,
+                                      start_new_session=True, stderr=subprocess.PIPE)
+
+        # bwrap dies with the thread that started it (its parent-death signal follows that
+        # thread, issue 65, X2): started from one that lives as long as this process.
+        if self.sandboxed:
+            _from_lasting_thread(begin)
+        else:
+            begin()
         self.spec = spec
         if self.proc is not None and self.proc.stderr is not None:
             threading.Thread(target=_pass_on, args=(self.proc.stderr, spec),
@@ -151,11 +167,11 @@ class IsolatedBot(SubprocessPlayer):
 
     def alone(self) -> bool:
         """True when the bot forked no process that lives: no other process in its group, or
-        in the sandbox, no process under it but bwrap's init and the bot's interpreter."""
+        in the sandbox, no process under bwrap but the bot's interpreter (its PID 1)."""
         if self.proc is None:
             return False
         if self.sandboxed:
-            return _descendants(self.proc.pid) == 2
+            return _descendants(self.proc.pid) == 1
         try:
             stats = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != self.proc.pid]
         except OSError:
@@ -220,6 +236,52 @@ def _descendants(pid: int) -> int:
         seen += 1
         todo += children.get(todo.pop(), [])
     return seen
+
+
+_spawner: tuple[threading.Thread, queue.SimpleQueue[Any]] | None = None
+_spawner_lock = threading.Lock()
+
+
+def _forget_spawner() -> None:
+    """In a forked child: its parent's spawner thread is not there, its lock may be held."""
+    global _spawner, _spawner_lock
+    _spawner, _spawner_lock = None, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_spawner)
+
+
+def _from_lasting_thread(start: Callable[[], None]) -> None:
+    """Run `start` (which starts a process) in a daemon thread that lives as long as this
+    process, and wait for it: a process whose parent-death signal is set (bwrap's
+    --die-with-parent) then ends with this process, not with the calling thread."""
+    global _spawner
+    with _spawner_lock:
+        if _spawner is None or not _spawner[0].is_alive():  # none yet, or a fork's copy
+            jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+            thread = threading.Thread(target=_spawn_forever, args=(jobs,), daemon=True,
+                                      name="riskevo-sandbox-spawner")
+            thread.start()
+            _spawner = (thread, jobs)
+        jobs = _spawner[1]
+    done = threading.Event()
+    failed: list[BaseException] = []
+    jobs.put((start, done, failed))
+    done.wait()
+    if failed:
+        raise failed[0]
+
+
+def _spawn_forever(jobs: queue.SimpleQueue[Any]) -> None:
+    while True:
+        start, done, failed = jobs.get()
+        try:
+            start()
+        except BaseException as e:  # noqa: BLE001 - raised in the thread that asked
+            failed.append(e)
+        finally:
+            done.set()
 
 
 def _pass_on(stream: IO[bytes], spec: str) -> None:

@@ -139,8 +139,8 @@ class SubprocessPlayer:
         self._id += 1
         line = self.exchange(json.dumps({"id": self._id, "ask": ask, **fields},
                                         separators=(",", ":")))
-        if not line:
-            raise ProtocolError(f"bot process {self.command} closed its output")
+        if not line:  # named by its repr, not its argv (bwrap's is 1 KB)
+            raise ProtocolError(f"bot process {self!r} closed its output")
         try:
             reply = parse_json(line, f"bot reply to {ask}")
         except UntrustedJSONError as e:

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import ThreadingHTTPServer
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +33,12 @@ from arena.bots import (
 )
 from arena.play import labels_for
 from arena.web.champ import HOW_TO, default_bots, newest_champion
-from arena.web.httpd import BoundedHTTPServer, GuardedHandler, RequestError
+from arena.web.handler import Handler
+from arena.web.httpd import BoundedHTTPServer, RequestError
 from arena.web.insight import can_explain
 from arena.web.live import LiveGame, Seat, random_seed
 from arena.web.people import friend_label, new_keys, parse_people, saved_keys, viewer
-from arena.web.routes import _route
+from arena.web.routes import _route  # noqa: F401 - the API, called as app._route (tests)
 from arena.web.saves import Saved, SaveError, Saves, resume, warn
 from arena.web.views import engine_state, map_json
 from arena.web.warm import Engine
@@ -52,9 +51,6 @@ from game.state import Rules, RulesError
 MAX_GAMES = 32
 MAX_BOT_PROCESSES = 16  # package.module:Class bots (one process each) in live games at once
 IDLE_SECONDS = 30 * 60
-STATIC = {"index.html": "text/html; charset=utf-8", "style.css": "text/css; charset=utf-8",
-          **{f"{js}.js": "text/javascript; charset=utf-8"
-             for js in ("app", "story", "board", "people", "controls", "setup", "replay")}}
 BUNDLED = WEB_BOTS  # the bot table's web column (game.bots.table), `champion` among them
 
 
@@ -79,6 +75,8 @@ class Lobby:
     starting: int = 0  # games between their cap check and their start
     starting_isolated: int = 0  # their package.module:Class bots
     engine: Engine = field(default_factory=Engine)  # the kernels compiled in the background
+    resuming: set[str] = field(default_factory=set)  # saved games being played on (`resume_saved`)
+    resume_pending: bool = False  # saved games are played on in the background still
 
     def new_game(self, body: dict[str, Any], gid: str = "",
                  dealt: int | None = None) -> tuple[str, LiveGame]:
@@ -180,6 +178,10 @@ class Lobby:
         with self.lock:
             self._expire()
             game = self.games.get(gid)
+            if gid in self.resuming or (game is None and self.resume_pending):
+                raise RequestError("resuming: the saved games are being played on after the "
+                                   "restart; try again in a moment",
+                                   HTTPStatus.SERVICE_UNAVAILABLE)
         if game is None:
             game = self._reopen(gid)
         if game is None:
@@ -226,22 +228,47 @@ class Lobby:
             out.update(stopped=self.saves.stopped[gid], decision=None)
         return out
 
-    def resume_saved(self, folder: Path) -> None:
-        """Save games to `folder` (locked for this server), playing on its unfinished ones
-        (a warning naming the file of each that cannot be)."""
+    def resume_saved(self, folder: Path, background: bool = False) -> None:
+        """Save games to `folder` (locked for this server, now), playing on its unfinished ones
+        (a warning naming the file of each that cannot be); `background`: later, in the thread
+        `resume_in_background` starts once the server listens (issue 65, H3: 141 s of replays
+        against a slow bot, the page down), each game answering "resuming" (503) till ready."""
         self.saves = Saves(folder, [bot_file_path(s) for s in self.champions()])
+        if background:
+            self.resume_pending = True
+        else:
+            self._resume_all()
+
+    def resume_in_background(self) -> None:
+        """Play on the saved games `resume_saved(background=True)` left, in a thread."""
+        if self.resume_pending:
+            threading.Thread(target=self._resume_all, daemon=True,
+                             name="riskevo-web-resume").start()
+
+    def _resume_all(self) -> None:
+        assert self.saves is not None  # noqa: S101 - set by resume_saved
 
         def start(item: Saved) -> LiveGame:
+            with self.lock:
+                self.resuming.add(item.gid)
             return self.new_game(item.request, item.gid, item.dealt)[1]
 
-        self.saves.resume_all(IDLE_SECONDS, MAX_GAMES, start, self.drop)
+        def done(gid: str) -> None:
+            with self.lock:
+                self.resuming.discard(gid)
+
+        try:
+            self.saves.resume_all(IDLE_SECONDS, MAX_GAMES, start, self.drop, done)
+        finally:
+            self.resume_pending = False
 
     def listing(self) -> list[dict[str, Any]]:
         """The live games, for the page's list (reattach by id)."""
         with self.lock:
             self._expire()
             return [{"id": g, "labels": game.labels, "human": game.human, "over": game.over,
-                     "round": int(game.state.round)} for g, game in self.games.items()]
+                     "round": int(game.state.round)} for g, game in self.games.items()
+                    if g not in self.resuming]
 
     def champions(self) -> list[str]:
         """The bot files the server offers (the first explains the replay's lines)."""
@@ -259,62 +286,6 @@ class Lobby:
         return self.rules.text()
 
 
-class Handler(GuardedHandler):
-    """Static files and the JSON API; every error is a JSON {"error": ...} reply."""
-
-    lobby: Lobby  # set on the subclass made by make_server
-    server_version = "riskevo-web"
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
-        """Quiet: the terminal shows the address, not every poll."""
-
-    def _handle(self, method: str) -> None:
-        try:
-            self._answer(method)
-        except ConnectionError:  # the client went away before its answer: routine, no line
-            self.close_connection = True
-
-    def _answer(self, method: str) -> None:
-        try:
-            if method == "GET" and not self.path.startswith("/api/"):
-                self.request_in()
-                self._static()
-                return
-            if why := self.foreign():
-                raise RequestError(why, HTTPStatus.FORBIDDEN)
-            body = self._body() if method == "POST" else None
-            self.request_in()  # answering it may take longer than the deadline
-            out, kind = _route(self.lobby, method, self.path, body)
-            if kind == "text":
-                self._send(200, str(out).encode(), "text/plain; charset=utf-8")
-            else:
-                assert isinstance(out, dict)
-                self._json(200, out)
-        except RequestError as e:
-            self._json(e.status, {"error": str(e)})
-        except ConnectionError:
-            raise  # not a server bug (`_handle`)
-        except Exception as e:  # a server bug must not end the server, nor hide the cause
-            print(f"riskevo web: {type(e).__name__}: {e}", file=sys.stderr)
-            self._json(500, {"error": f"internal error: {type(e).__name__}: {e}"})
-
-    def _static(self) -> None:
-        name = self.path.split("?", 1)[0].lstrip("/") or "index.html"
-        if name not in STATIC:
-            raise RequestError(f"no such page {name[:80]!r}", HTTPStatus.NOT_FOUND)
-        data = (resources.files("arena.web") / "static" / name).read_bytes()
-        self._send(200, data, STATIC[name])
-
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
-        """GET: a page file or an API read."""
-        self._handle("GET")
-
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
-        """POST: an API action."""
-        self._handle("POST")
-
-
 def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
     """A server bound to (host, port) serving `lobby` (port 0: any free port)."""
     handler = type("LobbyHandler", (Handler,), {"lobby": lobby})
@@ -322,8 +293,10 @@ def make_server(lobby: Lobby, host: str = "127.0.0.1", port: int = 8000) -> Thre
 
 
 def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: int | None,
-               replay_file: str | None, games_dir: str | None = None) -> Lobby:
-    """The lobby for the command line's arguments (GameArgError/ReplayError on bad ones)."""
+               replay_file: str | None, games_dir: str | None = None,
+               background: bool = False) -> Lobby:
+    """The lobby for the command line's arguments (GameArgError/ReplayError on bad ones);
+    `background`: its saved games are played on in a thread (`Lobby.resume_saved`)."""
     specs = list(bots) or default_bots()
     offered: dict[str, str] = {}
     for label, spec in zip(labels_for(specs), specs, strict=True):
@@ -342,7 +315,7 @@ def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: 
         lobby.replay = replay(lobby.replay_lines)
         lobby.replay_name = Path(replay_file).name
     if games_dir:
-        lobby.resume_saved(Path(games_dir))
+        lobby.resume_saved(Path(games_dir), background)
     return lobby
 
 
@@ -370,7 +343,8 @@ def main(argv: list[str]) -> int:
     if args.seed is not None and args.seed < 0:
         return error(f"--seed must be >= 0, got {args.seed}")
     try:
-        lobby = make_lobby(args.bots, args.seat, args.rules, args.seed, args.replay, args.games)
+        lobby = make_lobby(args.bots, args.seat, args.rules, args.seed, args.replay, args.games,
+                           background=True)
     except (GameArgError, ReplayError, RulesError, SaveError, OSError) as e:
         return error(e)
     if args.seat is not None and not 0 <= args.seat <= len(lobby.defaults):
@@ -383,6 +357,7 @@ def main(argv: list[str]) -> int:
     host, port = str(server.server_address[0]), int(server.server_address[1])
     page = "#replay" if args.replay else ""
     print(f"riskevo web: open http://{host}:{port}/{page}  (Ctrl-C stops)", flush=True)
+    lobby.resume_in_background()  # listening first: a slow bot's replay keeps no page down
     try:
         server.serve_forever(poll_interval=0.5)
     except KeyboardInterrupt:

@@ -163,8 +163,26 @@ def _read(path: Path, age: float) -> Saved:
 
 
 def warn(text: str) -> None:
-    """A one-line warning on the server's terminal."""
-    print(f"riskevo web: {text}", file=sys.stderr, flush=True)
+    """A one-line warning on the server's terminal (one write: threads' lines never run
+    together)."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"riskevo web: {text}\n")
+        sys.stderr.flush()
+
+
+_fd_warned = [-1e9]  # when out_of_descriptors last warned (time.monotonic)
+FD_WARN_EVERY_S = 30.0
+
+
+def out_of_descriptors(e: OSError) -> None:
+    """Say once a burst (at most every FD_WARN_EVERY_S) that the server ran out of file
+    descriptors (issue 65, W14: before, one run-together line per failed request)."""
+    now = time.monotonic()
+    if now - _fd_warned[0] < FD_WARN_EVERY_S:
+        return
+    _fd_warned[0] = now
+    warn(f"out of file descriptors ({e.strerror or e}): requests get 503 until some close; "
+         "raise the limit (ulimit -n) or play fewer games with package.module:Class bots")
 
 
 class Saves:
@@ -174,6 +192,7 @@ class Saves:
         self.lock_fd: int | None = open_folder(folder, bot_files)
         self.folder = folder
         self.stopped: dict[str, str] = {}  # game id -> why (its save failed)
+        self.resumed = 0  # games played on after the restart (`resume_all`)
 
     def close(self) -> None:
         """Release the folder's lock (the server stops)."""
@@ -227,33 +246,41 @@ class Saves:
         return None
 
     def resume_all(self, idle_seconds: float, max_games: int,
-                   start: Callable[[Saved], LiveGame], drop: Callable[[str], None]) -> None:
+                   start: Callable[[Saved], LiveGame], drop: Callable[[str], None],
+                   done: Callable[[str], None] = lambda gid: None) -> None:
         """Play on every unfinished game saved within `idle_seconds`, newest first, at most
         `max_games`: `start` starts one (ValueError if it cannot), `drop` ends one that does
-        not repeat its file. Each file that cannot be resumed is named in a warning."""
-        resumed = 0
+        not repeat its file, `done` is told of every game tried, resumed or not. Each file
+        that cannot be resumed is named in a warning."""
         for item in saved(self.folder, idle_seconds, warn):
-            where = f"{item.path}: not resumed"
-            if item.over:
-                self.expired(item.gid)
-                continue
-            if resumed >= max_games:
-                warn(f"{where}: {max_games} games were resumed already, the most a server "
-                     "plays (it moves aside once idle)")
-                continue
             try:
-                game = start(item)
-            except ValueError as e:
-                warn(f"{where}: {e}")
-                continue
-            try:
-                resume(game, item.lines)
-            except SaveError as e:
-                warn(f"{where}: {e}")
-                drop(item.gid)
-                continue
-            game.touched = time.monotonic() - item.age  # the time it had left, not a fresh one
-            resumed += 1
+                self._resume_one(item, max_games, start, drop)
+            finally:
+                done(item.gid)
+
+    def _resume_one(self, item: Saved, max_games: int, start: Callable[[Saved], LiveGame],
+                    drop: Callable[[str], None]) -> None:
+        where = f"{item.path}: not resumed"
+        if item.over:
+            self.expired(item.gid)
+            return
+        if self.resumed >= max_games:
+            warn(f"{where}: {max_games} games were resumed already, the most a server "
+                 "plays (it moves aside once idle)")
+            return
+        try:
+            game = start(item)
+        except ValueError as e:
+            warn(f"{where}: {e}")
+            return
+        try:
+            resume(game, item.lines)
+        except SaveError as e:
+            warn(f"{where}: {e}")
+            drop(item.gid)
+            return
+        game.touched = time.monotonic() - item.age  # the time it had left, not a fresh one
+        self.resumed += 1
 
 
 def resume(game: LiveGame, lines: list[str]) -> None:
@@ -276,4 +303,5 @@ def resume(game: LiveGame, lines: list[str]) -> None:
 
 
 __all__ = ["MAX_SAVE_BYTES", "OLD", "SAVE_PERMS", "SaveError", "Saved", "Saves", "open_folder",
+           "out_of_descriptors",
            "put_aside", "resume", "save", "saved", "warn"]

@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -210,3 +211,55 @@ def test_in_the_sandbox_every_process_a_bot_forks_ends_with_it(
     while _alive_with(b"tests.helpers.hostile_bots:Fork") and time.monotonic() < end:
         time.sleep(0.1)
     assert _alive_with(b"tests.helpers.hostile_bots:Fork") == []
+
+
+def test_a_sandboxed_bot_started_from_a_thread_outlives_the_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 65, X2: bwrap's parent-death signal follows the thread that started it; `arena web`
+    # starts bots from request threads, and those bots died with them (fallbacks, no resume).
+    _need_sandbox()
+    from arena.isolation.sandbox import IsolatedBot
+
+    monkeypatch.delenv("RISKEVO_SANDBOX", raising=False)
+    started: list[IsolatedBot] = []
+    thread = threading.Thread(target=lambda: started.append(IsolatedBot(SNOOP, timeout=20)))
+    thread.start()
+    thread.join()
+    bot = started[0]
+    try:
+        assert bot.sandboxed and bot.proc is not None
+        time.sleep(1.0)  # the thread is gone
+        assert bot.proc.poll() is None
+        assert "error" not in bot.request("hello")
+    finally:
+        bot.close()
+
+
+def test_a_key_from_a_pipe_as_the_docstring_shows_deals_the_games(home: Path) -> None:
+    # Issue 65, X8: `RISKEVO_SECRET_FILE=<(cat key)` (the sandbox module's own example) was
+    # refused, "Too many levels of symbolic links": /dev/fd/N is a link to the pipe.
+    pipe = 'RISKEVO_SECRET_FILE=<(cat "$0") "$@"'
+    res, seen = _play(home, "bash", "-c", pipe, str(home / "key"), RISKEVO_SANDBOX="off")
+    assert res.returncode == 0, res.stderr[-800:]
+    assert seen is not None and f"secret key, {KEY};" in res.stdout
+
+
+def test_a_forked_process_starts_sandboxed_bots_with_a_spawner_of_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Workers forked from an engine that started sandboxed bots (a tournament's): the parent's
+    # spawner thread does not exist in them, and its lock may have been held at the fork.
+    _need_sandbox()
+    from arena.isolation import sandbox as iso
+
+    monkeypatch.delenv("RISKEVO_SANDBOX", raising=False)
+    iso.IsolatedBot(SNOOP, timeout=20).close()  # this process's spawner runs
+    with iso._spawner_lock:  # held by another thread at the moment of the fork
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            with contextlib.suppress(BaseException):
+                bot = iso.IsolatedBot(SNOOP, timeout=20)
+                code = 0 if "error" not in bot.request("hello") else 1
+                bot.close()
+            os._exit(code)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0

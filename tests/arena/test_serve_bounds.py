@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import socket
 import struct
 import threading
 import time
+import tracemalloc
 from collections.abc import Iterator
 from typing import Any
 
@@ -223,3 +225,26 @@ def test_a_decision_that_never_returns_keeps_its_slot() -> None:
         Never.release.set()
         srv.shutdown()
         srv.server_close()
+
+
+def test_a_start_game_with_a_huge_map_is_refused_at_once_in_little_memory() -> None:
+    # Issue 65, T1: a 33,000-territory chain map in one ~1 MiB start_game line cost the server
+    # 1.6 GB (an n x n adjacency) and 9 s; the map's size is now checked first.
+    names = [f"t{i}" for i in range(33_000)]
+    big = {"continents": [{"name": "c", "bonus": 1, "territories": names}],
+           "borders": [list(p) for p in itertools.pairwise(names)]}
+    line = json.dumps({"id": 1, "ask": "start_game", "map": big, "seat": 0, "n_players": 2})
+    assert len(line) <= tcp.MAX_LINE
+    server = Server(lambda: RandomBot())
+    tracemalloc.start()
+    start = time.process_time()
+    try:
+        reply = server.handle(line)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    took = time.process_time() - start
+    assert reply["error"] == ("start_game.map: 'continents': 33000 territories, at most 1000 "
+                              "allowed")
+    assert peak < 64 * 2**20, peak  # measured: 9 MB, the parsed line
+    assert took < 5, took  # measured: 0.07 s

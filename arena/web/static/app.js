@@ -25,15 +25,22 @@ async function api(method, path, body) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
-  let r;
-  try {
-    r = await fetch(authQuery(path), opts);
-  } catch (e) {  // the browser's "Failed to fetch": no answer at all
-    throw new Error(NO_SERVER);
+  for (let tries = 0; ; tries++) {
+    let r;
+    try {
+      r = await fetch(authQuery(path), opts);
+    } catch (e) {  // the browser's "Failed to fetch": no answer at all
+      throw new Error(NO_SERVER);
+    }
+    const data = await r.json();
+    // A game the restarted server is still playing on answers "resuming": ask again shortly.
+    if (r.status === 503 && String(data.error).startsWith("resuming") && tries < 120) {
+      await new Promise((ok) => setTimeout(ok, 1000));
+      continue;
+    }
+    if (!r.ok) throw new Error(data.error || r.statusText);
+    return data;
   }
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error || r.statusText);
-  return data;
 }
 
 function name(t) { return app.map.territories[t]; }

@@ -165,7 +165,15 @@ function onTerritory(t) {
     return;
   }
   const d = app.state.decision, s = app.state;
-  if (d.kind === "place_initial") return placeSeveral(t, Math.max(1, Math.min(d.left, +$("amount").value || 1)));
+  if (d.kind === "place_initial") {
+    // Bounded by the armies left, said rather than cut silently (issue 65, R1).
+    const k = +$("amount").value;
+    if (!Number.isInteger(k) || k < 1 || k > d.left) {
+      $("message").textContent = `Initial placement: choose 1..${d.left} armies (${d.left} left to place).`;
+      return;
+    }
+    return placeSeveral(t, k);
+  }
   if (d.kind === "reinforce") return act({ type: "place", territory: t, count: +$("amount").value });
   if (d.kind === "attack" || d.kind === "fortify") {
     const sources = d.options.map((o) => o[0]);
