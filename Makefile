@@ -19,17 +19,17 @@ PORT ?=
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
 
-# The set-up also compiles the web page's first game into numba's cache (arena/web/warm.py), so
-# that a fresh clone's first Start in `make play` does not wait for it; if that fails, the page
-# compiles in the background as it starts.
+# The set-up also compiles what the first `make evolve` and the web page's first game use into
+# numba's cache (arena/warmup.py, two processes at a time), so neither waits for it; what it
+# misses is compiled where it is first used.
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,dask,env]'
-	$(PY) -m arena.web.warm || true
+	$(PY) -m arena.warmup || true
 	@touch $(STAMP)
 
-venv: $(STAMP)  ## create .venv, install riskevo (dev tools, dask, env) and compile the web page's first game
+venv: $(STAMP)  ## create .venv, install riskevo (dev tools, dask, env) and compile the game ahead
 
 lint: $(STAMP)  ## ruff and mypy
 	$(VENV)/bin/ruff check game features evolve arena tests
@@ -47,8 +47,9 @@ test-slow: $(STAMP)  ## the statistical and long tests
 measure: $(STAMP)  ## the measured strength bars: bots' win rates against others (minutes)
 	$(PY) -m pytest -m measure
 
-bench: $(STAMP)  ## games/s, generation wall time, memory; ratios vs the last bench
+bench: $(STAMP)  ## games/s, generation wall time, memory; ratios vs the last bench; cold compile
 	$(PY) -m evolve bench --memory-generations $(or $(MEMORY_GENERATIONS),100)
+	$(PY) -m arena.warmup --cold
 
 bench-env: $(STAMP)  ## env steps/s (random masked actions) and overhead vs the game loop
 	$(PY) -m evolve.benchenv $(if $(GAMES),--games $(GAMES))

@@ -1,8 +1,9 @@
-"""Per-generation progress bar on a terminal; silent otherwise."""
+"""Per-generation progress bar on a terminal (silent otherwise), and a ticker for long waits."""
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from typing import TextIO
 
@@ -34,4 +35,44 @@ class ProgressBar:
         """Erase the bar so the summary line prints cleanly."""
         if self.enabled:
             self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+class Ticker:
+    """Says what a long wait is while it lasts: after `after` seconds, `what` with the seconds
+    spent so far, redrawn every second on a TTY (one line otherwise); `seconds` when done."""
+
+    def __init__(self, what: str, after: float = 3.0, stream: TextIO | None = None) -> None:
+        self.what = what
+        self.after = after
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.seconds = 0.0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="riskevo-ticker")
+        self._shown = False
+
+    def __enter__(self) -> Ticker:
+        self.t0 = time.perf_counter()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        self._thread.join()
+        self.seconds = time.perf_counter() - self.t0
+        if self._shown and self.tty:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+    def _run(self) -> None:
+        if self._done.wait(self.after):
+            return
+        self._shown = True
+        if not self.tty:
+            self.stream.write(f"{self.what} ...\n")
+            self.stream.flush()
+            return
+        while not self._done.wait(1.0):
+            self.stream.write(f"\r{self.what} ... {time.perf_counter() - self.t0:.0f} s ")
             self.stream.flush()

@@ -29,7 +29,7 @@ from evolve.lines import DEFAULT_PLUGIN, plan_lines
 from evolve.parallel import Runner, WorkersLostError
 from evolve.planmark import unfinished
 from evolve.plugin import load_plugin, warm_up
-from evolve.progress import ProgressBar
+from evolve.progress import ProgressBar, Ticker
 from evolve.runfolder import RunFolder, RunFolderError, check_name
 from game.version import describe, riskevo_version
 
@@ -307,14 +307,14 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     try:
         with stack:  # closed in here: workers killed by the signal may fail to shut down
             if not stop.signum:
-                print("loading the compiled game (the first run on a machine compiles it, "
-                      "about 30 s)", flush=True)
-                t0 = time.perf_counter()
-                warm_up(evo.plugin, cfg.run.group_size, evo.opponents)
-                evo.rater.warm_up()
-                took = time.perf_counter() - t0
-                if took > 5:
-                    print(f"compiled in {took:.0f} s; cached for later runs", flush=True)
+                # Loading the cached game takes a second or two; a longer wait is numba
+                # compiling it (`make venv` compiles it ahead: arena/warmup.py).
+                with Ticker("compiling the game loop and the rating for this machine (after "
+                            "an install or an edit; about 2 minutes of one core)") as tick:
+                    warm_up(evo.plugin, cfg.run.group_size, evo.opponents)
+                    evo.rater.warm_up()
+                if tick.seconds > 5:
+                    print(f"compiled in {tick.seconds:.0f} s; cached for later runs", flush=True)
             stop.notice = "stopping after this generation (signal again to abort it)"
             while evo.generation + 1 < total and not stop.signum:
                 bar = ProgressBar(f"gen {evo.generation + 1}")

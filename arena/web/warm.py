@@ -1,8 +1,9 @@
 """The first game's numba kernels compiled before the person presses Start.
 
 Ahead: the set-up step that builds the virtual environment (`make venv`, which `make play`
-depends on) runs `python -m arena.web.warm`, which compiles the kernels of the page's first
-game (`default_bots`) into numba's on-disk cache, so a fresh clone's first Start loads them.
+depends on) runs `python -m arena.warmup`, which compiles the kernels of the page's first
+game (`default_bots`, `first_game`) into numba's on-disk cache beside those of a run, so a
+fresh clone's first Start loads them.
 
 Fallback, in the background: `arena web` compiles the same kernels on a thread as it starts
 (`Engine`), for a cache that is missing or stale (a venv made before this step, an edited
@@ -103,6 +104,12 @@ def compile_game(m: Map, rules: Rules, specs: Sequence[str],
             failed.append(f"{spec}: {lines[-1] if lines else f'exit {p.returncode}'}")
     if failed:
         raise RuntimeError("warming " + "; ".join(failed))
+    first_game(m, rules, mine)
+
+
+def first_game(m: Map, rules: Rules, specs: Sequence[str]) -> None:
+    """A throwaway two-round game of a person's seat and the trusted bots of `specs`, here."""
+    mine = [s for s in specs if trusted(s)] or ["random"]
     players = [Seat("you", None),
                *(Seat(lab, make_bot(s), True, s) for lab, s in zip(labels_for(mine), mine,
                                                                      strict=True))]
@@ -166,4 +173,4 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 
 
-__all__ = ["Engine", "compile_game", "main", "play_through", "warm_one"]
+__all__ = ["Engine", "compile_game", "first_game", "main", "play_through", "warm_one"]
