@@ -223,6 +223,7 @@ class Lobby:
         """The game as person `seat` (default the first) sees it, and why it stopped if it
         did (`Saves.keep`)."""
         out = game.public(since, seat)
+        out["id"], out["seed"] = gid, game.seed  # the header's "game ID, seed S", on a reload too
         out["hotseat"] = bool(self.requests.get(gid, {}).get("hotseat"))
         if self.saves is not None and gid in self.saves.stopped:
             out.update(stopped=self.saves.stopped[gid], decision=None)

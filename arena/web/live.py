@@ -9,6 +9,7 @@ game keeps the same transcript (`game.transcript`), which `game.replay` turns ba
 from __future__ import annotations
 
 import bisect
+import itertools
 import threading
 import time
 from collections.abc import Sequence
@@ -68,8 +69,12 @@ class _Log:
     entries: list[dict[str, object]] = field(default_factory=list)
     index: list[int] = field(default_factory=list)
     last_attack: dict[str, object] = field(default_factory=dict)  # its event, for "last roll"
-    mark: list[int] | None = None  # the owners after the person's last action
-    mark_at: int = 0  # entries up to that action
+    # The owners after the person's last action before the others played, and the entries up
+    # to it: "since your last turn" starts there, and stays the same all through the person's
+    # turn (a reload mid-turn shows it again). `mine` is the person's latest action.
+    mark: list[int] | None = None
+    mark_at: int = 0
+    mine: tuple[list[int], int] | None = None
 
 
 class LiveGame:
@@ -272,7 +277,9 @@ class LiveGame:
             if f.event.get("kind") == "attack":
                 log.last_attack = f.event
             if f.seat == me and f.seat >= 0:
-                log.mark, log.mark_at = f.owner, len(log.entries)
+                log.mine = (f.owner, len(log.entries))
+            elif f.seat >= 0 and log.mine is not None:  # another seat plays after the person
+                (log.mark, log.mark_at), log.mine = log.mine, None
         out: list[dict[str, object]] = []
         notes = dict(self.notes)
         start = bisect.bisect_left(log.index, since)
@@ -367,8 +374,8 @@ class LiveGame:
         if (log is None or log.mark is None or me is None
                 or not self.waiting_for_human() or self.to_move != me):
             return None
-        if not (events := [e["ev"] for e in log.entries[log.mark_at:]
-                           if isinstance(e["ev"], dict)]):
+        others = list(itertools.takewhile(lambda e: e["seat"] != me, log.entries[log.mark_at:]))
+        if not (events := [e["ev"] for e in others if isinstance(e["ev"], dict)]):
             return None
         return since_last_turn(self.m, self.labels, me, events, log.mark,
                                self.state.owner.tolist())

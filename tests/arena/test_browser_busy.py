@@ -1,5 +1,6 @@
 """A busy turn readable in a real browser (issue 64, item 3): two counts on one territory never
-overlap (they read as one false number), every arrow has its dark casing (visible on land of
+overlap (they read as one false number), no count or dice box covers a name (each moves off
+the names, or is faded where it cannot), every arrow has its dark casing (visible on land of
 its own colour), and every continent's label sits on that continent's land, at 1024x768 and
 1280x800. Needs Chromium as tests/arena/test_browser.py does (`tests.helpers.browser`)."""
 
@@ -24,6 +25,20 @@ for (let i = 0; i < b.length; i++) for (let j = i + 1; j < b.length; j++) {
     out.push([i, j]);
 }
 return [b.length, out];"""
+
+# The counts and dice drawn over a name (a territory's or a continent's), unless faded so the
+# name reads through.
+NAMES_COVERED = """
+const box = (e) => { const b = e.getBBox(); return [b.x, b.y, b.width, b.height]; };
+const names = [...document.querySelectorAll('#labels text')].map((e) => [e.textContent, box(e)]);
+const hit = (p, q) => p[0] < q[0] + q[2] && q[0] < p[0] + p[2]
+  && p[1] < q[1] + q[3] && q[1] < p[1] + p[3];
+const out = [];
+for (const e of document.querySelectorAll('#overlay text.count, #overlay g.roll')) {
+  if (e.classList.contains('faded')) continue;
+  for (const [n, b] of names) if (hit(box(e), b)) out.push([e.textContent, n]);
+}
+return out;"""
 
 CONTINENTS_OUTSIDE = """
 const d = window.riskevo.drawn;
@@ -55,6 +70,7 @@ def test_a_busy_round_reads_right(base: str, driver: Any) -> None:
         if s["decision"]["kind"] == "reinforce" and s["round"] >= 2:
             n, pairs = me.js(COUNTS_OVERLAP)
             assert pairs == [], f"counts overlap in round {s['round']}"
+            assert me.js(NAMES_COVERED) == [], f"a name covered in round {s['round']}"
             arrows = me.js("return [document.querySelectorAll('#overlay line.arrow').length,"
                            "document.querySelectorAll('#overlay line.arrow-casing').length];")
             assert arrows[0] == arrows[1]
@@ -69,4 +85,5 @@ def test_a_busy_round_reads_right(base: str, driver: Any) -> None:
                              {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": False})
         assert me.js(CONTINENTS_OUTSIDE) == [], (w, h)
         assert me.js(COUNTS_OVERLAP)[1] == []
+        assert me.js(NAMES_COVERED) == [], (w, h)
         me.shot(f"busy-{w}x{h}.png")

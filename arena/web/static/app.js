@@ -56,6 +56,7 @@ function render(s) {
   const was = app.state;
   app.state = s;
   paint(s.owner, s.armies);
+  if (s.seed !== undefined) $("game-info").textContent = `game ${app.gameId}, seed ${s.seed}`;
   const mover = s.players[s.to_move];
   $("status").textContent = s.over ? "game over" : s.stopped ? "game stopped"
     : `round ${s.round} · ${mover.human && !people.hot ? "your" : mover.label + "'s"} turn · ${s.phase}`;
@@ -67,7 +68,7 @@ function render(s) {
   $("set-value").textContent = `Next set: ${s.next_set_value} armies · rules: ${s.rules}`;
   const alive = s.human === null || s.players[s.human].alive;
   $("mission").textContent = s.mission && alive && !s.over ? `Your mission: ${s.mission} (${s.mission_progress})` : "";
-  $("bot-controls").hidden = s.over;
+  shownControls(s);
   $("hand").innerHTML = (s.hand || []).map((c) =>
     `<span class="card" data-card="${c.id}">${esc(c.text)}</span>`).join("") || "no cards";
   const log = $("log");
@@ -116,6 +117,15 @@ function banner(s) {
   box.textContent = text;
 }
 
+// Controls only where they do something: the bots' Pause and pace while a game goes on (and the
+// pace in replays, for play), Step and Skip only while the bots, not a person, are to move.
+function shownControls(s) {
+  const live = !!s && !s.over && !app.replay;
+  $("bot-controls").hidden = !live;
+  for (const id of ["btn-step", "btn-skip"]) $(id).hidden = !live || !!s.decision || othersTurn(s);
+  $("pace-box").hidden = !live && !app.replay;
+}
+
 function pace() { return +$("pace").value; }
 
 function schedule() {
@@ -154,6 +164,7 @@ function resetGame() {
   for (const id of ["end", "summary", "explain", "banner"]) $(id).hidden = true;
   storyReset();
   $("invite").hidden = true; $("cover").hidden = true; document.body.classList.remove("between");
+  shownControls(null);
   if (location.hash.startsWith("#game=")) history.replaceState(null, "", location.pathname);
 }
 
@@ -226,12 +237,27 @@ function wire() {
   $("btn-round-prev").onclick = () => roundStep(-1);
   $("btn-round-next").onclick = () => roundStep(1);
   $("btn-round-all").onclick = () => roundStep(0);
-  window.addEventListener("resize", () => layoutLabels());
+  // The names move with the window's size: the turn's drawing moves off them again.
+  window.addEventListener("resize", () => {
+    layoutLabels();
+    if (app.replay) showFrame(app.frame); else drawEvents(shownTurns());
+  });
   $("btn-explain-close").onclick = () => { clearExplanation(); if (app.state) renderDecision(app.state); schedule(); };
   $("setup").addEventListener("submit", startGame);
+  window.addEventListener("hashchange", openHash);
   $("pace").oninput = () => { $("pace-ms").textContent = pace() === 0 ? "fastest" : `${pace()} ms`; };
 }
 
+
+// An address edited in an open tab (#game=ID, a friend's link, #replay) opens what it names.
+async function openHash() {
+  if (location.hash === "#replay" && app.config.replay) return openReplay("/api/replay");
+  if (!location.hash.startsWith("#game=")) return;
+  const h = parseGameHash(location.hash);
+  if (h.gid === app.gameId && (!h.key || h.key === people.key)) return;
+  leaveReplay();
+  if (!(await attach(h.gid, h.seat, h.key))) { $("setup").hidden = false; listGames(); }
+}
 
 async function main() {
   wire();
@@ -242,11 +268,7 @@ async function main() {
   setupForm();
   if (app.config.replay) $("btn-open-replay").hidden = false;
   if (location.hash === "#replay" && app.config.replay) openReplay("/api/replay");
-  else if (location.hash.startsWith("#game=")) {
-    const h = parseGameHash(location.hash);
-    if (await attach(h.gid, h.seat, h.key)) return;
-    $("setup").hidden = false; listGames();
-  }
+  else if (location.hash.startsWith("#game=")) await openHash();
   else { $("setup").hidden = false; listGames(); }
 }
 

@@ -12,6 +12,7 @@ async function openReplay(path) {
     drawBoard(r.map);
     $("replay-bar").hidden = false; $("turn").hidden = true; $("setup").hidden = true; $("banner").hidden = true;
     $("frame-slider").max = r.frames.length - 1;
+    shownControls(null);
     const log = $("log");
     log.innerHTML = r.frames.map((f, i) => `<li data-frame="${i}" data-line="${f.index + 1}">${f.seat >= 0 ? swatch(f.seat) + " " : ""}${esc(f.text)}</li>`).join("");
     log.querySelectorAll("li").forEach((li) => {

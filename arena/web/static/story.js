@@ -15,8 +15,12 @@ function storyAdd(e, human) {
   if (!ev || ev.seat < 0 || ev.kind === "card") return;
   const last = story.turns[story.turns.length - 1];
   if (!last || last.seat !== ev.seat) {
-    // A bot starting after the person: the round drawn so far is over.
+    // A bot starting after the person: the round drawn so far is over. With the person out
+    // of the game (or watching), a seat's next turn ends the round it began: only the latest
+    // round stays drawn, not every turn since the person's last.
     if (last && last.seat === human) story.turns = [];
+    const again = story.turns.findIndex((t) => t.seat === ev.seat);
+    if (again >= 0) story.turns = story.turns.slice(again + 1);
     story.turns.push({ seat: ev.seat, events: [] });
     story.view = null;
   }
@@ -53,36 +57,58 @@ function arrow(src, dst, cls, seat, side, layer) {
   return el("line", { class: `arrow ${cls}`, stroke: colour, ...at, "marker-end": head, "data-seat": seat }, layer);
 }
 
-// A count ("+8") near (x, y), moved up or down until it overlaps no count drawn before it
-// (`taken`, this drawing's boxes): two counts on one territory never read as one number.
-function countAt(layer, taken, x, y, attrs, text) {
-  const t = el("text", { class: "count", x, y, ...attrs }, layer);
+// The boxes of the names and continent labels on the board: nothing drawn may cover them.
+function nameBoxes() {
+  return [...document.querySelectorAll("#labels text")].map((t) => { const b = t.getBBox(); return box(b.x, b.y, b.width, b.height); });
+}
+
+// A count ("+8") beside the disc at (cx, cy), on the `side` first (1 right, -1 left), moved up
+// or down to the first spot that overlaps no count drawn before it (`taken`, this drawing's
+// boxes: two counts on one territory never read as one number) and no name (`names`). Where
+// every spot clear of the counts covers a name, the count is faded so the name reads through.
+function countAt(layer, taken, names, cx, cy, side, attrs, text) {
+  const t = el("text", { class: "count", ...attrs }, layer);
   t.textContent = text;
-  for (const dy of [0, -15, 15, -30, 30, -45, 45]) {
-    t.setAttribute("y", y + dy);
+  const spots = [];
+  for (const s of [side, -side]) for (const dy of [0, -15, 15, -30, 30, -45, 45]) spots.push([s, dy]);
+  let fallback = null;
+  for (const [s, dy] of spots) {
+    t.setAttribute("x", cx + s * (ARMY_R + 2)); t.setAttribute("y", cy - ARMY_R + dy);
+    t.setAttribute("text-anchor", s > 0 ? "start" : "end");
     // A margin: text measures a little differently at each window size.
     const b = t.getBBox(), bb = box(b.x - 3, b.y - 1, b.width + 6, b.height + 2);
-    if (!taken.some((q) => overlap(q, bb)) || dy === 45) { taken.push(bb); break; }
+    if (taken.some((q) => overlap(q, bb))) continue;
+    if (!names.some((q) => overlap(q, bb))) { taken.push(bb); return t; }
+    if (!fallback) fallback = [s, dy, bb];
   }
+  const [s, dy, bb] = fallback || [side, 45, null];
+  t.setAttribute("x", cx + s * (ARMY_R + 2)); t.setAttribute("y", cy - ARMY_R + dy);
+  t.setAttribute("text-anchor", s > 0 ? "start" : "end");
+  t.classList.add("faded");
+  if (bb) taken.push(bb);
   return t;
 }
 
 // The dice of the last attack beside its arrow, where they cover the fewest names.
-function diceAt(ev, layer) {
+function diceAt(ev, layer, names) {
   const [x1, y1] = centre(ev.src), [x2, y2] = centre(ev.dst);
   const across = Math.abs(x2 - x1) > W / 2;
   const n = ev.att.length + ev.dfn.length + 1, w = n * 15;
   const mx = across ? x1 : (x1 + x2) / 2, my = across ? y1 : (y1 + y2) / 2;
-  const names = [...document.querySelectorAll("#labels text")].map((t) => { const b = t.getBBox(); return box(b.x, b.y, b.width, b.height); });
   let best = null, bestHits = Infinity;
-  for (const [ox, oy] of [[0, -22], [0, 22], [w / 2 + 14, 0], [-w / 2 - 14, 0], [0, -40], [0, 40]]) {
-    const b = box(mx + ox - w / 2, my + oy - 8, w, 16);
+  const spots = [[0, -22], [0, 22], [w / 2 + 14, 0], [-w / 2 - 14, 0], [0, -40], [0, 40],
+    [w / 2 + 14, -22], [-w / 2 - 14, -22], [w / 2 + 14, 22], [-w / 2 - 14, 22], [0, -58], [0, 58],
+    [w + 20, 0], [-w - 20, 0], [w / 2 + 14, -44], [-w / 2 - 14, -44], [w / 2 + 14, 44], [-w / 2 - 14, 44]];
+  for (const [ox, oy] of spots) {
+    const b = box(mx + ox - w / 2 - 2, my + oy - 9, w + 4, 18);
+    if (b.x < 0 || b.x + b.w > W || b.y < 0 || b.y + b.h > H) continue;
     const hits = names.filter((q) => overlap(q, b)).length;
     if (hits < bestHits) { best = [mx + ox, my + oy]; bestHits = hits; }
     if (!hits) break;
   }
-  const [cx, cy] = best;
-  const g = el("g", { class: "roll", "data-src": ev.src, "data-dst": ev.dst }, layer);
+  const [cx, cy] = best || [mx, my - 22];
+  // Where every spot covers a name, the dice are faded so the name reads through.
+  const g = el("g", { class: bestHits ? "roll faded" : "roll", "data-src": ev.src, "data-dst": ev.dst }, layer);
   el("rect", { class: "roll-bg", x: cx - w / 2 - 2, y: cy - 9, width: w + 4, height: 18, rx: 4 }, g);
   const all = [...ev.att.map((d) => ["a", d]), ["sep", "v"], ...ev.dfn.map((d) => ["d", d])];
   let x = cx - w / 2;
@@ -102,7 +128,7 @@ function drawEvents(turns) {
   if (!layer) return;
   layer.innerHTML = "";
   let lastAttack = null;
-  const counts = [];
+  const counts = [], names = nameBoxes();
   for (const turn of turns) {
     const seen = new Set(), placed = new Map(), moved = new Map();
     for (const ev of turn.events) {
@@ -124,14 +150,14 @@ function drawEvents(turns) {
     }
     for (const [key, n] of moved) {
       const dst = +key.split("-")[1], [x, y] = centre(dst);
-      countAt(layer, counts, x + ARMY_R + 2, y - ARMY_R, { fill: COLOURS[turn.seat % 6], "data-pair": key }, `+${n}`);
+      countAt(layer, counts, names, x, y, 1, { fill: COLOURS[turn.seat % 6], "data-pair": key }, `+${n}`);
     }
     for (const [t, n] of placed) {
       const [x, y] = centre(t);
-      countAt(layer, counts, x - ARMY_R - 2, y - ARMY_R, { class: "count place", "text-anchor": "end", fill: COLOURS[turn.seat % 6], "data-t": t, "data-seat": turn.seat }, `+${n}`);
+      countAt(layer, counts, names, x, y, -1, { class: "count place", fill: COLOURS[turn.seat % 6], "data-t": t, "data-seat": turn.seat }, `+${n}`);
     }
   }
-  if (lastAttack) diceAt(lastAttack, layer);
+  if (lastAttack) diceAt(lastAttack, layer, names);
   roundBar();
 }
 
@@ -211,7 +237,7 @@ async function showExplanation(path, what) {
   box.hidden = false;
   if (app.state && !app.replay) renderDecision(app.state);
   $("explain-title").textContent = `Explaining ${what}…`;
-  $("explain-plain").textContent = "thinking… (the first explanation compiles, about a minute)";
+  $("explain-plain").textContent = "thinking… (a few seconds)";
   $("explain-text").textContent = "";
   markExplained([]);
   try {
