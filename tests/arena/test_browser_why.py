@@ -20,7 +20,8 @@ TITLE = "return document.getElementById('explain-title').textContent;"
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from features.genome import hand_set_genome, save_genome
+    from features.botfile import save_genome
+    from features.genome import hand_set_genome
 
     champ = tmp_path_factory.mktemp("why") / "champ.json"
     save_genome(champ, hand_set_genome())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from arena.web.app import STATIC
+from arena.web.handler import STATIC
 
 PAGE = Path(__file__).parents[2] / "arena" / "web" / "static"
 

@@ -23,7 +23,7 @@ def test_the_set_up_every_target_needs_compiles_the_first_game_ahead() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = make.split("$(STAMP): pyproject.toml\n", 1)[1].split("\n\n", 1)[0]
     steps = [line.strip() for line in recipe.splitlines()]
-    warm_at = next(i for i, s in enumerate(steps) if s.startswith("$(PY) -m arena.web.warm"))
+    warm_at = next(i for i, s in enumerate(steps) if s.startswith("$(PY) -m arena.warmup"))
     install = next(i for i, s in enumerate(steps) if "pip install" in s and "-e" in s)
     assert install < warm_at < steps.index("@touch $(STAMP)")
     for target in ("play", "evolve", "lint"):  # test runs lint first
@@ -51,6 +51,19 @@ def test_ahead_it_compiles_the_bots_and_rules_the_page_starts_with(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not compiled ahead" in err and "boom" in err
     assert "compiles them as it starts" in err
+
+
+def test_make_venv_compiles_the_game_the_page_starts_with(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arena import warmup
+
+    monkeypatch.chdir(tmp_path)  # a fresh clone: no runs/
+    seen: list[tuple[Rules, list[str]]] = []
+    monkeypatch.setattr(warm, "first_game", lambda m, rules, specs: seen.append((rules, specs)))
+    warmup.web()
+    lobby = make_lobby([], seat=None, rules_text=None, seed=None, replay_file=None)
+    assert seen == [(make_rules(None), [lobby.bots[b] for b in lobby.defaults])]
+    assert [p for stage in warmup.STAGES for lane in stage for p in lane][-1] == "web"
 
 
 def test_a_bot_whose_warm_up_fails_is_named(tmp_path: Path) -> None:
