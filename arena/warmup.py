@@ -56,7 +56,7 @@ def loop() -> None:
     champion against the gauntlet's compiled bots, and the rating kernel."""
     from evolve.config import load_config
     from evolve.plugin import default_plugin, warm_up
-    from evolve.rater import Rater
+    from evolve.rating.rater import Rater
     from game.bots import GAUNTLET
 
     cfg = load_config()

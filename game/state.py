@@ -166,7 +166,7 @@ class State:
     def empty(cls, m: Map, n_players: int, one_buffer: bool = True) -> State:
         """Zeroed arrays sized for a board and a seat count (kernel.setup fills them); in one
         buffer (`flat`) unless `one_buffer` is False, as the compiled loop asks: it plays 5-9%
-        slower on views of one buffer (evolve.benchref)."""
+        slower on views of one buffer (evolve.bench.benchref)."""
         t = m.n_territories
         shapes = [(t,), (t,), (t + L.N_WILDS,), (n_players, L.N_PL), (L.N_SC,), (L.N_EV,)]
         if not one_buffer:

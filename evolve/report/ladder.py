@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from evolve import ga
+from evolve.breeding import ga
 from evolve.runfolder import RunFolder, RunFolderError
 from game.atomic import MiB, atomic_write_bytes, check_size
 

@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 
 from evolve.cli import error
-from evolve.crownings import section_html
-from evolve.plots import RunData, load_run, make_plots
+from evolve.rating.crownings import section_html
+from evolve.report.plots import RunData, load_run, make_plots
 from evolve.runfolder import RunFolder, RunFolderError
 from features.botfile import BotFile
 from features.genome import LAYOUT, GenomeError

@@ -1,5 +1,5 @@
-"""`python -m evolve plan`: a planning bot file from a greedy one (`evolve.planfit`), or a run
-folder's planning step again (`evolve.lines`)."""
+"""`python -m evolve plan`: a planning bot file from a greedy one (`evolve.plan.planfit`), or a run
+folder's planning step again (`evolve.plan.lines`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import argparse
 from pathlib import Path
 
 from evolve.cli import error
-from evolve.lines import plan_folder
-from evolve.planfit import MAX_GAMES, MAX_REFITS, plan_champion
+from evolve.plan.lines import plan_folder
+from evolve.plan.planfit import MAX_GAMES, MAX_REFITS, plan_champion
 
 __all__ = ["main"]
 

@@ -11,7 +11,7 @@ fit and check games, and keeps the one its check ranks first (`plan_lines`): the
 a night buy more lines to choose from. The check tells good planners from broken ones; it could
 not rank four champions of one run 0.06 apart, so the gain of the pick is not measured
 (docs/experiments/2026-11-28-lines.md). A run without restarts plans its champion alone, as
-`evolve.planfit.plan_run` always did.
+`evolve.plan.planfit.plan_run` always did.
 
 A line's best player is its last crowned champion, else (a line that never crowned) the
 candidate that came closest to the champion in its playoffs (paired games: the largest
@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from evolve.champion import candidate_index
-from evolve.crownings import playoff_words
+from evolve.rating.champion import candidate_index
+from evolve.rating.crownings import playoff_words
 from evolve.runfolder import RunFolder, RunFolderError
 
 __all__ = ["DEFAULT_PLUGIN", "Line", "LineBest", "champion_at", "line_bests", "lines",
@@ -168,8 +168,8 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
     the run as if it had stopped there); the line to print. With one line this is `plan_run`
     of the champion. Seeds derive from the run seed and `generation`: every line's player is
     fitted and checked in the same games. The run's own file is marked while it is made
-    (`evolve.planmark`: a stop midway is finished on resume)."""
-    from evolve import planmark
+    (`evolve.plan.planmark`: a stop midway is finished on resume)."""
+    from evolve.plan import planmark
 
     if out is not None and out != folder.champion_plan:
         return _plan_lines(folder, cfg, generation, rules, board, out)
@@ -181,7 +181,7 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
 
 def _plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any, board: Any,
                 out: Path) -> str:
-    from evolve.planfit import plan_champion, plan_weights, run_seed
+    from evolve.plan.planfit import plan_champion, plan_weights, run_seed
     from features.botfile import BotFile
     from features.search.player import PlanSettings
 

@@ -12,16 +12,17 @@ from typing import Any
 import numpy as np
 from deap import base, cma
 
-from evolve import ga
+from evolve.breeding import ga
+from evolve.breeding.creator import Individual
+from evolve.breeding.islands import next_generation_islands
+from evolve.breeding.toolbox import build_toolbox
 from evolve.config import Config
-from evolve.creator import Individual
-from evolve.islands import next_generation_islands
 from evolve.plugin import Plugin
-from evolve.toolbox import build_toolbox
 
 
 class GeneticAlgorithm:
-    """Elites, selection, crossover and mutation through the DEAP toolbox (evolve.toolbox)."""
+    """Elites, selection, crossover and mutation through the DEAP toolbox
+    (evolve.breeding.toolbox)."""
 
     def __init__(self, cfg: Config, plugin: Plugin) -> None:
         self.cfg, self.plugin = cfg, plugin
@@ -32,7 +33,7 @@ class GeneticAlgorithm:
         return ga.random_population(self.plugin, self.cfg.run.population, rng)
 
     def ask(self, pop: list[Any], rng: np.random.Generator, g: int = 0) -> list[Any]:
-        """Generation g from the rated one (bred within each island: evolve.islands)."""
+        """Generation g from the rated one (bred within each island: evolve.breeding.islands)."""
         return next_generation_islands(pop, self.toolbox, self.cfg, rng, g)
 
     def tell(self, pop: list[Any]) -> None:

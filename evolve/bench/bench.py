@@ -3,7 +3,7 @@
 Every speed figure is a median over repeats; the previous run's figures (runs/bench.json) are
 kept as runs/bench.previous.json and the ratios new/old are printed, so a change is judged
 against the previous version rather than by a single timing. The compiled game is also timed
-against a fixed reference commit in the same run (`evolve.benchref`), which does not drift.
+against a fixed reference commit in the same run (`evolve.bench.benchref`), which does not drift.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from evolve.benchgen import run_generations
-from evolve.benchplan import bench_planning
-from evolve.benchref import bench_reference
+from evolve.bench.benchgen import run_generations
+from evolve.bench.benchplan import bench_planning
+from evolve.bench.benchref import bench_reference
 
 
 def _median_rate(run: Callable[[], tuple[int, np.ndarray, np.ndarray]], repeats: int

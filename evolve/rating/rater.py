@@ -5,7 +5,7 @@
 keep their ratings when marked fixed. Games are rated one after the other in the order given,
 each from its full finishing order (ties allowed).
 
-Engines (`rating.engine`): "compiled" (evolve.trueskill_kernel, the default) and "reference"
+Engines (`rating.engine`): "compiled" (evolve.rating.trueskill_kernel, the default) and "reference"
 (`trueskill.TrueSkill.rate` game by game); both give the same numbers. Either way a rating goes
 in and out of a game as `trueskill.Rating(mu, sigma)` would, so the arrays alone are the state:
 a checkpoint of them resumes exactly.
@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 import trueskill
 
-from evolve import trueskill_kernel as tk
 from evolve.config import RatingSection
+from evolve.rating import trueskill_kernel as tk
 
 ENGINES = ("compiled", "reference")
 

@@ -1,6 +1,6 @@
 """League of one generation: draw groups and seats, play the games in chunks on the workers.
 
-Ratings are not kept here: the generation step rates each chunk (evolve.rater) as it arrives.
+Ratings are not kept here: the generation step rates each chunk (evolve.rating.rater) as it arrives.
 """
 
 from __future__ import annotations

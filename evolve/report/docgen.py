@@ -2,7 +2,7 @@
 `features.genome.LAYOUT`) and the configuration table of docs/evolution.md (from
 `evolve/defaults.toml`, its comments and the bounds `evolve.config` checks).
 
-`python -m evolve.docgen` rewrites them between their `<!-- BEGIN generated: NAME -->` and
+`python -m evolve.report.docgen` rewrites them between their `<!-- BEGIN generated: NAME -->` and
 `<!-- END generated: NAME -->` lines; `--check` only says whether they are current (exit 1 if
 not). A test runs the check, so a new gene or config field cannot leave the docs behind.
 """
@@ -19,7 +19,7 @@ from typing import Any
 from evolve.config import SCHEMA, _describe, _toml_value, field_meta, load_config, to_dict
 from features.genome import ADDED, LAYOUT, V1_NAMES, GenomeLayout
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 _LINE = re.compile(r"^(\w+)\s*=\s*(.+?)\s*(?:#\s*(.*))?$")
 _SECTION = re.compile(r"^\[(\w+)\]\s*(?:#\s*(.*))?$")
 
@@ -116,8 +116,8 @@ def stale(docs: Path = DOCS, write: bool = False) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m evolve.docgen [--check] [--docs DIR]`."""
-    ap = argparse.ArgumentParser(prog="python -m evolve.docgen", description=__doc__)
+    """`python -m evolve.report.docgen [--check] [--docs DIR]`."""
+    ap = argparse.ArgumentParser(prog="python -m evolve.report.docgen", description=__doc__)
     ap.add_argument("--check", action="store_true", help="exit 1 if a page is out of date")
     ap.add_argument("--docs", type=Path, default=DOCS,
                     help="the docs folder (default: %(default)s)")

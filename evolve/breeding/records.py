@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from deap import tools
 
-from evolve.creator import Individual
+from evolve.breeding.creator import Individual
 
 HOF_KEYS = ("hof.genes", "hof.mu", "hof.sigma", "hof.generation")
 

@@ -1,6 +1,6 @@
 """Populations as DEAP individuals: random start, arrays in and out, the champion.
 
-The genetic operators themselves are DEAP's, registered in evolve.toolbox.
+The genetic operators themselves are DEAP's, registered in evolve.breeding.toolbox.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from evolve.creator import Individual
+from evolve.breeding.creator import Individual
 from evolve.plugin import Plugin
 from features.genome import random_genomes
 

@@ -17,7 +17,7 @@ import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from evolve.cli import error
-from evolve.ladder import Ladder, build_ladder
+from evolve.report.ladder import Ladder, build_ladder
 from evolve.runfolder import RunFolder, RunFolderError
 from game.atomic import atomic_file
 

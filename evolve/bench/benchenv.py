@@ -71,7 +71,7 @@ def bench_seat(games: int, seed: int, bot: str = "strategist") -> tuple[int, int
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m evolve.benchenv", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m evolve.bench.benchenv", description=__doc__)
     ap.add_argument("--games", type=int, default=5, help="games per measure (default 5)")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)

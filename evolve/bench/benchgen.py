@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from evolve import ga
+from evolve.breeding import ga
 from evolve.config import load_config
 from evolve.evolution import Evolution
 from evolve.parallel import Runner

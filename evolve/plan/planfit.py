@@ -12,7 +12,7 @@ against Domination's `hard` (docs/experiments/2026-11-28-planner-4.md).
 
 `check` then plays the planning bot and the greedy one in the same seeded games against 3x each
 gauntlet bot (compiled); a run keeps the best (fit, margin) and the planning champion only
-when it wins more (`plan_champion`). `python -m evolve plan` (`evolve.plan_cmd`) is the
+when it wins more (`plan_champion`). `python -m evolve plan` (`evolve.plan.plan_cmd`) is the
 command; `evolve run` calls it at its end.
 """
 
@@ -243,7 +243,7 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
                         "refits": refits, "fit": chosen,
                         "method": "logistic regression of the win on the value terms, games "
                         "against a copy of itself (a seat's chance: self_share) or a gauntlet "
-                        "bot (evolve.planfit); refit i on the games of refit i - 1's best "
+                        "bot (evolve.plan.planfit); refit i on the games of refit i - 1's best "
                         "planning bot",
                         "check": {"games_per_bot": check_games, "greedy": result.greedy,
                                   "plan": result.plan, "margins": row(0, share),

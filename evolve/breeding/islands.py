@@ -4,8 +4,9 @@ generations.
 
 An individual's island is its place in the population: island i holds the slots
 [i * n / K, (i + 1) * n / K). Each island's next generation (its elite, then its selected and
-varied offspring, `evolve.toolbox.next_generation`) fills its own slots again, so the order the
-checkpoint saves (genes, mu and sigma in population order) is the island assignment, and
+varied offspring, `evolve.breeding.toolbox.next_generation`) fills its own slots again, so
+the order the checkpoint saves (genes, mu and sigma in population order) is the island
+assignment, and
 `run.islands` is in the checkpoint's fingerprint: a resumed run breeds the same islands.
 
 The league stays across the whole population: islands separate breeding, not play. So there is
@@ -22,8 +23,8 @@ from typing import Any
 import numpy as np
 from deap import base, tools
 
+from evolve.breeding.toolbox import next_generation, seed_random
 from evolve.config import Config
-from evolve.toolbox import next_generation, seed_random
 
 
 def split(pop: Sequence[Any], k: int) -> list[list[Any]]:

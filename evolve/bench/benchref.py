@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 REFERENCE_COMMIT = "4435639"  # feature set 1, before the named kernel tuples
-ROOT = Path(__file__).resolve().parent.parent  # the checkout HEAD runs from (a git work tree)
+ROOT = Path(__file__).resolve().parents[2]  # the checkout HEAD runs from (a git work tree)
 BATCHES = ("random", "hand_set")
 
 # Runs in the subprocess with only the tree's own packages: every name it uses exists in the

@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 from deap import algorithms, base, tools
 
+from evolve.breeding.creator import Individual
 from evolve.config import Config
-from evolve.creator import Individual
 from evolve.plugin import Plugin
 
 # name -> (DEAP function, its keyword arguments from the config and the plug-in)
