@@ -42,8 +42,8 @@ def bots() -> None:
     """The compiled bots (`game.bots.table.compiled_decide`) as both loops call them."""
     from game.bots.kernels import make_bot_work
     from game.bots.table import CONTINENT, compiled_decide
-    from game.jit import bind
     from game.map import classic_map
+    from game.rules.jit import bind
     from game.state import Rules, State
 
     m = classic_map()

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from game import layout as L
 from game.map import Map
+from game.rules import layout as L
 
 # Hand sizes rules.trade_at may take: 3 cards always hold a set with a wild, 10 is every kind
 # three times over plus one, beyond which no engine asks.
@@ -211,7 +211,7 @@ class State:
 
     @property
     def phase(self) -> int:
-        """Current phase (game.layout.PH_*)."""
+        """Current phase (game.rules.layout.PH_*)."""
         return int(self.sc[L.S_PHASE])
 
     @property

@@ -18,7 +18,7 @@ from evolve.breeding import ga
 from evolve.config import load_config
 from evolve.plugin import default_plugin
 from features.genome import LAYOUT, random_genomes
-from game import layout as L
+from game.rules import layout as L
 from game.state import MAX_CAP, Rules
 
 
@@ -26,7 +26,7 @@ from game.state import MAX_CAP, Rules
     ("game.referee", "decision_of"), ("features.kernels", "jit_kernel"),
     ("evolve.plugin", "_scale_mask"), ("evolve.report.export", "load_bot"),
     ("game.state", "CAP_MAX"),
-    ("game.replay", "KIND_NAMES"), ("arena.web.live", "PHASES"),
+    ("game.record.replay", "KIND_NAMES"), ("arena.web.live", "PHASES"),
     # one bot file reader, features.botfile
     ("features.genome", "load_bot_file"), ("features.genome", "load_genome"),
     ("features.genome", "save_genome"), ("features.search.player", "read_bot"),

@@ -62,8 +62,8 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
     from game.bots import BOTS, GAUNTLET
     from game.decision import DecisionKind
     from game.engine import play_game
-    from game.layout import S_TURNS
     from game.map import classic_map
+    from game.rules.layout import S_TURNS
     from game.state import Rules
 
     board, rules = board or classic_map(), rules or Rules()

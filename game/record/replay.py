@@ -1,11 +1,11 @@
 """Replays: the board after every line of a game transcript, and each line in words.
 
-The transcript's reader, beside its writer `game.transcript`. A transcript records every
+The transcript's reader, beside its writer `game.record.transcript`. A transcript records every
 decision with what it caused (dice, losses, conquests, set values, card bonuses, cards drawn,
 eliminations), so the board after each line follows from the lines alone: `replay` applies
 those recorded effects and never decides a rule. This module reads the transcript's shape
 (header, deal, missions, end, bounds); what each action line does to the board is
-`game.replay_board`'s. `tests/game/test_replay.py` checks it against the kernel's own state
+`game.record.replay_board`'s. `tests/game/test_replay.py` checks it against the kernel's own state
 after every action of seeded games, as the perft test checks move generation.
 """
 
@@ -15,10 +15,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game import layout as L
 from game.map import Map, MapError, classic_map
-from game.replay_board import Board, Frame
-from game.transcript import FORMAT, MAX_LABEL
+from game.record.replay_board import Board, Frame
+from game.record.transcript import FORMAT, MAX_LABEL
+from game.rules import layout as L
 
 MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024  # a capped 6-player game is well under 1 MiB
 MAX_SEATS = 6  # a game seats 2..6 players
@@ -162,7 +162,7 @@ class Replayer:
 
 def replay(lines: Iterable[str], labels: Sequence[str] | None = None, m: Map | None = None,
            show_cards: bool = True, by_seat: bool = False) -> Replay:
-    """Frames of a transcript (lines of `game.transcript`); ReplayError naming a bad line.
+    """Frames of a transcript (lines of `game.record.transcript`); ReplayError naming a bad line.
     `labels` name the players in the order they were given (by seat with `by_seat`); at most
     MAX_REPLAY_LINES lines."""
     if isinstance(lines, Sequence) and len(lines) > MAX_REPLAY_LINES:

@@ -1,9 +1,9 @@
 """The rules as one compiled state machine shared by the Python game loop and compiled loops.
 
-`setup` deals a game into the state arrays of game/layout.py; `step` applies one decision of the
-seat to move, returns an error code (leaving the state untouched when illegal), and then advances
-through every point where the rules leave no choice, so that the state always waits on a real
-decision or is over. Randomness comes only from the `numpy.random.Generator` passed in.
+`setup` deals a game into the state arrays of game/rules/layout.py; `step` applies one decision
+of the seat to move, returns an error code (leaving the state untouched when illegal), and then
+advances through every point where the rules leave no choice, so that the state always waits on a
+real decision or is over. Randomness comes only from the `numpy.random.Generator` passed in.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from game import layout as L
-from game.cards import is_set, set_value
-from game.dice import battle_losses, roll_sorted
-from game.jit import allocating_kernel, inline_rule_kernel, rule_kernel
-from game.layout import MapArrays, StateArrays
-from game.queries import (
+from game.rules import layout as L
+from game.rules.cards import is_set, set_value
+from game.rules.dice import battle_losses, roll_sorted
+from game.rules.jit import allocating_kernel, inline_rule_kernel, rule_kernel
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import (
     bonus_open,
     can_attack,
     can_fortify,
@@ -30,7 +30,14 @@ from game.queries import (
     reinforcements,
     trade_compulsory,
 )
-from game.turns import _advance_setup, _after_occupy, _check_end, _eliminate, _end_turn, _settle
+from game.rules.turns import (
+    _advance_setup,
+    _after_occupy,
+    _check_end,
+    _eliminate,
+    _end_turn,
+    _settle,
+)
 
 
 @inline_rule_kernel
@@ -271,7 +278,7 @@ def step(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generat
 @allocating_kernel  # opening the box needs numba's runtime; step itself runs without it
 def step_boxed(m: MapArrays, s: StateArrays, rules: np.ndarray, box: Any, kind: int, a: int,
                b: int, c: int) -> int:
-    """`step` with the generator in a `game.jit.RngBox` (what the Python game loop calls)."""
+    """`step` with the generator in a `game.rules.jit.RngBox` (what the Python game loop calls)."""
     return step(m, s, rules, box.rng, kind, a, b, c)
 
 

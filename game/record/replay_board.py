@@ -1,7 +1,7 @@
 """The board a transcript's lines move on: one line's recorded effects applied, checked, in words.
 
-`game.replay` reads a transcript's shape (the header, the deal, missions, the end, its bounds)
-and hands each action line to `Board.apply`; this module is what one line does to the
+`game.record.replay` reads a transcript's shape (the header, the deal, missions, the end, its
+bounds) and hands each action line to `Board.apply`; this module is what one line does to the
 position: the recorded placements, trades, dice and losses, conquests, move-ins,
 fortifications, cards drawn and eliminations applied to the board, each held to what the rules
 can produce (a line that cannot happen is a ValueError), the line put in words (`card_text`)
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game import layout as L
 from game.actions import Attack, Fortify, MoveIn, Pass, Place, Trade, parse_action
 from game.map import Map
+from game.rules import layout as L
 
 
 @dataclass
@@ -93,7 +93,7 @@ class Board:
             self.to_place[seat] = 1  # the setup places one army a decision
 
     def income(self, seat: int) -> int:
-        """`game.queries.reinforcements` on this board: max(3, territories // 3) plus the
+        """`game.rules.queries.reinforcements` on this board: max(3, territories // 3) plus the
         bonus of every continent `seat` holds whole."""
         held = [t for t, o in enumerate(self.owner) if o == seat]
         whole = {int(self.m.continent_of[t]) for t in held}
@@ -174,7 +174,7 @@ class Board:
             raise ValueError(f"{self.name(t)} is seat s{self.owner[t]}'s, not s{seat}'s")
 
     def set_value(self, cards: Sequence[int]) -> int:
-        """`game.cards.set_value` of `cards` traded now (ValueError if they are no set)."""
+        """`game.rules.cards.set_value` of `cards` traded now (ValueError if they are no set)."""
         kinds = [int(self.m.card_kind[c]) for c in cards]
         wilds = kinds.count(L.WILD)
         if wilds == 0 and len(set(kinds)) == 2:

@@ -1,17 +1,17 @@
 """The position in which a transcript line was decided, rebuilt from the replay
-(`game.replay`) and the line's own header (seat, phase, the armies still to place, the conquest
-being moved into): what `arena explain --transcript` and the web page's why? read."""
+(`game.record.replay`) and the line's own header (seat, phase, the armies still to place, the
+conquest being moved into): what `arena explain --transcript` and the web page's why? read.
+A line that is not a decision is a ReplayError, as a transcript that cannot be replayed."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields
 
-from arena.bots import GameArgError
-from game import layout as L
 from game.actions import parse_action
 from game.map import Map
-from game.replay import replay
+from game.record.replay import ReplayError, replay
+from game.rules import layout as L
 from game.state import Rules, State
 
 _PHASE_OF_VERB = {"trade": L.PH_TRADE, "end-trade": L.PH_TRADE, "attack": L.PH_ATTACK,
@@ -43,7 +43,7 @@ def position_at(lines: Sequence[str], no: int) -> tuple[State, Map, Rules, str]:
     rep = replay(lines)
     head = _head(lines[no - 1])
     if head is None:
-        raise GameArgError(f"--line {no}: not a decision line (allowed: a line 'r<round> "
+        raise ReplayError(f"--line {no}: not a decision line (allowed: a line 'r<round> "
                            f"s<seat> <action>', e.g. {_first_decision(lines)})")
     round_, seat, rest = head
     before = [f for f in rep.frames if f.index < no - 1][-1]

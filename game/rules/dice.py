@@ -11,8 +11,8 @@ from itertools import product
 
 import numpy as np
 
-from game import layout as L
-from game.jit import inline_rule_kernel
+from game.rules import layout as L
+from game.rules.jit import inline_rule_kernel
 
 # Armies on either side covered exactly by the table; larger battles are scaled down (see
 # `odds_lookup`). 128x128 float64 is 128 KiB, small enough to stay in L2 cache.

@@ -3,8 +3,8 @@
 Both sides roll as many dice as the rules allow (attacker min(3, a - 1), defender min(2, d)),
 so a battle is a Markov chain over (a, d), the armies on the source and on the target; each
 roll's loss probabilities are counted exactly over all equally likely dice
-(`game.dice.outcome_table`). The chain is solved backwards: a roll always removes one or two
-armies, so each state needs only states with fewer armies. Where `game.dice.conquest_table`
+(`game.rules.dice.outcome_table`). The chain is solved backwards: a roll always removes one or two
+armies, so each state needs only states with fewer armies. Where `game.rules.dice.conquest_table`
 answers "down to 1 army" for the players' features, this answers any stopping size and also
 the armies expected on both sides at the end, for a person about to roll.
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from game import layout as L
-from game.dice import outcome_table
+from game.rules import layout as L
+from game.rules.dice import outcome_table
 
 MAX_ARMIES = 300  # per side: the 300 x 300 states take about half a second
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from game import layout as L
-from game.jit import inline_rule_kernel, rule_kernel
+from game.rules import layout as L
+from game.rules.jit import inline_rule_kernel, rule_kernel
 
 _ONE_OF_EACH = L.FIXED_VALUES[3]
 

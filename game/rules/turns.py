@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from game import layout as L
-from game.cards import hand_size, has_set
-from game.jit import inline_rule_kernel, rule_kernel
-from game.layout import MapArrays, StateArrays
-from game.queries import can_attack, can_fortify, mission_done, occupy_bounds, reinforcements
+from game.rules import layout as L
+from game.rules.cards import hand_size, has_set
+from game.rules.jit import inline_rule_kernel, rule_kernel
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import can_attack, can_fortify, mission_done, occupy_bounds, reinforcements
 
 
 @inline_rule_kernel

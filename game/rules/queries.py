@@ -7,10 +7,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from game import layout as L
-from game.cards import hand_size
-from game.jit import allocating_kernel, inline_rule_kernel, rule_kernel
-from game.layout import MapArrays, StateArrays
+from game.rules import layout as L
+from game.rules.cards import hand_size
+from game.rules.jit import allocating_kernel, inline_rule_kernel, rule_kernel
+from game.rules.layout import MapArrays, StateArrays
 
 
 @rule_kernel

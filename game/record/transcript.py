@@ -2,7 +2,7 @@
 
 The header names the format, the riskevo version that wrote it, the board, the rules, the seat
 order, what each player was (`player <index> <label>`, when the players are known) and the
-deal; `game.replay` reads it back. Older transcripts lack the version and player lines.
+deal; `game.record.replay` reads it back. Older transcripts lack the version and player lines.
 
 After the `end` line a transcript may carry decision records, one line each,
 `why <version> <line> <json>`: why the player of action line `<line>` (1-based) decided as it
@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from game import layout as L
 from game.actions import Action, Attack, Trade
 from game.map import Map
-from game.queries import standing
+from game.rules import layout as L
+from game.rules.queries import standing
 from game.state import Rules, State
 from game.version import riskevo_version
 
