@@ -52,10 +52,10 @@ bench: $(STAMP)  ## games/s, generation wall time, memory; ratios vs the last be
 	$(PY) -m arena.warmup --cold
 
 bench-env: $(STAMP)  ## env steps/s (random masked actions) and overhead vs the game loop
-	$(PY) -m evolve.benchenv $(if $(GAMES),--games $(GAMES))
+	$(PY) -m evolve.bench.benchenv $(if $(GAMES),--games $(GAMES))
 
 docs: $(STAMP)  ## rewrite the generated tables of docs/genome.md and docs/evolution.md
-	$(PY) -m evolve.docgen
+	$(PY) -m evolve.report.docgen
 
 evolve: $(STAMP)  ## start a run, or resume one: make evolve [RUN=name] [GENERATIONS=n]
 	$(PY) -m evolve run $(if $(RUN),--name $(RUN)) $(if $(GENERATIONS),--generations $(GENERATIONS)) $(if $(N_JOBS),--n-jobs $(N_JOBS))

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from game import layout as L
 from game.actions import Action, Attack, Fortify, Place, Trade
 from game.map import Map
+from game.rules import layout as L
 from game.state import State
 
 __all__ = ["METRICS", "Counts", "Tally", "Watcher", "continents_held", "forced_trade"]

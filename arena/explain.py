@@ -4,7 +4,7 @@ Two ways to name the decision: a seeded game (`BOT OPPONENT... --seed S`, then `
 BOT's N-th decision, or `--round R [--kind K]`, BOT's first decision of that round and kind),
 played with BOT playing as it plays (its plan included) until it reaches it, explained from the
 decision's own record; or a transcript line (`--transcript FILE --line N`), where the position
-before the line is rebuilt (`arena.explain_lines`) and BOT decides again there: a transcript
+before the line is rebuilt (`game.record.position`) and BOT decides again there: a transcript
 holds no record, so the words say so, and say when the line records another move. Text by
 default, `--json` for the data. The account is `arena.why.account`'s, as on the web page.
 """
@@ -27,7 +27,6 @@ from arena.bots import (
     read_bot_file,
     trusted,
 )
-from arena.explain_lines import position_at
 from arena.play import add_game_arguments, game_setup, labels_for
 from arena.why import account, bot_of, transcript_account
 from evolve.cli import error
@@ -36,10 +35,11 @@ from features.explain.options import kind_of
 from features.linear import map_context
 from features.search.explain import Why
 from features.search.player import player_of
-from game import layout as L
 from game.engine import play_game
 from game.map import Map, classic_map
-from game.replay import ReplayError, read_transcript
+from game.record.position import position_at
+from game.record.replay import ReplayError, read_transcript
+from game.rules import layout as L
 from game.state import RulesError
 
 MAX_DECISION = 1_000_000  # a capped game makes far fewer

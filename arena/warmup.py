@@ -42,8 +42,8 @@ def bots() -> None:
     """The compiled bots (`game.bots.table.compiled_decide`) as both loops call them."""
     from game.bots.kernels import make_bot_work
     from game.bots.table import CONTINENT, compiled_decide
-    from game.jit import bind
     from game.map import classic_map
+    from game.rules.jit import bind
     from game.state import Rules, State
 
     m = classic_map()
@@ -56,7 +56,7 @@ def loop() -> None:
     champion against the gauntlet's compiled bots, and the rating kernel."""
     from evolve.config import load_config
     from evolve.plugin import default_plugin, warm_up
-    from evolve.rater import Rater
+    from evolve.rating.rater import Rater
     from game.bots import GAUNTLET
 
     cfg = load_config()

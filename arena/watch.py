@@ -9,11 +9,11 @@ from typing import Any
 
 import numpy as np
 
-from evolve.plots import plt, save_figure
+from evolve.report.plots import plt, save_figure
 from game.atomic import atomic_file
 from game.decision import Decision, ask
-from game.layout import S_TURNS
 from game.map import Map, board_positions, classic_map
+from game.rules.layout import S_TURNS
 from game.view import GameView
 
 __all__ = [

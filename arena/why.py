@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 
 from arena.bots import GameArgError, is_bot_file, read_bot_file
-from arena.explain_lines import position_at
 from arena.play import labels_for
 from arena.web.plainwords import highlight, plain
 from features.explain import ExplainError, describe, explain, to_json
@@ -29,8 +28,9 @@ from features.search.why import record_from_json
 from game.actions import parse_action
 from game.map import Map
 from game.protocol import Action4
+from game.record.position import position_at
+from game.record.transcript import RecordError, records
 from game.state import Rules, State
-from game.transcript import RecordError, records
 
 
 def bot_of(spec: str) -> tuple[np.ndarray, PlanSettings]:
@@ -120,7 +120,7 @@ def account(why: Why, m: Map, rules: Rules, weights: np.ndarray, who: str, *,
 def transcript_account(spec: str, lines: Sequence[str], no: int, record: Why | None = None
                        ) -> dict[str, Any]:
     """Transcript line `no` (1-based) explained by bot file `spec`: from the decision's own
-    `record` (given, or carried by the transcript after its end: `game.transcript.records`)
+    `record` (given, or carried by the transcript after its end: `game.record.transcript.records`)
     when it is the line's, else decided again (`reestimate`)."""
     weights, plan = bot_of(spec)
     st, m, rules, line = position_at(lines, no)

@@ -16,12 +16,13 @@ from collections.abc import Callable, Mapping
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "run": ("evolve.run_cmd:main", "start or resume an evolution run in runs/<name>/"),
-    "bench": ("evolve.bench:main",
+    "bench": ("evolve.bench.bench:main",
               "games/s, generation wall time (games / rating / overhead) and memory"),
-    "plot": ("evolve.plots:main", "draw a run's weight-distribution and progress plots"),
-    "report": ("evolve.report:main", "write a run's self-contained report.html"),
-    "export": ("evolve.export:main", "export a run's champion (or any individual) as a bot file"),
-    "plan": ("evolve.plan_cmd:main",
+    "plot": ("evolve.report.plots:main", "draw a run's weight-distribution and progress plots"),
+    "report": ("evolve.report.report:main", "write a run's self-contained report.html"),
+    "export": ("evolve.report.export:main",
+               "export a run's champion (or any individual) as a bot file"),
+    "plan": ("evolve.plan.plan_cmd:main",
              "a planning bot file from a greedy one, or a run's planning champion again"),
     "play": ("arena.play:main", "play one game between bots and print the outcome"),
     "tournament": ("arena.measure.tournament:main",

@@ -10,9 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from evolve import ga, league, records
-from evolve.anchors import Anchors, seat_anchors
-from evolve.champion import Proven, candidate_index, playoff_seeds
+from evolve.breeding import ga, records
+from evolve.breeding.strategy import make_strategy
 from evolve.checkpoint import (
     Checkpoint,
     CheckpointError,
@@ -25,12 +24,14 @@ from evolve.checkpoint import (
 from evolve.config import BEFORE_ADDED, Config, fingerprint, load_config
 from evolve.parallel import Runner
 from evolve.plugin import Plugin, check_league_bots, check_opponents, league_genomes
-from evolve.rater import Rater, rated_places
+from evolve.rating import league
+from evolve.rating.anchors import Anchors, seat_anchors
+from evolve.rating.champion import Proven, candidate_index, playoff_seeds
+from evolve.rating.rater import Rater, rated_places
 from evolve.rotation import rotated_opponents
 from evolve.runfolder import RunFolder
 from evolve.stats import wilson_interval
 from evolve.stopwatch import Stopwatch
-from evolve.strategy import make_strategy
 
 EVAL_KEY = 0xE7A1  # first spawn_key entry of eval game seeds (game seeds use 2-tuples)
 TIMING_KEYS = ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s")
@@ -52,7 +53,7 @@ class Generation:
 
 class Evolution:
     """Population, ratings, strategy and RNG of a run; `generation` is the last completed one
-    (-1: none). `hall_of_fame` holds the best champions so far (see evolve.records)."""
+    (-1: none). `hall_of_fame` holds the best champions so far (see evolve.breeding.records)."""
 
     def __init__(self, cfg: Config, plugin: Plugin, folder: RunFolder, name: str = "") -> None:
         self.cfg = cfg
@@ -80,7 +81,7 @@ class Evolution:
         self.statistics = records.statistics()
         self.logbook = records.logbook()  # the log without timings and gene statistics
         self.hall_of_fame = records.hall_of_fame(cfg.run.hall_of_fame)
-        self.proven = Proven()  # the champion of champion.json (evolve.champion)
+        self.proven = Proven()  # the champion of champion.json (evolve.rating.champion)
 
     # ----- checkpoints -----
     def resume(self) -> bool:
@@ -236,7 +237,7 @@ class Evolution:
 
         rec = self.proven.playoff(genes[i], float(mu[i]), float(sigma[i]), g, play,
                                   playoff_seeds(self.cfg.run.seed, g, c.games), c.margin)
-        return {**rec, "candidate": i}  # its index in genes/ (evolve.lines reads it back)
+        return {**rec, "candidate": i}  # its index in genes/ (evolve.plan.lines reads it back)
 
     def record(self, g: int, genes: np.ndarray, mu: np.ndarray, sigma: np.ndarray,
                games: league.Results, champ: int, ev: dict[str, Any] | None,

@@ -23,13 +23,13 @@ from evolve.config import (
     run_file_origin,
     to_toml,
 )
-from evolve.crownings import beyond_noise, closing_words, playoff_words
 from evolve.evolution import Evolution
-from evolve.lines import DEFAULT_PLUGIN, plan_lines
 from evolve.parallel import Runner, WorkersLostError
-from evolve.planmark import unfinished
+from evolve.plan.lines import DEFAULT_PLUGIN, plan_lines
+from evolve.plan.planmark import unfinished
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar, Ticker
+from evolve.rating.crownings import beyond_noise, closing_words, playoff_words
 from evolve.runfolder import RunFolder, RunFolderError, check_name
 from game.version import describe, riskevo_version
 
@@ -367,7 +367,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
 
 
 def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
-    """Make the planning champion (`evolve.lines.plan_lines`: the best line's) unless
+    """Make the planning champion (`evolve.plan.lines.plan_lines`: the best line's) unless
     plan.games is 0 or the games are not the planner's (four seats, the game's own plug-in);
     Ctrl-C skips it and says how to make it later."""
     plugin = evo.plugin

@@ -174,7 +174,7 @@ class RunFolder:
         self.log = self.root / "log.jsonl"
         self.genes = self.root / "genes"
         self.champion = self.root / "champion.json"
-        self.champion_plan = self.root / "champion-plan.json"  # evolve.planfit.plan_run
+        self.champion_plan = self.root / "champion-plan.json"  # evolve.plan.planfit.plan_run
         self.checkpoints = self.root / "checkpoints"
         self.plots = self.root / "plots"
         self.report = self.root / "report.html"

@@ -22,11 +22,11 @@ MAX_GAMES = 1_000_000  # evaluation, playoff and chunk sizes
 MAX_RATING = 1e6  # TrueSkill mu, sigma, beta, tau: squares and sums stay far from overflow
 MAX_LEAGUE_SEATS = 10_000_000  # run.population * run.games_per_individual
 MAX_GENOME_ANCHORS = 64  # league.genomes: bot files read at the start of a run
-MAX_ISLANDS = 1024  # run.islands: sub-populations of the GA (evolve.islands)
+MAX_ISLANDS = 1024  # run.islands: sub-populations of the GA (evolve.breeding.islands)
 
-# DEAP operators by name (evolve.toolbox registers them; tests check both lists agree).
+# DEAP operators by name (evolve.breeding.toolbox registers them; tests check both lists agree).
 STRATEGIES = ("ga", "cma")
-OUTCOMES = ("order", "win")  # what a league game tells TrueSkill (evolve.rater.rated_places)
+OUTCOMES = ("order", "win")  # what a league game tells TrueSkill (evolve.rating.rater.rated_places)
 MATE_CHOICES = ("cxUniform", "cxOnePoint", "cxTwoPoint")
 MUTATE_CHOICES = ("mutGaussian",)
 SELECT_CHOICES = ("selTournament", "selBest", "selRandom")
@@ -128,7 +128,7 @@ class ChampionSection:
 
 @dataclass(frozen=True)
 class PlanSection:
-    """The planning champion made from the proven champion when a run ends (evolve.planfit)."""
+    """The planning champion made from the proven champion when a run ends (evolve.plan.planfit)."""
 
     games: int = _f(0, 20_000)
     check_games: int = _f(1, 100_000)

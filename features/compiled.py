@@ -1,7 +1,7 @@
 """The training path: whole games between linear players inside one compiled function.
 
-`play_linear_game` runs `game.kernel.setup`, then `decide -> game.kernel.step` until the game is
-over, all in `_play` (which also seats compiled bots by policy code);
+`play_linear_game` runs `game.rules.kernel.setup`, then `decide -> game.rules.kernel.step` until
+the game is over, all in `_play` (which also seats compiled bots by policy code);
 `play_linear_games` calls it once per game with a fresh
 `numpy.random.Generator(PCG64(seed))`. The moves equal `game.engine.play_game` with
 `LinearPlayer` objects and the same seed, because both use the same `decide` and rule kernels.
@@ -20,15 +20,15 @@ from features.players import carry
 from features.registry import N_GENES
 from features.search.plan import N_PLAN, PS_ROLLOUTS, PlanWork, decide_plan, make_plan_work
 from features.work import Work, make_work
-from game import layout as L
 from game.bots.kernels import BotWork, make_bot_work
 from game.bots.table import COMPILED_BOTS, compiled_decide
-from game.jit import allocating_kernel, inline_rule_kernel, rule_kernel
-from game.kernel import setup, step
-from game.layout import MapArrays, StateArrays
 from game.map import Map, classic_map
-from game.queries import standing
 from game.referee import game_rngs
+from game.rules import layout as L
+from game.rules.jit import allocating_kernel, inline_rule_kernel, rule_kernel
+from game.rules.kernel import setup, step
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import standing
 from game.state import Rules, State
 
 

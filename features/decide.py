@@ -47,9 +47,9 @@ from features.players import (
 )
 from features.trade import decide_trade
 from features.work import NO_ACTION, Action4, Work
-from game import layout as L
-from game.jit import rule_kernel
-from game.layout import MapArrays, StateArrays
+from game.rules import layout as L
+from game.rules.jit import rule_kernel
+from game.rules.layout import MapArrays, StateArrays
 
 
 @jit_inline

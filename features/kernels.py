@@ -14,12 +14,12 @@ from typing import NamedTuple
 import numpy as np
 
 from features import registry as F
-from game import layout as L
-from game.dice import conquest_table, odds_lookup
-from game.jit import inline_rule_kernel
-from game.layout import MapArrays, StateArrays
+from game.rules import layout as L
+from game.rules.dice import conquest_table, odds_lookup
+from game.rules.jit import inline_rule_kernel
+from game.rules.layout import MapArrays, StateArrays
 
-# Inlined like the rule kernels (game/jit.py): they never allocate, and reference counting of
+# Inlined like the rule kernels (game/rules/jit.py): they never allocate, and reference counting of
 # arrays taken from the state tuples made decisions 6-16x slower.
 jit_inline = inline_rule_kernel
 
@@ -27,7 +27,7 @@ jit_inline = inline_rule_kernel
 class FeatureContext(NamedTuple):
     """Static per-board arrays the features read (`feature_context`)."""
 
-    odds: np.ndarray  # float64[ODDS_SIZE, ODDS_SIZE]: game.dice.conquest_table()
+    odds: np.ndarray  # float64[ODDS_SIZE, ODDS_SIZE]: game.rules.dice.conquest_table()
     cont_value: np.ndarray  # float64[C]: continent value normalised to max 1
     bonus_norm: np.ndarray  # float64[C]: bonus / largest bonus
 

@@ -12,9 +12,9 @@ from features.kernels import FeatureContext, feature_context
 from features.registry import N_GENES
 from features.search.why import Why
 from features.work import Action4, make_work
-from game.jit import bind
 from game.map import Map
 from game.protocol import KernelPlayer
+from game.rules.jit import bind
 from game.state import State
 from game.view import GameView
 

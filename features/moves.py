@@ -20,9 +20,9 @@ from features.kernels import (
     need,
 )
 from features.work import Action4, Work
-from game import layout as L
-from game.layout import MapArrays, StateArrays
-from game.queries import census_into
+from game.rules import layout as L
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import census_into
 
 
 @jit_inline

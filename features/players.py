@@ -33,9 +33,9 @@ from typing import NamedTuple
 import numpy as np
 
 from features.kernels import FeatureContext, garrison, hand_share, hostile, jit_inline
-from game import layout as L
-from game.layout import MapArrays, StateArrays
-from game.queries import census_into
+from game.rules import layout as L
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import census_into
 
 
 class Players(NamedTuple):

@@ -11,11 +11,11 @@ import numpy as np
 from features import registry as F
 from features.kernels import FeatureContext, jit_inline
 from features.players import Players, continent_term, pressure, summarize
-from game import layout as L
-from game.cards import is_set, set_value
-from game.kernel import trade_compulsory
-from game.layout import MapArrays, StateArrays
-from game.queries import bonus_open as open_bonus
+from game.rules import layout as L
+from game.rules.cards import is_set, set_value
+from game.rules.kernel import trade_compulsory
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import bonus_open as open_bonus
 
 
 @jit_inline

@@ -25,7 +25,7 @@ from features.kernels import (
     vantage,
 )
 from features.players import Players, make_players, stagers, summarize
-from game.layout import MapArrays, StateArrays
+from game.rules.layout import MapArrays, StateArrays
 
 
 def _summary(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int) -> Players:

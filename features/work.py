@@ -9,11 +9,11 @@ import numpy as np
 
 from features import registry as F
 from features.players import Players, make_players
-from game.layout import MapArrays
 from game.protocol import Action4
+from game.rules.layout import MapArrays
 
 MAX_OPTIONS = 8  # most options a search asks the scorer for (top-k move ordering)
-NO_ACTION = (-1, 0, 0, 0)  # (kind, a, b, c) as game.kernel.step takes it: none
+NO_ACTION = (-1, 0, 0, 0)  # (kind, a, b, c) as game.rules.kernel.step takes it: none
 
 
 class Work(NamedTuple):

@@ -4,6 +4,7 @@ from game.numba_cache import GAME_DIR, clear_stale_caches, game_sources
 
 # Before any kernel loads its cache: kernels call kernels in other files (see numba_cache).
 clear_stale_caches(GAME_DIR, game_sources())
+clear_stale_caches(GAME_DIR / "rules", game_sources())  # the rules' kernels
 clear_stale_caches(GAME_DIR / "bots", game_sources())  # the compiled bots' kernels
 
 # ruff: noqa: E402

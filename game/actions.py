@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.layout import (
+from game.map import Map
+from game.rules.layout import (
     A_ATTACK,
     A_END_TRADE,
     A_FORTIFY,
@@ -14,7 +15,6 @@ from game.layout import (
     A_STOP,
     A_TRADE,
 )
-from game.map import Map
 
 
 def _tname(m: Map, t: int) -> str:

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from game import layout as L
 from game.forfeit import forfeit_placements
 from game.map import Map, classic_map
 from game.protocol import Player
-from game.queries import standing
 from game.referee import Seed
+from game.rules import layout as L
+from game.rules.queries import standing
 from game.session import Observer, Session
 from game.state import Rules, State
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from game import layout as L
 from game.atomic import MiB, read_limited
-from game.cards import classic_card_kinds
+from game.rules import layout as L
+from game.rules.cards import classic_card_kinds
 from game.untrusted import UntrustedJSONError, parse_json
 
 MAX_MAP_BYTES = 4 * MiB  # a map file (the classic board is 5 KB)
@@ -53,7 +53,7 @@ class Map:
     degree: np.ndarray  # int32[T]
     continent_size: np.ndarray  # int32[C]
     mission_continents: np.ndarray  # int32[6, 2]: continents the missions name, -1 if absent
-    card_kind: np.ndarray  # int32[T + N_WILDS]: kind of each card (game.layout INFANTRY..WILD)
+    card_kind: np.ndarray  # int32[T + N_WILDS]: each card's kind (game.rules.layout INFANTRY..WILD)
     positions: np.ndarray | None = None  # float64[T, 2] in [0, 1] for drawing, if the file has them
     index: dict[str, int] = field(default_factory=dict, repr=False)
 

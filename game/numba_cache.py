@@ -40,5 +40,7 @@ GAME_DIR = Path(__file__).resolve().parent
 
 
 def game_sources() -> list[Path]:
-    """The engine's kernel sources, the compiled bots' (game/bots) included."""
-    return sorted([*GAME_DIR.glob("*.py"), *(GAME_DIR / "bots").glob("*.py")])
+    """The engine's kernel sources: the floor's, the rules' (game/rules) and the compiled
+    bots' (game/bots)."""
+    return sorted([*GAME_DIR.glob("*.py"), *(GAME_DIR / "rules").glob("*.py"),
+                   *(GAME_DIR / "bots").glob("*.py")])

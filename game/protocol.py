@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from game import layout as L
 from game.decision import Decision, DecisionKind, answer_named
+from game.rules import layout as L
 
 if TYPE_CHECKING:
     from game.actions import Attack, Fortify, Place, Trade

@@ -9,12 +9,12 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from game import kernel
-from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
 from game.decision import Decision, DecisionKind, answer_named
-from game.jit import bind
 from game.protocol import IllegalActionError, Player
+from game.rules import kernel
+from game.rules import layout as L
+from game.rules.jit import bind
 from game.state import State
 from game.view import GameView
 

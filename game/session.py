@@ -6,7 +6,7 @@ None for a seat its holder answers through `apply`, such as an environment's lea
 web page's person), and `run` lets the seated players answer until a holder's seat is to
 move, the game ends or the driver's limit is reached. The generators come from
 `game.referee.game_rngs`, the deal from `kernel.setup`, every action goes through the same
-bound `kernel.step`, and the transcript is `game.transcript.Transcript`.
+bound `kernel.step`, and the transcript is `game.record.transcript.Transcript`.
 """
 
 from __future__ import annotations
@@ -15,18 +15,18 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from game import kernel
-from game import layout as L
 from game.actions import Action
 from game.decision import Decision
 from game.forfeit import StandIn, reason_of
-from game.jit import RngBox, bind
 from game.map import Map
 from game.protocol import IllegalActionError, Player
-from game.queries import standing
+from game.record.transcript import Transcript
 from game.referee import Questions, Seed, as_action, checked_action, entry_of, game_rngs
+from game.rules import kernel
+from game.rules import layout as L
+from game.rules.jit import RngBox, bind
+from game.rules.queries import standing
 from game.state import Rules, State
-from game.transcript import Transcript
 from game.view import GameView
 
 Observer = Callable[[State, int, Action], None]

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from game import layout as L
 from game.map import Map
+from game.rules import layout as L
 
 # Hand sizes rules.trade_at may take: 3 cards always hold a set with a wild, 10 is every kind
 # three times over plus one, beyond which no engine asks.
@@ -166,7 +166,7 @@ class State:
     def empty(cls, m: Map, n_players: int, one_buffer: bool = True) -> State:
         """Zeroed arrays sized for a board and a seat count (kernel.setup fills them); in one
         buffer (`flat`) unless `one_buffer` is False, as the compiled loop asks: it plays 5-9%
-        slower on views of one buffer (evolve.benchref)."""
+        slower on views of one buffer (evolve.bench.benchref)."""
         t = m.n_territories
         shapes = [(t,), (t,), (t + L.N_WILDS,), (n_players, L.N_PL), (L.N_SC,), (L.N_EV,)]
         if not one_buffer:
@@ -211,7 +211,7 @@ class State:
 
     @property
     def phase(self) -> int:
-        """Current phase (game.layout.PH_*)."""
+        """Current phase (game.rules.layout.PH_*)."""
         return int(self.sc[L.S_PHASE])
 
     @property

@@ -8,11 +8,11 @@ from itertools import combinations
 
 import numpy as np
 
-from game import kernel, queries
-from game import layout as L
-from game.cards import is_set, set_value
-from game.jit import bind
 from game.map import Map
+from game.rules import kernel, queries
+from game.rules import layout as L
+from game.rules.cards import is_set, set_value
+from game.rules.jit import bind
 from game.state import Rules, State
 
 
@@ -120,7 +120,7 @@ class GameView:
 
     @property
     def phase(self) -> int:
-        """Current phase (game.layout.PH_*)."""
+        """Current phase (game.rules.layout.PH_*)."""
         return self._state.phase
 
     @property
@@ -155,7 +155,7 @@ class GameView:
         return int(self._state.sc[L.S_SRC]), int(self._state.sc[L.S_DST])
 
     def card_kind(self, card: int) -> int:
-        """Kind of a card (game.layout INFANTRY..WILD), as the board's deck says."""
+        """Kind of a card (game.rules.layout INFANTRY..WILD), as the board's deck says."""
         return int(self.map.card_kind[card])
 
     def sets(self) -> list[tuple[int, int, int]]:

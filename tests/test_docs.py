@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from evolve import docgen
 from evolve.config import SCHEMA
+from evolve.report import docgen
 from features.genome import LAYOUT
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_generated_tables_are_current() -> None:
-    assert docgen.stale(ROOT / "docs") == [], "run make docs (python -m evolve.docgen)"
+    assert docgen.stale(ROOT / "docs") == [], "run make docs (python -m evolve.report.docgen)"
 
 
 def test_gene_table_names_every_gene_and_config_table_every_field() -> None:

@@ -106,3 +106,33 @@ def test_arena_stands_in_rooms() -> None:
                    for mod, deps in arena.items() if mod.startswith(r) for m in deps)
     assert not any(m.startswith("arena.isolation") for mod, deps in arena.items()
                    if mod.startswith("arena.serve") for m in deps)
+
+
+# evolve's and game's rooms, and the rooms each may use (besides its package's floor).
+ROOMS_USE = {
+    "evolve.breeding": set(), "evolve.rating": set(), "evolve.plan": {"evolve.rating"},
+    "evolve.report": {"evolve.breeding", "evolve.rating"}, "evolve.bench": {"evolve.breeding"},
+    "game.rules": set(),
+}
+
+
+@pytest.mark.parametrize("room", sorted(ROOMS_USE))
+def test_rooms_lean_one_way(room: str) -> None:
+    package = room.split(".")[0]
+    graph = module_imports(package)
+    assert circles(module_imports(room)) == []
+    others = {r for r in ROOMS_USE if r.startswith(package + ".") and r != room}
+    wrong = {f"{mod} imports {dep}" for mod, deps in graph.items() if mod.startswith(room + ".")
+             for dep in deps for r in others - ROOMS_USE[room] if dep.startswith(r + ".")}
+    assert not wrong
+    if room == "game.rules":  # the compiled rules stand on nothing else of game
+        assert all(d.startswith("game.rules") for m, ds in graph.items()
+                   if m.startswith("game.rules.") for d in ds)
+
+
+def test_no_folder_holds_more_than_16_modules() -> None:
+    crowded = {str(d.relative_to(ROOT)): n for top in ("game", "features", "evolve", "arena")
+               for d in [ROOT / top, *(ROOT / top).rglob("*/")]
+               if (n := len(list(d.glob("*.py")))) > 16}
+    # game/bots (18: the bundled bots, their kernels and table) is not split yet.
+    assert set(crowded) <= {"game/bots"}

@@ -71,8 +71,8 @@ def test_arena_commands_work_from_both_entry_points() -> None:
 
 def test_importing_evolve_loads_no_arena_module() -> None:
     code = ("import sys, importlib, pkgutil, evolve\n"
-            "for m in pkgutil.iter_modules(evolve.__path__):\n"
-            "    if m.name not in ('__main__',): importlib.import_module('evolve.' + m.name)\n"
+            "for m in pkgutil.walk_packages(evolve.__path__, 'evolve.'):\n"
+            "    if not m.name.endswith('__main__'): importlib.import_module(m.name)\n"
             "print(sorted(n for n in sys.modules if n.split('.')[0] == 'arena'))")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          timeout=300)

@@ -14,18 +14,19 @@ from arena.serve.protocol import ProtocolError
 from arena.serve.subprocess_player import SubprocessPlayer
 from arena.web import app as web
 from arena.web.httpd import MAX_QUERY_FIELDS, RequestError, split_path
-from evolve import ga
+from evolve.breeding import ga
 from evolve.config import load_config
 from evolve.plugin import default_plugin
 from features.genome import LAYOUT, random_genomes
-from game import layout as L
+from game.rules import layout as L
 from game.state import MAX_CAP, Rules
 
 
 @pytest.mark.parametrize(("module", "name"), [
     ("game.referee", "decision_of"), ("features.kernels", "jit_kernel"),
-    ("evolve.plugin", "_scale_mask"), ("evolve.export", "load_bot"), ("game.state", "CAP_MAX"),
-    ("game.replay", "KIND_NAMES"), ("arena.web.live", "PHASES"),
+    ("evolve.plugin", "_scale_mask"), ("evolve.report.export", "load_bot"),
+    ("game.state", "CAP_MAX"),
+    ("game.record.replay", "KIND_NAMES"), ("arena.web.live", "PHASES"),
     # one bot file reader, features.botfile
     ("features.genome", "load_bot_file"), ("features.genome", "load_genome"),
     ("features.genome", "save_genome"), ("features.search.player", "read_bot"),

@@ -111,7 +111,7 @@ def write_diagnosis_csv(labels: Sequence[str], table: Table, path: Path) -> Path
 
 def plot_diagnosis(labels: Sequence[str], table: Table, title: str) -> Any:
     """One figure: a small bar chart per metric, the bot first in each."""
-    from evolve.plots import plt
+    from evolve.report.plots import plt
 
     n = len(table)
     cols = 5
@@ -194,7 +194,7 @@ def main(argv: list[str]) -> int:
     from arena.bots import GameArgError, check_event, secret_note
     from arena.play import labels_for
     from evolve.cli import error
-    from evolve.plots import save_figure
+    from evolve.report.plots import save_figure
 
     opponents = args.opponents or [GAUNTLET[0]] * 3
     label = labels_for([args.bot])[0]

@@ -278,7 +278,7 @@ def write_forfeits_csv(labels: Sequence[str], results: Sequence[GameResult], pat
 
 def plot_table(rows: Sequence[Row], per_game: int, title: str, path: Path) -> Path:
     """Write a PNG: win rates with Wilson intervals above, the table below."""
-    from evolve.plots import plt, save_figure
+    from evolve.report.plots import plt, save_figure
 
     n = len(rows)
     fig, (ax, tax) = plt.subplots(2, 1, figsize=(11, 2.2 + 0.45 * n + 0.35 * n + 1.2),

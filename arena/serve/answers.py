@@ -14,11 +14,11 @@ from typing import Any
 import numpy as np
 
 from arena.serve.protocol import ProtocolError
-from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Pass, Place, Trade
 from game.actions import parse_action as _parse
-from game.cards import is_set
-from game.kernel import connected_own
+from game.rules import layout as L
+from game.rules.cards import is_set
+from game.rules.kernel import connected_own
 from game.view import GameView
 
 __all__ = ["final_answer", "parse_refused"]

@@ -11,9 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from game import layout as L
 from game.decision import DecisionKind
 from game.map import Map
+from game.rules import layout as L
 from game.state import State
 from game.view import GameView
 

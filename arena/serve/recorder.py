@@ -22,8 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-from game import layout as L
 from game.map import Map
+from game.rules import layout as L
 from game.state import Rules
 from game.view import GameView
 

@@ -38,12 +38,12 @@ from arena.serve.recorder import (
     header_entry,
 )
 from arena.serve.subprocess_player import SubprocessPlayer, map_json
-from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, MoveIn, Place
 from game.decision import Decision, DecisionKind
 from game.decision import ask as answer
 from game.map import Map, MapError, build_map
 from game.protocol import IllegalActionError, Player
+from game.rules import layout as L
 from game.state import Rules, RulesError, State
 from game.untrusted import UntrustedJSONError, parse_json
 from game.view import GameView

@@ -20,12 +20,12 @@ from typing import Any
 import numpy as np
 
 from arena.serve.protocol import PROTOCOL, ProtocolError, encode_state
-from game import layout as L
 from game.actions import Attack, Fortify, MoveIn, Pass, Place, Trade, parse_action
-from game.cards import classic_card_kinds
 from game.decision import Decision, answer_named
 from game.map import Map
 from game.protocol import IllegalActionError
+from game.rules import layout as L
+from game.rules.cards import classic_card_kinds
 from game.untrusted import UntrustedJSONError, parse_json
 from game.view import GameView
 

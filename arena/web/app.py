@@ -45,7 +45,7 @@ from arena.web.warm import Engine
 from evolve.cli import error
 from game.bots import WEB_BOTS
 from game.map import Map, classic_map
-from game.replay import Replay, ReplayError, read_transcript, replay
+from game.record.replay import Replay, ReplayError, read_transcript, replay
 from game.state import Rules, RulesError
 
 MAX_GAMES = 32

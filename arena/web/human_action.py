@@ -9,8 +9,8 @@ naming the field. Its own module because this is the page's input, not the game:
 from __future__ import annotations
 
 from arena.web.live import LiveGame
-from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
+from game.rules import layout as L
 
 
 def parse_human_action(body: dict[str, object],

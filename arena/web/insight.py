@@ -18,8 +18,8 @@ from arena.web.story import odds_json
 from arena.why import ask, transcript_account
 from features.explain import ExplainError
 from features.search.why import Why
-from game import layout as L
-from game.replay import ReplayError
+from game.record.replay import ReplayError
+from game.rules import layout as L
 
 
 def explain_json(spec: str, lines: Sequence[str], no: int,

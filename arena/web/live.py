@@ -4,7 +4,8 @@
 seated in it and answer as in `play_game`, and the person's seat, seated with no player, is
 where the session stops. The rule kernel's `step` is the only judge of an action (its error
 text is the answer to an illegal one); a bot's fault plays the fallback answer instead. The
-game keeps the same transcript (`game.transcript`), which `game.replay` turns back into boards."""
+game keeps the same transcript (`game.record.transcript`), which `game.record.replay` turns back
+into boards."""
 
 from __future__ import annotations
 
@@ -30,16 +31,16 @@ from arena.web.story import (
 )
 from features.linear import LinearPlayer
 from features.search.why import Why
-from game import kernel
-from game import layout as L
 from game.actions import Action, Attack, Place
-from game.cards import set_value
 from game.decision import Decision, DecisionKind
 from game.map import Map
 from game.protocol import IllegalActionError, Player
-from game.queries import standing
-from game.replay import Replayer, mission_text
-from game.replay_board import card_text
+from game.record.replay import Replayer, mission_text
+from game.record.replay_board import card_text
+from game.rules import kernel
+from game.rules import layout as L
+from game.rules.cards import set_value
+from game.rules.queries import standing
 from game.session import Session
 from game.state import Rules, State
 from game.view import GameView

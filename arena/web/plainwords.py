@@ -9,8 +9,8 @@ from typing import Any
 
 from features.explain import gene_words
 from features.search.why import PlanExplanation
-from game import layout as L
 from game.map import Map
+from game.rules import layout as L
 from game.state import State
 
 TOP = 3  # terms named as the reasons
@@ -89,7 +89,7 @@ _EPS = 0.005  # a gain that rounds to nothing is no reason
 
 def _odds(a: int, d: int) -> str:
     """'6 against 3, about 9 in 10 to take it' (attacking until won)."""
-    from game.odds import attack_odds
+    from game.rules.odds import attack_odds
 
     p = attack_odds(max(a, 1), max(d, 1)).conquer if a >= 2 else 0.0
     tenths = round(p * 10)
@@ -217,7 +217,7 @@ def _occupy_reason(ex: dict[str, Any], m: Map, src: int, dst: int) -> str:
 
 
 def _trade(ex: dict[str, Any], m: Map, chosen: dict[str, Any] | None) -> str:
-    from game.replay_board import card_text
+    from game.record.replay_board import card_text
 
     act = ex["action"]
     if act[0] == L.A_TRADE:

@@ -13,8 +13,8 @@ from arena.web.people import links
 from arena.web.saves import Saves
 from arena.web.views import replay_json, seat_labels
 from features.search.why import record_json
-from game.replay import Replay, replay
-from game.transcript import with_records
+from game.record.replay import Replay, replay
+from game.record.transcript import with_records
 
 
 class Lobby(Protocol):
@@ -110,7 +110,7 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
 
 def saved_transcript(game: LiveGame) -> list[str]:
     """The transcript to save: once the game is over, with the bots' decision records after
-    its end (`game.transcript.with_records`), so a replay of it explains what was decided."""
+    its end (`game.record.transcript.with_records`), so a replay of it explains what was decided."""
     lines = game.transcript()
     if not game.over:
         return list(lines)

@@ -1,5 +1,5 @@
 """What happened while the person waited: the log's events summed up for their turn's start,
-and the odds and income the person's prompts show. The events are `game.replay`'s (one parser
+and the odds and income the person's prompts show. The events are `game.record.replay`'s (one parser
 of transcript lines); this module only reads them."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from game import layout as L
 from game.map import Map
-from game.odds import attack_odds
-from game.queries import mission_done, reinforcement_breakdown
-from game.replay import mission_text
+from game.record.replay import mission_text
+from game.rules import layout as L
+from game.rules.odds import attack_odds
+from game.rules.queries import mission_done, reinforcement_breakdown
 from game.state import State
 
 # A log line about the person reads in the second person: "you place", not "you places".

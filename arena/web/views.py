@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from arena.explain_lines import header_rules
 from arena.web.mapshapes import shipped
 from arena.web.story import second_person
 from game.map import Map, board_positions
-from game.replay import Replay
+from game.record.position import header_rules
+from game.record.replay import Replay
 
 if TYPE_CHECKING:  # the page reads only its state
     from arena.web.warm import Engine

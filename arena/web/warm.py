@@ -28,9 +28,9 @@ from arena.bots import make_bot, make_rules, trusted
 from arena.play import labels_for
 from arena.web.champ import default_bots
 from arena.web.live import LiveGame, Seat
-from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, MoveIn, Place, Trade
 from game.map import Map, classic_map
+from game.rules import layout as L
 from game.state import Rules
 
 WARM_TIMEOUT_S = 1800  # a compiling process is waited for at most this long

@@ -41,11 +41,11 @@ from features.players import stagers as fill_stagers
 from features.players import summarize as fill_summary
 from features.trade import _trade_bar
 from features.work import Action4, make_work
-from game import layout as L
-from game.cards import set_value
-from game.kernel import trade_compulsory
-from game.layout import MapArrays, StateArrays
-from game.queries import bonus_open
+from game.rules import layout as L
+from game.rules.cards import set_value
+from game.rules.kernel import trade_compulsory
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import bonus_open
 
 _KIND_OF_PHASE = {L.PH_SETUP: "placement", L.PH_REINFORCE: "reinforcement",
                   L.PH_TRADE: "trade", L.PH_ATTACK: "attack", L.PH_OCCUPY: "move-in",

@@ -7,9 +7,9 @@ from typing import Any
 
 from features.explain.model import Explanation, Option, Term
 from features.genome import LAYOUT
-from game import layout as L
 from game.map import Map
 from game.protocol import Action4
+from game.rules import layout as L
 
 TOP_TERMS = 4  # terms shown by name per option; the rest are summed
 RUNNERS = 2  # runner-ups shown after the chosen option

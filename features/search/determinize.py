@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from features.kernels import jit_inline
-from game import layout as L
-from game.kernel import give_mission
-from game.layout import StateArrays
+from game.rules import layout as L
+from game.rules.kernel import give_mission
+from game.rules.layout import StateArrays
 
 
 @jit_inline

@@ -17,9 +17,9 @@ from features.search.player import GREEDY, PlanSettings
 from features.search.value import NV
 from features.search.why import PlanExplanation, PlanOption, Why, plan_record
 from features.work import make_work
-from game import layout as L
-from game.jit import RngBox
 from game.map import Map
+from game.rules import layout as L
+from game.rules.jit import RngBox
 from game.state import Rules, State
 
 

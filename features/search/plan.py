@@ -29,10 +29,10 @@ from features.search.rollout import (
 )
 from features.search.value import NV, position_value
 from features.work import MAX_OPTIONS, Action4, Work, make_work
-from game import layout as L
-from game.jit import allocating_kernel, rule_kernel
-from game.kernel import step
-from game.layout import MapArrays, StateArrays
+from game.rules import layout as L
+from game.rules.jit import allocating_kernel, rule_kernel
+from game.rules.kernel import step
+from game.rules.layout import MapArrays, StateArrays
 
 # The settings vector a compiled game takes per player (`PlanSettings.vector`).
 PS_ROLLOUTS, PS_TOP_K, PS_HORIZON, PS_MARGIN, PS_VALUE = 0, 1, 2, 3, 4
@@ -166,7 +166,7 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
 def decide_plan_boxed(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                       w: np.ndarray, plan: np.ndarray, work: Work, pw: PlanWork,
                       box: object) -> Action4:
-    """`decide_plan` with the generator in a `game.jit.RngBox` (the Python game loop)."""
+    """`decide_plan` with the generator in a `game.rules.jit.RngBox` (the Python game loop)."""
     return decide_plan(m, fx, s, rules, w, plan, work, pw, box.rng)  # type: ignore[attr-defined]
 
 

@@ -23,8 +23,8 @@ from features.search.plan import (
 from features.search.value import NAMES, NV, default_weights
 from features.search.why import Why, plan_record
 from features.work import MAX_OPTIONS, Action4, Work, make_work
-from game import layout as L
-from game.jit import RngBox, bind
+from game.rules import layout as L
+from game.rules.jit import RngBox, bind
 from game.state import State
 from game.view import GameView
 

@@ -15,9 +15,9 @@ from features.decide import decide
 from features.kernels import FeatureContext, jit_inline
 from features.players import carry
 from features.work import Work
-from game import layout as L
-from game.kernel import step
-from game.layout import MapArrays, StateArrays
+from game.rules import layout as L
+from game.rules.kernel import step
+from game.rules.layout import MapArrays, StateArrays
 
 
 @jit_inline

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from features.kernels import hostile, jit_inline
-from game import layout as L
-from game.layout import MapArrays, StateArrays
-from game.queries import reinforcements
+from game.rules import layout as L
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import reinforcements
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ import numpy as np
 from features.search.plan import PlanWork
 from features.search.value import NAMES, NV
 from features.work import MAX_OPTIONS, Action4, Work
-from game import layout as L
 from game.map import Map
+from game.rules import layout as L
 from game.state import State
 
 
@@ -128,8 +128,8 @@ HORIZONS = ("attack", "round")  # features.search.player.HORIZONS (which imports
 
 
 def record_json(why: Why) -> dict[str, Any]:
-    """The record as JSON for a transcript (`game.transcript.why_line`): the move and the plan;
-    the position is the transcript's own, rebuilt where it is read."""
+    """The record as JSON for a transcript (`game.record.transcript.why_line`): the move and the
+    plan; the position is the transcript's own, rebuilt where it is read."""
     out: dict[str, Any] = {"action": [int(x) for x in why.action]}
     p = why.plan
     if p is not None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game import layout as L
 from game.bots.kernels import BotWork, enemy_max, garrison, odds
-from game.jit import inline_rule_kernel
-from game.layout import MapArrays, StateArrays
 from game.protocol import Action4
+from game.rules import layout as L
+from game.rules.jit import inline_rule_kernel
+from game.rules.layout import MapArrays, StateArrays
 
 # Aims of a rung: whom or what the attack is into (q: the defender, c: its continent).
 ANY = 0  # anything

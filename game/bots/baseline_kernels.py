@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from game import layout as L
 from game.bots import attacks as A
 from game.bots.kernels import BotWork, enemy_count, rank_sets
-from game.jit import inline_rule_kernel, rule_kernel
-from game.layout import MapArrays, StateArrays
 from game.protocol import Action4
+from game.rules import layout as L
+from game.rules.jit import inline_rule_kernel, rule_kernel
+from game.rules.layout import MapArrays, StateArrays
 
 
 @inline_rule_kernel

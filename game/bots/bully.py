@@ -9,12 +9,12 @@ trades the best set at once and marches interior stacks to the front. Compiled (
 
 from __future__ import annotations
 
-from game import layout as L
 from game.bots.baseline_kernels import first_own, likeliest_attack
 from game.bots.kernels import BotWork, enemy_count, enemy_min, odds
-from game.jit import rule_kernel
-from game.layout import MapArrays, StateArrays
 from game.protocol import Action4
+from game.rules import layout as L
+from game.rules.jit import rule_kernel
+from game.rules.layout import MapArrays, StateArrays
 
 THRESHOLD = 0.7  # exact P(conquest) needed to start or continue an attack
 

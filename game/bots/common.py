@@ -8,12 +8,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from game import kernel
 from game.actions import Fortify, Place, Trade
-from game.dice import conquest_probability
-from game.layout import WILD
 from game.map import Map
 from game.protocol import BasePlayer
+from game.rules import kernel
+from game.rules.dice import conquest_probability
+from game.rules.layout import WILD
 from game.view import GameView
 
 FAR = 1 << 20  # distance of a territory that cannot reach a border through own territories

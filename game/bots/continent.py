@@ -12,13 +12,13 @@ trades the best set at once and marches interior stacks to the front. Compiled (
 
 from __future__ import annotations
 
-from game import layout as L
 from game.bots import attacks as A
 from game.bots.baseline_kernels import first_own
 from game.bots.kernels import BotWork, census, continent_cost, enemy_count, enemy_max, stack_base
-from game.jit import inline_rule_kernel, rule_kernel
-from game.layout import MapArrays, StateArrays
 from game.protocol import Action4
+from game.rules import layout as L
+from game.rules.jit import inline_rule_kernel, rule_kernel
+from game.rules.layout import MapArrays, StateArrays
 
 TAKE = 0.5  # exact P(conquest) enough to attack into the target continent
 EXPAND = 0.7  # ... elsewhere

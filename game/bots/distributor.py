@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from game import layout as L
 from game.bots.baseline_kernels import likeliest_attack
 from game.bots.front import march_to_front
 from game.bots.kernels import BotWork, enemy_count
-from game.jit import rule_kernel
-from game.layout import MapArrays, StateArrays
 from game.protocol import Action4
+from game.rules import layout as L
+from game.rules.jit import rule_kernel
+from game.rules.layout import MapArrays, StateArrays
 
 THRESHOLD = 0.6  # exact P(conquest) needed to attack
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from game import layout as L
 from game.bots import attacks as A
 from game.bots.kernels import (
     BotWork,
@@ -31,11 +30,12 @@ from game.bots.kernels import (
     set_worth,
     stack_base,
 )
-from game.cards import hand_size
-from game.jit import rule_kernel
-from game.layout import MapArrays, StateArrays
 from game.protocol import Action4
-from game.queries import reinforcements, trade_compulsory
+from game.rules import layout as L
+from game.rules.cards import hand_size
+from game.rules.jit import rule_kernel
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import reinforcements, trade_compulsory
 
 HOLD = 3  # an optional set is traded only when worth this many turns of income
 PREY_TERRITORIES = 6  # a player this small is worth finishing for its cards

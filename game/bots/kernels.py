@@ -12,14 +12,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from game import layout as L
-from game import queries
-from game.cards import hand_size, is_set, set_value
-from game.dice import conquest_table, odds_lookup
-from game.jit import inline_rule_kernel, rule_kernel
-from game.layout import MapArrays, StateArrays
 from game.protocol import Action4
-from game.queries import census_into, reinforcements, trade_compulsory
+from game.rules import layout as L
+from game.rules import queries
+from game.rules.cards import hand_size, is_set, set_value
+from game.rules.dice import conquest_table, odds_lookup
+from game.rules.jit import inline_rule_kernel, rule_kernel
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import census_into, reinforcements, trade_compulsory
 
 MAX_SEATS = 6
 
@@ -27,7 +27,7 @@ MAX_SEATS = 6
 class BotWork(NamedTuple):
     """Scratch arrays of a compiled bot, allocated once per game (`make_bot_work`)."""
 
-    table: np.ndarray  # f64[a, d]: exact conquest odds (game.dice.conquest_table)
+    table: np.ndarray  # f64[a, d]: exact conquest odds (game.rules.dice.conquest_table)
     cnt: np.ndarray  # int32[C]: own territories per continent
     holder: np.ndarray  # int32[C]: sole holder of each continent, -1 none
     nown: np.ndarray  # int32[MAX_SEATS]: territories per seat

@@ -17,12 +17,12 @@ docs/experiments/2026-11-24-sparring-bots.md).
 
 from __future__ import annotations
 
-from game import layout as L
 from game.bots import attacks as A
 from game.bots.kernels import BotWork, census, mass_base, place_garrison, target_continent
-from game.jit import rule_kernel
-from game.layout import MapArrays, StateArrays
 from game.protocol import Action4
+from game.rules import layout as L
+from game.rules.jit import rule_kernel
+from game.rules.layout import MapArrays, StateArrays
 
 BREAK = 0.6  # least win chance to attack into a continent another player holds
 TAKE = 0.5  # ... into the target continent

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from game import layout as L
 from game.bots import attacks as A
 from game.bots.front import march_to_front
 from game.bots.kernels import (
@@ -44,11 +43,12 @@ from game.bots.kernels import (
     set_worth,
     target_continent,
 )
-from game.cards import hand_size
-from game.jit import rule_kernel
-from game.layout import MapArrays, StateArrays
 from game.protocol import Action4
-from game.queries import reinforcements, trade_compulsory
+from game.rules import layout as L
+from game.rules.cards import hand_size
+from game.rules.jit import rule_kernel
+from game.rules.layout import MapArrays, StateArrays
+from game.rules.queries import reinforcements, trade_compulsory
 
 ENTRY_WEIGHT = 10.0  # enemy armies an entry territory of a continent weighs in its cost
 KILL_MARGIN = 1.2  # a player is prey when a stack next to it has this times its armies + lands

@@ -26,7 +26,6 @@ from typing import Literal
 
 import numpy as np
 
-from game import layout as L
 from game.bots import bully, continent, distributor, hunter, planner, strategist
 from game.bots.aggressive import AggressiveBot
 from game.bots.baseline_kernels import move_in_split, trade_best
@@ -35,9 +34,10 @@ from game.bots.front import march_to_front
 from game.bots.kernels import BotWork, best_set, make_bot_work, move_in_garrisoned
 from game.bots.random_bot import RandomBot
 from game.bots.wanderer import WandererBot
-from game.jit import bind, rule_kernel
-from game.layout import MapArrays, StateArrays
 from game.protocol import Action4, BasePlayer, KernelPlayer
+from game.rules import layout as L
+from game.rules.jit import bind, rule_kernel
+from game.rules.layout import MapArrays, StateArrays
 from game.view import GameView
 
 # Policy codes (0 is the linear player in compiled games).

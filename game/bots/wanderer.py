@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from game import kernel
 from game.actions import Attack, Fortify, Place
 from game.bots.common import BaselineBot, Snapshot
-from game.dice import conquest_probability
+from game.rules import kernel
+from game.rules.dice import conquest_probability
 from game.view import GameView
 
 THRESHOLD = 0.6  # exact P(conquest) the horde needs against its weakest neighbour

@@ -29,10 +29,10 @@ from typing import Any
 
 import numpy as np
 
-from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
 from game.decision import Decision, DecisionKind
 from game.map import Map
+from game.rules import layout as L
 from game.state import Rules
 from game.view import GameView
 

@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from game import kernel
-from game import layout as L
-from game.jit import bind
 from game.map import Map
+from game.rules import kernel
+from game.rules import layout as L
+from game.rules.jit import bind
 from game.state import Rules, State
 
 SQUASH_AT = 1000.0  # squash(x) = log(1 + x) / log(1 + SQUASH_AT), clipped to 1

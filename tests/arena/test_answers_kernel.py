@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from arena.serve.answers import legal
-from game import layout as L
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Place, Trade
 from game.bots import RandomBot
 from game.decision import Decision, DecisionKind
 from game.engine import play_game
+from game.rules import layout as L
 from game.state import Rules
 from game.view import GameView
 from tests.helpers.positions import kernel_step

@@ -14,11 +14,11 @@ from features.botfile import save_genome
 from features.explain import KINDS
 from features.genome import LAYOUT, hand_set_genome, random_genomes
 from features.linear import LinearPlayer
-from game import layout as L
 from game.actions import parse_action
 from game.bots import make_player
 from game.engine import play_game
 from game.map import classic_map
+from game.rules import layout as L
 from game.state import Rules
 from tests.helpers.linear import Recorder
 

@@ -136,7 +136,7 @@ def test_the_board_tells_the_story_explains_and_survives_a_reload(
         champ_server: tuple[str, Any, Path], driver: Any, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     from arena import explain as cli
-    from game.odds import attack_odds
+    from game.rules.odds import attack_odds
 
     base, lobby, champ = champ_server
     me = start(driver, base)

@@ -10,7 +10,7 @@ from arena.explain import from_transcript
 from arena.play import play_specs
 from features.botfile import save_genome
 from features.search.player import PlanSettings
-from game.replay import read_transcript
+from game.record.replay import read_transcript
 
 
 def test_a_planning_bots_attack_is_explained_as_planned(tmp_path: Path) -> None:

@@ -14,8 +14,8 @@ from arena.web.live import LiveGame, Seat
 from arena.why import account
 from features.botfile import save_genome
 from features.search.why import Why
-from game import layout as L
 from game.map import classic_map
+from game.rules import layout as L
 from game.state import Rules
 
 FORMULA = re.compile(r"[=*/^×]|\bx\b|round\(|\d\.\d|[+-]\d|\w\.\w")

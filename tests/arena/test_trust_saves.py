@@ -23,7 +23,7 @@ from arena.web.httpd import RequestError
 from arena.web.live import LiveGame
 from features.botfile import save_genome
 from features.genome import hand_set_genome
-from game import layout as L
+from game.rules import layout as L
 
 BOTS = ["aggressive", "bully"]
 CLASS_BOT = "game.bots:RandomBot"  # a class path: plays isolated, dealt from a secret

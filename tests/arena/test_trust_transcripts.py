@@ -15,7 +15,7 @@ from features.botfile import save_genome
 from features.genome import hand_set_genome
 from game.bots import make_player
 from game.engine import play_game
-from game.replay import MAX_REPLAY_LINES, ReplayError, replay
+from game.record.replay import MAX_REPLAY_LINES, ReplayError, replay
 from game.state import Rules
 
 

@@ -51,7 +51,7 @@ def test_live_bot_processes_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None
 
 def _crafted(lines: int, header: str = "seats 0 1") -> list[str]:
     """A transcript whose every line draws a card: before, every frame copied every hand."""
-    from game.transcript import FORMAT
+    from game.record.transcript import FORMAT
 
     deal = " ".join(str(i % 2) for i in range(42))
     return [FORMAT, "map classic", header, f"deal {deal}",
@@ -66,7 +66,7 @@ def test_a_crafted_replay_is_refused_in_linear_time(lines: int, header: str,
                                                     needle: str) -> None:
     import time
 
-    from game.replay import ReplayError, replay
+    from game.record.replay import ReplayError, replay
 
     start = time.perf_counter()
     with pytest.raises(ReplayError, match=needle):
@@ -75,7 +75,7 @@ def test_a_crafted_replay_is_refused_in_linear_time(lines: int, header: str,
 
 
 def test_a_replay_holds_each_card_once() -> None:
-    from game.replay import replay
+    from game.record.replay import replay
 
     rep = replay(_crafted(44))  # every card drawn once: fine
     assert sum(len(h) for h in rep.frames[-1].hands) == 44
@@ -180,9 +180,9 @@ def test_a_client_reset_prints_no_traceback(server: Any,
 def test_a_poll_puts_only_the_new_transcript_lines_in_words(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from arena.web.live import LiveGame, Seat
-    from game import replay_board
     from game.bots import BOTS
     from game.map import classic_map
+    from game.record import replay_board
     from game.state import Rules
 
     bots = ["aggressive", "continent", "random"]

@@ -22,11 +22,11 @@ from arena.web.story import second_person
 from arena.web.views import map_json, seat_labels
 from features.botfile import save_genome
 from features.genome import hand_set_genome
-from game import layout as L
 from game.bots import make_player
 from game.engine import play_game
 from game.map import build_map, classic_map
-from game.replay import replay
+from game.record.replay import replay
+from game.rules import layout as L
 from game.state import Rules
 from tests.helpers.web import human_game, play_to
 

@@ -13,7 +13,7 @@ import pytest
 from arena.web.app import Lobby, make_lobby
 from arena.web.httpd import RequestError
 from arena.web.routes import _route
-from game import layout as L
+from game.rules import layout as L
 
 BOTS = ["aggressive", "bully"]
 

@@ -17,7 +17,7 @@ from arena.web import saves as websave
 from arena.web.app import make_lobby
 from arena.web.httpd import RequestError
 from arena.web.routes import _route
-from game import layout as L
+from game.rules import layout as L
 
 BOTS = ["aggressive", "bully"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from arena.web.live import ActionError
-from game import layout as L
 from game.actions import Place
+from game.rules import layout as L
 from tests.helpers.web import human_game
 
 

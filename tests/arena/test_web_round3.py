@@ -4,8 +4,8 @@ server's side: a reload keeps "since your last turn" and the header's game and s
 from __future__ import annotations
 
 from arena.web.app import make_lobby
-from game import layout as L
 from game.actions import Place
+from game.rules import layout as L
 from tests.helpers.web import human_game, play_to
 
 

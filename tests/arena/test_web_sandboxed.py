@@ -19,7 +19,7 @@ import pytest
 from arena.isolation import bubblewrap
 from arena.web.app import Lobby, make_lobby, make_server
 from arena.web.live import LiveGame
-from game import layout as L
+from game.rules import layout as L
 from tests.helpers.web import Client
 
 CLASS_BOT = "game.bots:RandomBot"  # a class path: plays isolated, in the sandbox

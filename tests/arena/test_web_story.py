@@ -17,11 +17,11 @@ from arena.web.live import ActionError, LiveGame, Seat
 from arena.web.story import since_last_turn
 from features.botfile import save_genome
 from features.genome import hand_set_genome
-from game import layout as L
 from game.bots import make_player
 from game.map import classic_map
-from game.odds import attack_odds
-from game.replay import replay
+from game.record.replay import replay
+from game.rules import layout as L
+from game.rules.odds import attack_odds
 from game.state import Rules
 from tests.helpers.web import Client, human_game, play_to, serving
 

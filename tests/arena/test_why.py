@@ -16,8 +16,8 @@ from features.explain import explain
 from features.linear import map_context
 from features.search.explain import decide_now
 from features.search.player import PlanPlayer
-from game import layout as L
 from game.map import classic_map
+from game.rules import layout as L
 from game.state import Rules
 
 OPPONENTS = ("strategist", "continent", "aggressive")

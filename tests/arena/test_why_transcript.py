@@ -17,9 +17,9 @@ from arena.web.routes import saved_transcript
 from arena.why import line_action
 from features.search.why import record_from_json, record_json
 from game.map import classic_map
-from game.replay import replay
+from game.record.replay import replay
+from game.record.transcript import RECORD_VERSION, RecordError, records
 from game.state import Rules
-from game.transcript import RECORD_VERSION, RecordError, records
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from evolve import benchref
+from evolve.bench import benchref
 
 
 def _repo(tmp_path: Path) -> tuple[Path, str]:

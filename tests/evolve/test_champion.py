@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from evolve.champion import Proven, beats, candidate_index, playoff_seeds
 from evolve.checkpoint import list_checkpoints, load_checkpoint
-from evolve.crownings import closing_words
+from evolve.rating.champion import Proven, beats, candidate_index, playoff_seeds
+from evolve.rating.crownings import closing_words
 from evolve.run_cmd import main as run_main
 from tests.helpers.fake_run import tiny_args
 

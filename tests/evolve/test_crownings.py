@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from evolve.crownings import (
+from evolve.rating.crownings import (
     beyond_noise,
     candidate_trend,
     closing_words,

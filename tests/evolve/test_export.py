@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evolve.export import ExportError, export_bot, main
+from evolve.report.export import ExportError, export_bot, main
 from features.botfile import load_genome
 from features.genome import LAYOUT, GenomeError
 from tests.helpers.synthetic_run import make_synthetic_run

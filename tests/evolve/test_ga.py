@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evolve import ga
+from evolve.breeding import ga
+from evolve.breeding.toolbox import build_toolbox, next_generation, seed_random
 from evolve.config import load_config
-from evolve.league import draw_groups
+from evolve.rating.league import draw_groups
 from evolve.stats import wilson_interval
-from evolve.toolbox import build_toolbox, next_generation, seed_random
 from tests.helpers.fake_run import fake_plugin
 
 CFG = load_config()

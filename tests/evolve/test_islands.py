@@ -12,13 +12,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from evolve import ga
+from evolve.breeding import ga
+from evolve.breeding.islands import migrate, split
+from evolve.breeding.strategy import GeneticAlgorithm
+from evolve.breeding.toolbox import build_toolbox
 from evolve.checkpoint import list_checkpoints, load_checkpoint
 from evolve.config import Config, ConfigError, load_config
-from evolve.islands import migrate, split
 from evolve.run_cmd import main as run_main
-from evolve.strategy import GeneticAlgorithm
-from evolve.toolbox import build_toolbox
 from tests.helpers.fake_run import fake_plugin, final_state, one_line, tiny_args
 
 N = 8

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from evolve import ladder as ladder_mod
 from evolve.config import load_config, to_toml
-from evolve.ladder import build_ladder, ladder_generations
-from evolve.plots import plot_ladder, save_figure
+from evolve.report import ladder as ladder_mod
+from evolve.report.ladder import build_ladder, ladder_generations
+from evolve.report.plots import plot_ladder, save_figure
 from evolve.runfolder import RunFolder, RunFolderError
 from features.genome import LAYOUT, hand_set_genome, random_genomes
 

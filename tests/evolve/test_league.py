@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from evolve.anchors import Anchors, seat_anchors
 from evolve.checkpoint import checkpoint_path, load_checkpoint
-from evolve.league import draw_groups
+from evolve.rating.anchors import Anchors, seat_anchors
+from evolve.rating.league import draw_groups
 from evolve.run_cmd import main as run_main
 from tests.helpers.fake_run import fake_save_genome, tiny_args
 

@@ -1,5 +1,5 @@
 """A run's lines of descent (run.restart_after) and the planning step that plans the best
-player of each and keeps the one its check ranks first (evolve.lines)."""
+player of each and keeps the one its check ranks first (evolve.plan.lines)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-import evolve.lines as lines_mod
-import evolve.planfit as planfit
+import evolve.plan.lines as lines_mod
+import evolve.plan.planfit as planfit
 from evolve.config import load_config
-from evolve.lines import champion_at, line_bests, lines, plan_lines
-from evolve.plan_cmd import main as plan_main
-from evolve.planfit import Check
+from evolve.plan.lines import champion_at, line_bests, lines, plan_lines
+from evolve.plan.plan_cmd import main as plan_main
+from evolve.plan.planfit import Check
 from evolve.run_cmd import main as run_main
 from evolve.runfolder import RunFolder
 from features.search.player import PlanSettings

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from evolve.checkpoint import checkpoint_path, load_checkpoint
-from evolve.league import chunk_bounds
+from evolve.rating.league import chunk_bounds
 from evolve.run_cmd import main as run_main
 from tests.helpers.fake_run import tiny_args
 

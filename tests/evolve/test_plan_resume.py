@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-import evolve.lines
+import evolve.plan.lines
 import evolve.run_cmd
-from evolve.planmark import PENDING, plan_generation
+from evolve.plan.planmark import PENDING, plan_generation
 from evolve.run_cmd import main as run_main
 from tests.helpers.fake_run import tiny_args
 
@@ -37,7 +37,7 @@ class Planner:
 @pytest.fixture
 def planner(monkeypatch: pytest.MonkeyPatch) -> Planner:
     fake = Planner()
-    monkeypatch.setattr(evolve.lines, "_plan_lines", fake)
+    monkeypatch.setattr(evolve.plan.lines, "_plan_lines", fake)
     # The tiny runs play the fake plug-in's games: let them plan as the real one's would.
     monkeypatch.setattr(evolve.run_cmd, "DEFAULT_PLUGIN", "tests.helpers.fake_run:fake_plugin")
     return fake

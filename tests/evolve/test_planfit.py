@@ -7,10 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import evolve.planfit as planfit
+import evolve.plan.planfit as planfit
 from evolve.config import load_config
-from evolve.plan_cmd import main
-from evolve.planfit import Check, fit_logistic, plan_run, positions
+from evolve.plan.plan_cmd import main
+from evolve.plan.planfit import Check, fit_logistic, plan_run, positions
 from features.botfile import read_bot, save_genome
 from features.genome import hand_set_genome
 from features.search.player import PlanSettings

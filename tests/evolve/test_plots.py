@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from evolve.plots import (
+from evolve.report.plots import (
     RunFolderError,
     load_run,
     main,

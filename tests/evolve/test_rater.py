@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 import trueskill
 
-from evolve import trueskill_kernel as tk
 from evolve.config import RatingSection, load_config
-from evolve.league import draw_groups
-from evolve.rater import (
+from evolve.rating import trueskill_kernel as tk
+from evolve.rating.league import draw_groups
+from evolve.rating.rater import (
     Rater,
     RatingError,
     environment,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from evolve.plots import make_plots
-from evolve.report import SECTIONS, main, write_report
+from evolve.report.plots import make_plots
+from evolve.report.report import SECTIONS, main, write_report
 from tests.helpers.synthetic_run import NAMES, SOME, make_synthetic_run
 
 
@@ -62,8 +62,8 @@ def test_header_totals_the_whole_run(report: tuple[Path, str]) -> None:
 
 
 def test_behaviour_table_from_diagnose(tmp_path: Path) -> None:
-    from evolve.plots import load_run
-    from evolve.report import build_report
+    from evolve.report.plots import load_run
+    from evolve.report.report import build_report
 
     run = make_synthetic_run(tmp_path / "r", generations=3)
     text = build_report(load_run(run), [])

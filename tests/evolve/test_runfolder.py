@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evolve.export import export_bot
-from evolve.plots import load_run
-from evolve.report import write_report
+from evolve.report.export import export_bot
+from evolve.report.plots import load_run
+from evolve.report.report import write_report
 from evolve.run_cmd import main as run_main
 from evolve.runfolder import BadLine, RunFolder, genes_file_name, parse_log
 from tests.helpers.fake_run import tiny_args

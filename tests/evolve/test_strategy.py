@@ -9,14 +9,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from evolve import records
+from evolve.breeding import records
+from evolve.breeding.strategy import CMA_STATE, CmaEs
 from evolve.checkpoint import checkpoint_path, list_checkpoints, load_checkpoint
 from evolve.config import load_config
 from evolve.evolution import UNKEPT_KEYS, Evolution
 from evolve.plugin import load_plugin
 from evolve.run_cmd import build_parser, resolve_config
 from evolve.run_cmd import main as run_main
-from evolve.strategy import CMA_STATE, CmaEs
 from tests.helpers.fake_run import fake_plugin, tiny_args
 
 DATA = Path(__file__).resolve().parents[1] / "data"

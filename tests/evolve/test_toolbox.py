@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from deap import algorithms, base, tools
 
-from evolve import ga
-from evolve import toolbox as tbx
+from evolve.breeding import ga
+from evolve.breeding import toolbox as tbx
 from evolve.config import (
     MATE_CHOICES,
     MUTATE_CHOICES,
@@ -90,7 +90,7 @@ def _modules_importing_random() -> list[str]:
 def test_only_the_toolbox_touches_random() -> None:
     # DEAP's operators read the global `random` state, seeded in one place from the run's
     # generator; any other use would make runs depend on hidden state.
-    assert _modules_importing_random() == ["evolve/toolbox.py"]
+    assert _modules_importing_random() == ["evolve/breeding/toolbox.py"]
 
 
 def test_variation_does_not_depend_on_random_state_before_it(tmp_path: Path) -> None:

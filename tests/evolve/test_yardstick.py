@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evolve import yardstick
+from evolve.bench import yardstick
+from evolve.bench.yardstick import YardError, ranks, read_yard, spearman, yard_rate
 from evolve.rotation import rotated_opponents
-from evolve.yardstick import YardError, ranks, read_yard, spearman, yard_rate
 
 
 def test_read_yard_sums_batches_per_label(tmp_path: Path) -> None:

@@ -14,8 +14,8 @@ from features.explain import options as explain_options
 from features.genome import LAYOUT, UPGRADABLE, hand_set_genome, random_genomes, version_names
 from features.linear import LinearPlayer, map_context
 from features.registry import FEATURE_SET_VERSION
-from game import layout as L
 from game.engine import play_game
+from game.rules import layout as L
 from game.state import Rules
 from game.view import GameView
 from tests.helpers.positions import CLASSIC, position, tid

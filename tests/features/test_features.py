@@ -9,8 +9,8 @@ from features import registry as R
 from features.kernels import feature_context
 from features.vectors import attack_features, fortify_features, reinforce_features
 from game.bots.common import Snapshot, board_of
-from game.dice import conquest_probability, conquest_table
-from game.layout import (
+from game.rules.dice import conquest_probability, conquest_table
+from game.rules.layout import (
     M_18_TWO,
     M_24,
     M_ASIA_SAM,
@@ -35,7 +35,7 @@ def test_registry_indices_follow_the_tuples() -> None:
 
 
 def test_static_context() -> None:
-    assert FX.odds is conquest_table()  # the one table of game.dice
+    assert FX.odds is conquest_table()  # the one table of game.rules.dice
     value, bonus = FX.cont_value, FX.bonus_norm
     # A: 3 / (3 territories * 1 border territory) = 1; B: 1 / (2 * 1) = 0.5.
     assert value.tolist() == pytest.approx([1.0, 0.5])

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from features.kernels import thin_share
-from game.layout import (
+from game.rules.layout import (
     A_ATTACK,
     A_FORTIFY,
     A_MOVE,

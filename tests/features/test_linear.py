@@ -20,8 +20,8 @@ from features.registry import (
     RF_ARMY_VANTAGE,
 )
 from features.vectors import reinforce_features
-from game.dice import conquest_table
-from game.layout import (
+from game.rules.dice import conquest_table
+from game.rules.layout import (
     A_ATTACK,
     A_END_TRADE,
     A_FORTIFY,

@@ -9,7 +9,7 @@ from features import registry as R
 from features.kernels import feature_context
 from features.players import make_players, stagers, summarize
 from features.vectors import attack_features, reinforce_features
-from game.layout import (
+from game.rules.layout import (
     A_ATTACK,
     A_PLACE,
     A_STOP,

@@ -20,11 +20,11 @@ from features.search.player import GREEDY, PlanPlayer, PlanSettings, PlanSetting
 from features.search.rollout import play_on
 from features.search.value import NV, value_terms
 from features.work import make_work
-from game import layout as L
 from game.decision import DecisionKind
 from game.engine import play_game
-from game.jit import RngBox
 from game.map import classic_map
+from game.rules import layout as L
+from game.rules.jit import RngBox
 from game.state import Rules, State
 
 MAP = classic_map()

@@ -21,7 +21,8 @@ from features.genome import (
 )
 from features.players import SC_HAND, SC_LEADER, make_players, pressure, summarize
 from features.vectors import attack_features
-from game.layout import (
+from game.map import classic_map
+from game.rules.layout import (
     A_ATTACK,
     A_END_TRADE,
     A_PLACE,
@@ -33,7 +34,6 @@ from game.layout import (
     S_CONQUERED,
     S_POOL,
 )
-from game.map import classic_map
 from game.state import Rules
 from tests.helpers.linear import act, genes, same_game
 from tests.helpers.positions import card_of_kind, position, tid

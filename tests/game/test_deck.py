@@ -8,9 +8,10 @@ import pytest
 from features.compiled import trace_linear_game
 from features.genome import LAYOUT, hand_set_genome
 from game.bots import BOTS
-from game.cards import has_set
 from game.engine import play_game
-from game.layout import (
+from game.map import Map, build_map, classic_map
+from game.rules.cards import has_set
+from game.rules.layout import (
     A_TRADE,
     ARTILLERY,
     CAVALRY,
@@ -21,7 +22,6 @@ from game.layout import (
     PH_TRADE,
     WILD,
 )
-from game.map import Map, build_map, classic_map
 from game.state import Rules, State
 from game.view import GameView
 from tests.helpers.deck import SHUFFLED, classic_data

@@ -7,8 +7,8 @@ from itertools import product
 import numpy as np
 import pytest
 
-from game import kernel
-from game.dice import (
+from game.rules import kernel
+from game.rules.dice import (
     battle_losses,
     conquest_probabilities,
     conquest_probability,
@@ -17,7 +17,7 @@ from game.dice import (
     outcome_table,
     roll_sorted,
 )
-from game.layout import A_ATTACK, PH_ATTACK
+from game.rules.layout import A_ATTACK, PH_ATTACK
 from game.state import Rules
 from tests.helpers.positions import CLASSIC, position, tid
 

@@ -22,8 +22,8 @@ from game import (
     play_game,
 )
 from game.bots import RandomBot
-from game.layout import EV_LOSS_D, EV_ROLL, PH_FORTIFY, S_POOL
 from game.map import Map, build_map
+from game.rules.layout import EV_LOSS_D, EV_ROLL, PH_FORTIFY, S_POOL
 from game.state import RULE_FLAGS, RULE_NUMBERS, State
 from tests.helpers.positions import CLASSIC, Aggressive, position
 

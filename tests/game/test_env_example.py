@@ -48,7 +48,7 @@ def test_seat_env_by_names() -> None:
 
 
 def test_bench_env_measures() -> None:
-    from evolve.benchenv import bench_aec, bench_loop, bench_seat
+    from evolve.bench.benchenv import bench_aec, bench_loop, bench_seat
 
     steps, seconds = bench_aec(1, 0, n_players=3)
     assert steps > 0 and seconds > 0

@@ -10,12 +10,12 @@ import pytest
 
 from arena.bots import trusted
 from arena.measure.tournament import run_tournament
-from game import layout as L
 from game.bots import ContinentBot, RandomBot
 from game.decision import Decision
 from game.engine import play_game
 from game.map import classic_map
 from game.protocol import Action4
+from game.rules import layout as L
 from game.state import Rules, State
 from game.view import GameView, HiddenInformationError
 

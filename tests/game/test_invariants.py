@@ -10,7 +10,7 @@ import pytest
 
 from game import Rules, State, Trade, play_game
 from game.bots import BOTS
-from game.layout import (
+from game.rules.layout import (
     A_MOVE,
     A_SKIP,
     A_TRADE,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game import kernel
 from game.engine import EndReason, outcome
-from game.layout import (
+from game.rules import kernel
+from game.rules.layout import (
     A_ATTACK,
     A_PLACE,
     E_OK,

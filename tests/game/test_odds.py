@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.dice import conquest_probabilities
-from game.odds import MAX_ARMIES, attack_odds, roll_odds
-from game.queries import reinforcement_breakdown, reinforcements
+from game.rules.dice import conquest_probabilities
+from game.rules.odds import MAX_ARMIES, attack_odds, roll_odds
+from game.rules.queries import reinforcement_breakdown, reinforcements
 from tests.helpers.positions import CLASSIC, position
 
 # One roll decides: exact counts of the known tables (tests/game/test_dice.py) over 6**dice rolls.

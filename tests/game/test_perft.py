@@ -24,11 +24,11 @@ from typing import Any
 
 import pytest
 
-from game import layout as L
 from game.actions import Attack, Fortify, Trade
 from game.bots import RandomBot
 from game.engine import play_game
 from game.map import classic_map
+from game.rules import layout as L
 from game.state import Rules
 from game.view import GameView
 from tests.helpers.positions import kernel_step

@@ -9,7 +9,7 @@ import pytest
 from game import version
 from game.bots import BOTS
 from game.engine import play_game
-from game.replay import ReplayError, read_transcript, replay
+from game.record.replay import ReplayError, read_transcript, replay
 from game.state import Rules, State
 
 OLD = Path(__file__).parents[1] / "data" / "transcript_before_version.txt"

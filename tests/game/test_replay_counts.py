@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.replay import ReplayError, read_transcript, replay
+from game.record.replay import ReplayError, read_transcript, replay
 
 GOLDEN = Path(__file__).parents[1] / "data" / "golden_4p.txt"
 

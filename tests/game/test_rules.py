@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game import kernel
-from game.layout import (
+from game.rules import kernel
+from game.rules.layout import (
     A_ATTACK,
     A_END_TRADE,
     A_FORTIFY,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.layout import (
+from game.rules.layout import (
     A_END_TRADE,
     A_MOVE,
     A_PLACE,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from game import layout as L
 from game.actions import Place
 from game.bots import BOTS
 from game.decision import Decision, ask
@@ -13,6 +12,7 @@ from game.engine import play_game
 from game.map import classic_map
 from game.protocol import IllegalActionError
 from game.referee import as_action
+from game.rules import layout as L
 from game.session import Session
 from game.state import Rules
 from game.view import GameView

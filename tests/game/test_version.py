@@ -72,7 +72,7 @@ def test_a_run_folder_names_its_version_everywhere_and_resume_says_which(
     import tomllib
 
     from evolve.checkpoint import list_checkpoints, load_checkpoint
-    from evolve.export import export_bot
+    from evolve.report.export import export_bot
     from evolve.run_cmd import main as run_main
     from features.botfile import save_genome
     from features.genome import hand_set_genome

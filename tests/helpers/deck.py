@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 
-from game.cards import classic_card_kinds
-from game.layout import (
+from game.map import Map, build_map, classic_map
+from game.rules.cards import classic_card_kinds
+from game.rules.layout import (
     KIND_NAMES,
 )
-from game.map import Map, build_map, classic_map
 
 
 def classic_data() -> dict[str, Any]:

@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from game import layout as L
 from game.bots import RandomBot
 from game.decision import Decision, DecisionKind
+from game.rules import layout as L
 
 
 class Hang(RandomBot):

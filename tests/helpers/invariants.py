@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from game import Rules, State
-from game.layout import (
+from game.rules.layout import (
     CARD_DECK,
     CARD_DISCARD,
     P_ALIVE,

@@ -6,10 +6,12 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from game import kernel
 from game.actions import Attack, Fortify, Place, Trade
-from game.jit import RngBox
-from game.layout import (
+from game.map import Map, classic_map
+from game.protocol import BasePlayer
+from game.rules import kernel
+from game.rules.jit import RngBox
+from game.rules.layout import (
     A_ATTACK,
     CARD_DECK,
     E_OK,
@@ -30,8 +32,6 @@ from game.layout import (
     S_TURNS,
     S_WINNER,
 )
-from game.map import Map, classic_map
-from game.protocol import BasePlayer
 from game.state import Rules, State
 from game.view import GameView
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.actions import Attack, Fortify, Place
 from game.bots.common import BaselineBot, Snapshot, fortify_to_front
-from game.dice import conquest_probability, conquest_rows
+from game.rules.dice import conquest_probability, conquest_rows
 from game.view import GameView
 
 CONTINENT_TAKE = 0.5  # exact P(conquest) enough to attack into the target continent

@@ -8,14 +8,14 @@ import numpy as np
 from features.decide import decide
 from features.kernels import feature_context
 from features.work import make_work
-from game.layout import (
+from game.map import build_map
+from game.rules.layout import (
     P_ALIVE,
     P_MISSION,
     P_TARGET,
     S_CONQUERED,
     StateArrays,
 )
-from game.map import build_map
 from game.state import Rules, State
 
 # Tiny board: A = {a1, a2, a3} bonus 3, B = {b1, b2} bonus 1; a3-b1 is the only crossing.

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import numpy as np
 
-from game import layout as L
 from game.map import Map
+from game.rules import layout as L
 
 _WORDS = {L.A_PLACE: "place", L.A_TRADE: "trade", L.A_END_TRADE: "end-trade",
           L.A_ATTACK: "attack", L.A_STOP: "stop", L.A_MOVE: "move", L.A_FORTIFY: "fortify",

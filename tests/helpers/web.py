@@ -11,10 +11,10 @@ from typing import Any
 
 from arena.web.app import Lobby, make_lobby, make_server
 from arena.web.live import LiveGame, Seat
-from game import layout as L
 from game.actions import parse_action
 from game.bots import make_player
 from game.map import classic_map
+from game.rules import layout as L
 from game.state import Rules
 
 
