@@ -1,6 +1,6 @@
 """Integer layout of the arrays the compiled kernels take, and the rule numbers they use.
 
-Kernels import this module as one namespace (`from game import layout as L`). The board is a
+Kernels import this module as one namespace (`from game.rules import layout as L`). The board is a
 `MapArrays` (`Map.kernel`) and the mutable state a `StateArrays` (`State.kernel`), named tuples
 of small numpy arrays that numba compiles like plain tuples:
 

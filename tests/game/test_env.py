@@ -14,8 +14,6 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from game import kernel  # noqa: E402
-from game import layout as L  # noqa: E402
 from game.bots import ContinentBot, make_player  # noqa: E402
 from game.decision import Decision  # noqa: E402
 from game.engine import play_game  # noqa: E402
@@ -25,6 +23,8 @@ from game.env.single import RiskSeatEnv  # noqa: E402
 from game.map import build_map, classic_map  # noqa: E402
 from game.protocol import BasePlayer  # noqa: E402
 from game.referee import checked_action  # noqa: E402
+from game.rules import kernel  # noqa: E402
+from game.rules import layout as L  # noqa: E402
 from game.session import label_of  # noqa: E402
 from game.state import Rules  # noqa: E402
 from game.view import GameView  # noqa: E402
