@@ -21,21 +21,13 @@ from typing import Any
 
 import pytest
 
-from arena.isolation import bubblewrap as sandbox
+from tests.helpers.sandbox import need_sandbox
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout
 NOBODY = 65534
 SNOOP = "tests.helpers.hostile_bots:Snoop"
 KEY = "5e" * 16
 
-
-def _need_sandbox() -> None:
-    why = sandbox.unavailable()
-    if why is None:
-        return
-    if os.environ.get("CI") == "true" or os.environ.get("RISKEVO_REQUIRE_SANDBOX"):
-        pytest.fail(f"the sandbox is required here and {why}; apt-get install bubblewrap")
-    pytest.skip(f"NOT RUN: {why} (apt-get install bubblewrap; required under CI)")
 
 
 def _drop() -> None:
@@ -104,7 +96,7 @@ def _play(home: Path, *wrapper: str, **env: str) -> tuple[subprocess.CompletedPr
 
 
 def test_a_bot_cannot_reach_the_key_through_an_ancestors_environment(home: Path) -> None:
-    _need_sandbox()
+    need_sandbox()
     # As in the report: the key given to a `timeout` that starts the engine.
     res, seen = _play(home, "env", f"RISKEVO_SECRET_FILE={home / 'key'}", "timeout", "250")
     assert res.returncode == 0, res.stderr[-800:]
@@ -117,7 +109,7 @@ def test_a_bot_cannot_reach_the_key_through_an_ancestors_environment(home: Path)
 
 
 def test_a_bot_cannot_read_the_engines_command_line(home: Path) -> None:
-    _need_sandbox()
+    need_sandbox()
     res, seen = _play(home)
     assert res.returncode == 0, res.stderr[-800:]
     assert seen is not None
@@ -127,7 +119,7 @@ def test_a_bot_cannot_read_the_engines_command_line(home: Path) -> None:
 
 
 def test_a_bot_cannot_read_the_projects_files(home: Path) -> None:
-    _need_sandbox()
+    need_sandbox()
     res, seen = _play(home)
     assert res.returncode == 0, res.stderr[-800:]
     assert seen is not None
@@ -198,7 +190,7 @@ def _alive_with(text: bytes) -> list[int]:
 
 def test_in_the_sandbox_every_process_a_bot_forks_ends_with_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    _need_sandbox()
+    need_sandbox()
     from arena.isolation.sandbox import close_idle
     from arena.play import play_specs
     from game.state import Rules
@@ -217,7 +209,7 @@ def test_a_sandboxed_bot_started_from_a_thread_outlives_the_thread(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Issue 65, X2: bwrap's parent-death signal follows the thread that started it; `arena web`
     # starts bots from request threads, and those bots died with them (fallbacks, no resume).
-    _need_sandbox()
+    need_sandbox()
     from arena.isolation.sandbox import IsolatedBot
 
     monkeypatch.delenv("RISKEVO_SANDBOX", raising=False)
@@ -248,7 +240,7 @@ def test_a_forked_process_starts_sandboxed_bots_with_a_spawner_of_its_own(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Workers forked from an engine that started sandboxed bots (a tournament's): the parent's
     # spawner thread does not exist in them, and its lock may have been held at the fork.
-    _need_sandbox()
+    need_sandbox()
     from arena.isolation import sandbox as iso
 
     monkeypatch.delenv("RISKEVO_SANDBOX", raising=False)

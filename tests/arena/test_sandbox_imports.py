@@ -15,23 +15,15 @@ from typing import Any
 
 import pytest
 
-from arena.isolation import bubblewrap
+from tests.helpers.sandbox import need_sandbox
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout
 
 
-def _need_sandbox() -> None:
-    why = bubblewrap.unavailable()
-    if why is None:
-        return
-    if os.environ.get("CI") == "true" or os.environ.get("RISKEVO_REQUIRE_SANDBOX"):
-        pytest.fail(f"the sandbox is required here and {why}; apt-get install bubblewrap")
-    pytest.skip(f"NOT RUN: {why} (apt-get install bubblewrap; required under CI)")
-
 
 def test_a_bots_dependency_outside_the_sandbox_is_one_line(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: Any) -> None:
-    _need_sandbox()
+    need_sandbox()
     from arena.isolation.sandbox import isolated_bot
 
     monkeypatch.delenv("RISKEVO_SANDBOX", raising=False)

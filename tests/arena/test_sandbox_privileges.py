@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from arena.isolation import bubblewrap
+from tests.helpers.sandbox import need_sandbox
 
 SPEC = "tests.helpers.hostile_bots:Snoop"  # its module (the tests folder) is bound too
 MARK = ".riskevo-x1-probe"
@@ -77,14 +78,6 @@ print(json.dumps({"got": got, "status": status}))
 """
 
 
-def _need_sandbox() -> None:
-    why = bubblewrap.unavailable()
-    if why is None:
-        return
-    if os.environ.get("CI") == "true" or os.environ.get("RISKEVO_REQUIRE_SANDBOX"):
-        pytest.fail(f"the sandbox is required here and {why}; apt-get install bubblewrap")
-    pytest.skip(f"NOT RUN: {why} (apt-get install bubblewrap; required under CI)")
-
 
 def _binds(argv: list[str]) -> list[str]:
     """The destinations of the read-only binds in a bwrap command line."""
@@ -93,7 +86,7 @@ def _binds(argv: list[str]) -> list[str]:
 
 def test_a_sandboxed_bot_can_gain_no_privilege_even_when_root_starts_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    _need_sandbox()
+    need_sandbox()
     monkeypatch.delenv("RISKEVO_SANDBOX", raising=False)
     probe = [sys.executable, "-c", PROBE, MARK]
     argv = bubblewrap.wrap(probe, SPEC)

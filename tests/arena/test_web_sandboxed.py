@@ -8,7 +8,6 @@ bubblewrap is required under CI (.ci/run installs it): there a missing sandbox f
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from pathlib import Path
@@ -16,22 +15,14 @@ from typing import Any
 
 import pytest
 
-from arena.isolation import bubblewrap
 from arena.web.app import Lobby, make_lobby, make_server
 from arena.web.live import LiveGame
 from game.rules import layout as L
+from tests.helpers.sandbox import need_sandbox
 from tests.helpers.web import Client
 
 CLASS_BOT = "game.bots:RandomBot"  # a class path: plays isolated, in the sandbox
 
-
-def _need_sandbox() -> None:
-    why = bubblewrap.unavailable()
-    if why is None:
-        return
-    if os.environ.get("CI") == "true" or os.environ.get("RISKEVO_REQUIRE_SANDBOX"):
-        pytest.fail(f"the sandbox is required here and {why}; apt-get install bubblewrap")
-    pytest.skip(f"NOT RUN: {why} (apt-get install bubblewrap; required under CI)")
 
 
 def _person(g: LiveGame) -> dict[str, Any]:
@@ -64,7 +55,7 @@ def _play(client: Client, lobby: Lobby, gid: str, bot_moves: int) -> None:
 
 def test_two_sandboxed_bots_play_through_request_threads_and_resume(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _need_sandbox()
+    need_sandbox()
     monkeypatch.delenv("RISKEVO_SANDBOX", raising=False)
     folder = str(tmp_path / "games")
     lobby = make_lobby([CLASS_BOT, CLASS_BOT], seat=0, rules_text="cap=12", seed=1,
