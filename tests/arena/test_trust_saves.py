@@ -20,10 +20,9 @@ from arena.web import app as web
 from arena.web import saves as websave
 from arena.web.app import Lobby, make_lobby
 from arena.web.httpd import RequestError
-from arena.web.live import LiveGame
 from features.botfile import save_genome
 from features.genome import hand_set_genome
-from game.rules import layout as L
+from tests.helpers.web import person_move
 
 BOTS = ["aggressive", "bully"]
 CLASS_BOT = "game.bots:RandomBot"  # a class path: plays isolated, dealt from a secret
@@ -52,19 +51,6 @@ def moves(lobby: Lobby, gid: str, n: int) -> None:
             return
         web._route(lobby, "POST", f"/api/games/{gid}/act", person_move(game))
 
-
-def person_move(g: LiveGame) -> dict[str, Any]:
-    st, d = g.state, g.decision()
-    assert d is not None
-    if st.phase in (L.PH_SETUP, L.PH_REINFORCE):
-        t = next(t for t in range(g.m.n_territories) if st.owner[t] == g.human)
-        return {"type": "place", "territory": t, "count": d.armies or 1}
-    if st.phase == L.PH_TRADE:
-        return ({"type": "trade", "cards": list(g.views[g.human or 0].sets()[0])}
-                if d.compulsory else {"type": "end_trade"})
-    if st.phase == L.PH_OCCUPY:
-        return {"type": "move_in", "count": d.lo}
-    return {"type": "stop" if st.phase == L.PH_ATTACK else "skip"}
 
 
 @pytest.fixture

@@ -11,33 +11,16 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from arena.web.app import Lobby, make_lobby, make_server
-from arena.web.live import LiveGame
-from game.rules import layout as L
 from tests.helpers.sandbox import need_sandbox
-from tests.helpers.web import Client
+from tests.helpers.web import Client, person_move
 
 CLASS_BOT = "game.bots:RandomBot"  # a class path: plays isolated, in the sandbox
 
 
-
-def _person(g: LiveGame) -> dict[str, Any]:
-    """The person's move: place on a territory of theirs, else trade if forced, else pass."""
-    st, d = g.state, g.decision()
-    assert d is not None
-    if st.phase in (L.PH_SETUP, L.PH_REINFORCE):
-        t = next(t for t in range(g.m.n_territories) if st.owner[t] == g.human)
-        return {"type": "place", "territory": t, "count": d.armies or 1}
-    if st.phase == L.PH_TRADE:
-        return ({"type": "trade", "cards": list(g.views[g.human or 0].sets()[0])}
-                if d.compulsory else {"type": "end_trade"})
-    if st.phase == L.PH_OCCUPY:
-        return {"type": "move_in", "count": d.lo}
-    return {"type": "stop" if st.phase == L.PH_ATTACK else "skip"}
 
 
 def _play(client: Client, lobby: Lobby, gid: str, bot_moves: int) -> None:
@@ -49,7 +32,7 @@ def _play(client: Client, lobby: Lobby, gid: str, bot_moves: int) -> None:
         status, out = client.call("POST", f"/api/games/{gid}/advance", {"max": 5})
         assert status == 200, out
         if game.decision() is not None and not game.over:
-            status, out = client.call("POST", f"/api/games/{gid}/act", _person(game))
+            status, out = client.call("POST", f"/api/games/{gid}/act", person_move(game))
             assert status == 200, out
 
 

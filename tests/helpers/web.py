@@ -77,3 +77,19 @@ def play_to(g: LiveGame, round_: int, phase: int | None = None) -> None:
             g.act(parse_action(f"move {d.lo}", g.m))
         else:
             g.act(parse_action("stop" if st.phase == L.PH_ATTACK else "skip", g.m))
+
+
+def person_move(g: LiveGame) -> dict[str, Any]:
+    """The person's plainest move as the page sends it: place on a territory of theirs, trade
+    only when forced, the least move-in, else stop or skip."""
+    st, d = g.state, g.decision()
+    assert d is not None
+    if st.phase in (L.PH_SETUP, L.PH_REINFORCE):
+        t = next(t for t in range(g.m.n_territories) if st.owner[t] == g.human)
+        return {"type": "place", "territory": t, "count": d.armies or 1}
+    if st.phase == L.PH_TRADE:
+        return ({"type": "trade", "cards": list(g.views[g.human or 0].sets()[0])}
+                if d.compulsory else {"type": "end_trade"})
+    if st.phase == L.PH_OCCUPY:
+        return {"type": "move_in", "count": d.lo}
+    return {"type": "stop" if st.phase == L.PH_ATTACK else "skip"}
