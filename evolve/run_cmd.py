@@ -307,8 +307,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     try:
         with stack:  # closed in here: workers killed by the signal may fail to shut down
             if not stop.signum:
-                # Loading the cached game takes a second or two; a longer wait is numba
-                # compiling it (`make venv` compiles it ahead: arena/warmup.py).
+                # A wait past loading the cache is numba compiling (make venv does it ahead).
                 with Ticker("compiling the game loop and the rating for this machine (after "
                             "an install or an edit; about 2 minutes of one core)") as tick:
                     warm_up(evo.plugin, cfg.run.group_size, evo.opponents)
