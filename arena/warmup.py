@@ -118,24 +118,34 @@ class Compiled:
     code: int
 
 
-def _lane(lane: Lane, cmd: list[str], env: dict[str, str] | None, out: list[Compiled]) -> None:
+def _lane(lane: Lane, cmd: list[str], env: dict[str, str] | None, out: list[Compiled],
+          say: TextIO | None) -> None:
     for part in lane:
         t0 = time.monotonic()
         proc = subprocess.Popen([*cmd, part], env=env)
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
-        out.append(Compiled(part, time.monotonic() - t0, usage.ru_utime + usage.ru_stime,
-                            proc.returncode))
+        done = Compiled(part, time.monotonic() - t0, usage.ru_utime + usage.ru_stime,
+                        proc.returncode)
+        out.append(done)
+        if say is not None:  # progress: one line a part, as it ends
+            what = (PARTS[part].__doc__ or part).split(":")[0].split("(")[0].strip().rstrip(".")
+            state = "ready" if done.code == 0 else f"failed (exit {done.code})"
+            say.write(f"riskevo:   {part}: {state} in {done.wall:.0f} s ({what})\n")
+            say.flush()
 
 
 def run_stages(stages: Sequence[Stage], command: Sequence[str] = (),
-               env: dict[str, str] | None = None) -> list[Compiled]:
+               env: dict[str, str] | None = None, say: TextIO | None = None
+               ) -> list[Compiled]:
     """Each stage's lanes side by side, each part in `command PART` (default `python -m
-    arena.warmup`); returns every part's times (CPU from the child's own usage)."""
+    arena.warmup`); returns every part's times (CPU from the child's own usage); `say`
+    gets a line as each part ends."""
     cmd = list(command) or [sys.executable, "-m", "arena.warmup"]
     out: list[Compiled] = []
     for stage in stages:
-        lanes = [threading.Thread(target=_lane, args=(lane, cmd, env, out)) for lane in stage]
+        lanes = [threading.Thread(target=_lane, args=(lane, cmd, env, out, say))
+                 for lane in stage]
         for t in lanes:
             t.start()
         for t in lanes:
@@ -200,7 +210,7 @@ def main(argv: list[str]) -> int:
     t0 = time.monotonic()
     print("riskevo: compiling the game for this machine (once; a few minutes on 2 cores)",
           file=sys.stderr, flush=True)
-    done = run_stages(STAGES)
+    done = run_stages(STAGES, say=sys.stderr)
     print(f"riskevo: {report(done, time.monotonic() - t0)}", file=sys.stderr)
     return max(c.code for c in done)
 
