@@ -1,10 +1,11 @@
 """Compile ahead what a fresh machine's first `make evolve` and first web game use.
 
 `make venv` runs `python -m arena.warmup`: numba compiles each kernel family into its on-disk
-cache in a process of its own (numba compiles on one thread), two at a time, in stages, so that
-a family finds the kernels it calls already cached and loads them instead of compiling them
-again (docs/performance.md, "The cold start"). `python -m arena.warmup PART...` runs parts in
-this process; `--cold` times each family from an empty cache (`make bench`).
+cache in a process of its own (numba compiles on one thread), in two lanes side by side, each
+family after those whose kernels it calls, so that it loads them from the cache instead of
+compiling them again (docs/performance.md, "The cold start"). `python -m arena.warmup
+PART...` runs parts in this process; `--cold` times each family from an empty cache (`make
+bench`).
 
 A family missed here is compiled where it is first used: slower, never wrong.
 """
