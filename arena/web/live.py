@@ -22,19 +22,20 @@ from arena.bots import close_bot
 from arena.serve.answers import final_answer
 from arena.serve.protocol import ProtocolError
 from arena.web.people import seat_friends
-from arena.web.seat import seat_view
 from arena.web.story import (
+    mission_progress,
     missions_at_end,
+    reinforce_parts,
     second_person,
     since_last_turn,
 )
 from features.linear import LinearPlayer
 from features.search.why import Why
 from game.actions import Action, Attack, Place
-from game.decision import Decision
+from game.decision import Decision, DecisionKind
 from game.map import Map
 from game.protocol import IllegalActionError, Player
-from game.record.replay import Replayer
+from game.record.replay import Replayer, mission_text
 from game.record.replay_board import card_text
 from game.rules import kernel
 from game.rules import layout as L
@@ -42,6 +43,7 @@ from game.rules.cards import set_value
 from game.rules.queries import standing
 from game.session import Session
 from game.state import Rules, State
+from game.view import GameView
 
 MAX_ROLLS = 1000  # one "attack until" request rolls at most this often
 
@@ -320,8 +322,41 @@ class LiveGame:
             out["capped"] = bool(end.capped)
             out.update(missions_at_end(m, st, self.you_labels(me), self.rules.missions))
         if me is not None:
-            out.update(seat_view(self, self.views[me]))
+            out.update(self._seat_view(self.views[me]))
         return out
+
+    def _seat_view(self, view: GameView) -> dict[str, object]:
+        m = self.m
+        mid, target = view.mission
+        out: dict[str, object] = {
+            "hand": [{"id": c, "kind": int(m.card_kind[c]), "text": card_text(m, c)}
+                     for c in view.hand],
+            "mission": (mission_text(m, mid, target, self.you_labels(view.seat))
+                        if self.rules.missions else ""),
+            "mission_progress": (mission_progress(m, self.state, view.seat, mid, target)
+                                 if self.rules.missions else "")}
+        d = self.decision() if self.waiting_for_human() and self.to_move == view.seat else None
+        if d is None:
+            out["decision"] = None
+            return out
+        q: dict[str, object] = {"kind": d.kind.value, "text": d.text(), "armies": d.armies,
+                                "compulsory": d.compulsory, "lo": d.lo, "hi": d.hi}
+        if d.kind is DecisionKind.PLACE_INITIAL:
+            q["left"] = int(self.state.pl[view.seat, L.P_SETUP_LEFT])
+        if d.kind is DecisionKind.REINFORCE:
+            q["income"] = reinforce_parts(m, self.state, view.seat,
+                                          self._traded_this_turn(view.seat))
+        if d.kind is DecisionKind.TRADE:
+            q["sets"] = [{"cards": list(c), "value": view.set_value(c)} for c in view.sets()]
+        elif d.kind is DecisionKind.ATTACK:
+            q["options"] = [list(p) for p in view.attack_options()]
+        elif d.kind is DecisionKind.FORTIFY:
+            q["options"] = [list(p) for p in view.fortify_options()]
+        elif d.kind is DecisionKind.MOVE_IN:
+            q["occupy"] = list(view.occupy)
+        out["decision"] = q
+        return out
+
 
     # -- the story of the game for the page (beside the game loop) ----------------------------
     def _last_roll(self, me: int | None) -> dict[str, object]:
@@ -346,7 +381,7 @@ class LiveGame:
         return since_last_turn(self.m, self.labels, me, events, log.mark,
                                self.state.owner.tolist())
 
-    def traded_this_turn(self, me: int) -> int:
+    def _traded_this_turn(self, me: int) -> int:
         """Armies person `me`'s trades gave this turn (the log's trade events since others')."""
         log, total = self._logs.get(me), 0
         for e in reversed(log.entries if log else []):
