@@ -58,7 +58,7 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
     greedily, or planning with `plan` (PlanSettings) when given."""
     from features.linear import LinearPlayer
     from features.search.player import PlanPlayer
-    from features.search.value import NV, value_terms
+    from features.search.value import NV, value_scratch, value_terms
     from game.bots import BOTS, GAUNTLET
     from game.decision import DecisionKind
     from game.engine import play_game
@@ -86,7 +86,7 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
             turn = int(st.kernel.sc[S_TURNS])
             if decision.kind is ask and turn != self.turn:
                 self.turn = turn
-                buf = np.zeros(NV + len(board.kernel.bonus))
+                buf = value_scratch(board.kernel, st.kernel.pl.shape[0])
                 value_terms(board.kernel, st.kernel, rv, st.current, buf)
                 self.rows.append(buf[:NV].copy())
             return super().act(view, decision)

@@ -27,7 +27,7 @@ from features.search.rollout import (
     finish_round,
     worth_fighting,
 )
-from features.search.value import NV, position_value
+from features.search.value import NV, position_value, value_scratch
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
 from game.rules.jit import allocating_kernel, rule_kernel
@@ -48,7 +48,7 @@ class PlanWork(NamedTuple):
     rwork: Work  # the rollout policy's scratch (the real decision's stays in its own Work)
     ids: np.ndarray  # int32: determinizer scratch
     locs: np.ndarray  # int32
-    terms: np.ndarray  # float64[NV + continents]: value terms
+    terms: np.ndarray  # float64: value terms and their scratch (`value_scratch`)
     acc: np.ndarray  # float64[MAX_OPTIONS + 1]: summed values per option (and stopping)
     commit: np.ndarray  # int64[P, 3]: per seat the battle (from, to) it chose and the turn
     # The last decision's plan, for explanations: mean value terms per option (row n: stopping)
@@ -65,7 +65,7 @@ def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
     n_ids = max(len(m.card_kind), L.N_MISSIONS)
     commit = np.full((n_pl, 3), -1, dtype=np.int64)
     return PlanWork(scratch, make_work(m, n_pl), np.zeros(n_ids, np.int32),
-                    np.zeros(n_ids, np.int32), np.zeros(NV + len(m.bonus), np.float64),
+                    np.zeros(n_ids, np.int32), value_scratch(m, n_pl),
                     np.zeros(MAX_OPTIONS + 1, np.float64), commit,
                     np.zeros((MAX_OPTIONS + 1, NV), np.float64), np.zeros(3, np.int64))
 

@@ -18,7 +18,7 @@ from features.search.determinize import determinize
 from features.search.plan import decide_plan_boxed, make_plan_work
 from features.search.player import GREEDY, PlanPlayer, PlanSettings, PlanSettingsError
 from features.search.rollout import play_on
-from features.search.value import NV, value_terms
+from features.search.value import NAMES, NV, TERMS, value_scratch, value_terms
 from features.work import make_work
 from game.decision import DecisionKind
 from game.engine import play_game
@@ -118,11 +118,18 @@ def test_planner_decisions_never_depend_on_hidden_cards_or_missions(missions: bo
     assert checked >= 10
 
 
-def test_value_terms_lie_in_the_unit_interval() -> None:
-    for s in _positions(Rules(), 2, every=2):
-        out = np.zeros(NV + len(MAP.kernel.bonus))
+def test_value_terms_lie_in_their_intervals() -> None:
+    leads = np.array([t.name.endswith("_lead") for t in TERMS])
+    seen = np.zeros(NV, bool)
+    for s in _positions(Rules(), 2, every=2) + _positions(Rules(), 3, every=1):
+        out = value_scratch(MAP.kernel, s.kernel.pl.shape[0])
         value_terms(MAP.kernel, s.kernel, Rules().vector(), s.current, out)
-        assert ((out[:NV] >= 0) & (out[:NV] <= 1)).all()
+        v = out[:NV]
+        assert np.isfinite(v).all()
+        assert ((v >= np.where(leads, -1, 0)) & (v <= 1)).all(), dict(zip(NAMES, v, strict=True))
+        seen |= v != 0
+    # Every term but the win's moves somewhere in two seeded games (a win ends the game).
+    assert [n for n, s in zip(NAMES, seen, strict=True) if not s] == ["value.won"]
 
 
 @pytest.mark.parametrize("seed", [21, 22, 23])
