@@ -37,6 +37,7 @@ from evolve.sections import (
     PlanSection,
     RatingSection,
     RunSection,
+    ValueSection,
     VariationSection,
 )
 from game.atomic import MiB, read_limited
@@ -71,6 +72,7 @@ __all__ = [
     "PlanSection",
     "RatingSection",
     "RunSection",
+    "ValueSection",
     "VariationSection",
     "field_meta",
     "fingerprint",
@@ -92,7 +94,7 @@ class ConfigError(ValueError):
 
 # Fields that may change when a run is resumed: they do not change its results (both rating
 # engines give the same numbers; the champion's settings change only which one is crowned).
-RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "champion.", "plan.",
+RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "champion.", "plan.", "value.",
              "rating.engine")
 # Fields added with a default that plays differently: field -> (the riskevo version that added
 # it, the value a run made before it resumes with). A run file naming a version that already

@@ -23,6 +23,7 @@ from evolve.checkpoint import (
 )
 from evolve.config import BEFORE_ADDED, Config, fingerprint, load_config
 from evolve.parallel import Runner
+from evolve.plan.valuefit import OnlineValue, record_task, value_games
 from evolve.plugin import Plugin, check_league_bots, check_opponents, league_genomes
 from evolve.rating import league
 from evolve.rating.anchors import Anchors, seat_anchors
@@ -32,6 +33,7 @@ from evolve.rotation import rotated_opponents
 from evolve.runfolder import RunFolder
 from evolve.stats import wilson_interval
 from evolve.stopwatch import Stopwatch
+from features.genome import LAYOUT
 
 EVAL_KEY = 0xE7A1  # first spawn_key entry of eval game seeds (game seeds use 2-tuples)
 TIMING_KEYS = ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s")
@@ -82,6 +84,7 @@ class Evolution:
         self.logbook = records.logbook()  # the log without timings and gene statistics
         self.hall_of_fame = records.hall_of_fame(cfg.run.hall_of_fame)
         self.proven = Proven()  # the champion of champion.json (evolve.rating.champion)
+        self.value = OnlineValue.new(cfg.value.l2)  # the run's value (evolve.plan.valuefit)
 
     # ----- checkpoints -----
     def resume(self) -> bool:
@@ -115,6 +118,7 @@ class Evolution:
             records.restore_hall_of_fame(self.hall_of_fame, ck.arrays)
             self.proven = Proven.from_arrays(ck.arrays, self.plugin.n_genes)
             self.anchors.restore(ck.arrays)
+            self.value = OnlineValue.from_arrays(ck.arrays, self.cfg.value.l2)
         except ValueError as e:
             raise CheckpointError(f"{path}: corrupt checkpoint ({e})") from None
         self.pop = ga.from_arrays(ck.genes, ck.mu, ck.sigma)
@@ -140,7 +144,8 @@ class Evolution:
         mu, sigma = self.ratings() if gen is None else (gen.mu, gen.sigma)
         arrays = {**self.strategy.state(),
                   **records.hall_of_fame_arrays(self.hall_of_fame, self.plugin.n_genes),
-                  **self.proven.arrays(self.plugin.n_genes), **self.anchors.arrays()}
+                  **self.proven.arrays(self.plugin.n_genes), **self.anchors.arrays(),
+                  **self.value.arrays()}
         genes = ga.to_array(self.pop) if gen is None else gen.genes
         ck = Checkpoint(generation=self.generation, genes=genes, mu=mu,
                         sigma=sigma, names=self.plugin.names,
@@ -196,7 +201,13 @@ class Evolution:
         if self.cfg.eval.every and g % self.cfg.eval.every == 0:
             best = genes[champ] if self.proven.genes is None else self.proven.genes
             ev = self.evaluate(runner, best, g)
-        rec = self.record(g, genes, mu, sigma, games, champ, ev, playoff, sw, restart)
+        vc = self.cfg.value
+        learned = None
+        if vc.every and g % vc.every == 0 and self.plugin.names == LAYOUT.names:
+            with sw.lap("value"):
+                best = genes[champ] if self.proven.genes is None else self.proven.genes
+                learned = self.learn_value(runner, best, g)
+        rec = self.record(g, genes, mu, sigma, games, champ, ev, playoff, sw, restart, learned)
         self.generation = g
         return Generation(rec, genes, mu, sigma, champ)
 
@@ -242,7 +253,7 @@ class Evolution:
     def record(self, g: int, genes: np.ndarray, mu: np.ndarray, sigma: np.ndarray,
                games: league.Results, champ: int, ev: dict[str, Any] | None,
                playoff: dict[str, Any] | None, sw: Stopwatch,
-               restart: bool = False) -> dict[str, Any]:
+               restart: bool = False, value: dict[str, Any] | None = None) -> dict[str, Any]:
         """Generation g's log record; the logbook and hall of fame take their part."""
         records.enter_champion(self.hall_of_fame, self.pop[champ], float(mu[champ]),
                                float(sigma[champ]), g)
@@ -261,7 +272,7 @@ class Evolution:
             "proven_generation": self.proven.born if self.proven.genes is not None else None,
             "anchors": [[name, float(m), float(sd)] for name, m, sd in zip(
                 self.anchors.labels(), self.anchors.mu, self.anchors.sigma, strict=True)],
-            "playoff": playoff, "eval": ev, "restart": restart,
+            "playoff": playoff, "eval": ev, "restart": restart, "value": value,
             "time_games_s": t_games, "time_rating_s": t_rating,
             "time_overhead_s": max(0.0, wall - t_games - t_rating),
         }
@@ -293,6 +304,22 @@ class Evolution:
         if self.proven.same(weights):
             rec.update(self.proven.pool_eval(wins, m))
         return rec
+
+    def learn_value(self, runner: Runner, weights: np.ndarray, g: int) -> dict[str, Any]:
+        """Record `value.games` games of the champion on the workers and learn the run's value
+        from its positions (`OnlineValue.learn`: scored first, then learned)."""
+        vc, bots = self.cfg.value, self.plugin.compiled_bots
+        codes = [bots[n] for n in self.plugin.strong if n in bots] or list(bots.values())
+        pol, seeds = value_games(self.cfg.run.seed, g, vc.games, self.cfg.run.group_size,
+                                 1.0 if not codes else vc.self_share, codes)
+        bounds = league.chunk_bounds(vc.games, self.cfg.parallel.chunk_games,
+                                     2 * runner.n_workers)
+        tasks = ((record_task, (weights, pol[a:b], seeds[a:b], self.plugin.rules,
+                                self.plugin.map)) for a, b in bounds)
+        parts = list(runner.run(tasks))
+        x = np.concatenate([p[0] for p in parts])
+        y = np.concatenate([p[1] for p in parts])
+        return self.value.learn(x, y, vc.decay)
 
     # ----- run folder -----
     def save(self, gen: Generation) -> None:

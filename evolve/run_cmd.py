@@ -28,8 +28,8 @@ from evolve.parallel import Runner, WorkersLostError
 from evolve.plan.lines import DEFAULT_PLUGIN, plan_lines
 from evolve.plan.planmark import unfinished
 from evolve.plugin import load_plugin, warm_up
-from evolve.progress import ProgressBar, Ticker
-from evolve.rating.crownings import beyond_noise, closing_words, playoff_words
+from evolve.progress import ProgressBar, Ticker, summary
+from evolve.rating.crownings import closing_words
 from evolve.runfolder import RunFolder, RunFolderError, check_name
 from game.version import describe, riskevo_version
 
@@ -48,13 +48,6 @@ OPTIONS: dict[str, tuple[str, type]] = {
     "--chunk-games": ("parallel.chunk_games", int),
     "--runs-dir": ("output.runs_dir", str),
 }
-
-
-def against(ev: dict[str, Any]) -> str:
-    """What an evaluation was measured against, in the progress line's words: `3x champion`
-    for one opponent in every other seat, else `bots` (the gauntlet rotated over the seats)."""
-    opp = ev.get("opponents") or []
-    return f"{ev.get('players', 4) - 1}x {opp[0]}" if len(opp) == 1 else "bots"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -87,37 +80,6 @@ def resolve_config(args: argparse.Namespace) -> tuple[Config, RunFolder, str]:
                   f"{BEFORE_ADDED[key][0]} added {key}: the run keeps {key} = {value!r}",
                   flush=True)
     return cfg, folder, name
-
-
-def summary(rec: dict[str, Any], total: int) -> str:
-    """One line per generation."""
-    s = (f"gen {rec['generation']:>5}/{total}  {rec['games']} games {rec['wall_s']:6.2f}s "
-         f"({rec['games_per_s']:.0f}/s)  mu {rec['mu_mean']:.2f}±{rec['mu_std']:.2f} "
-         f"max {rec['mu_max']:.2f}  champion #{rec['champion_index']} "
-         f"{rec['champion_mu']:.2f}±{rec['champion_sigma']:.2f}  "
-         f"rounds {rec['mean_rounds']:.1f} capped {100 * rec['capped_fraction']:.1f}%")
-    po = rec.get("playoff")
-    if po:
-        verdict = "kept the champion of generation " + str(po["incumbent_born"])
-        if po["crowned"]:
-            verdict = ("crowned" if po["incumbent_wins"] < 0 else
-                       "crowned, beyond the noise" if beyond_noise(po) else
-                       "crowned within the noise")
-        need = ""
-        if po["incumbent_wins"] >= 0 and po.get("needed"):  # a margin was asked for
-            need = f" needs +{po['needed']:.0f}"
-        s += f"  playoff {playoff_words(po)}{need}: {verdict}"
-    ev = rec["eval"]
-    if ev:
-        who = ("proven champion" if rec.get("proven_generation") is not None
-               else "champion")
-        s += f"  {who} vs {against(ev)} {ev['win_rate']:.3f} [{ev['lo']:.3f}, {ev['hi']:.3f}]"
-        if "pooled_games" in ev and ev["pooled_games"] > ev["games"]:
-            s += (f" (pooled {ev['pooled_win_rate']:.3f} [{ev['pooled_lo']:.3f}, "
-                  f"{ev['pooled_hi']:.3f}] of {ev['pooled_games']})")
-    if rec.get("restart"):
-        s += "  restart: a fresh random population from the next generation"
-    return s
 
 
 class PlotRefresher:

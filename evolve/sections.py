@@ -141,6 +141,17 @@ class PlanSection:
 
 
 @dataclass(frozen=True)
+class ValueSection:
+    """The run's value, learned from the champion's games as the run goes (evolve.plan.valuefit)."""
+
+    every: int = _f(0, MAX_GENERATIONS)
+    games: int = _f(1, 100_000)
+    self_share: float = _f(0, 1)
+    decay: float = _f(0, 1)
+    l2: float = _f(1e-9, 1e6)
+
+
+@dataclass(frozen=True)
 class ParallelSection:
     """Where the games run."""
 
@@ -174,5 +185,6 @@ class Config:
     eval: EvalSection
     champion: ChampionSection
     plan: PlanSection
+    value: ValueSection
     parallel: ParallelSection
     output: OutputSection

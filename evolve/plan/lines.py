@@ -182,6 +182,7 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
 def _plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any, board: Any,
                 out: Path) -> str:
     from evolve.plan.planfit import plan_champion, plan_weights, run_seed
+    from evolve.plan.valuefit import run_value
     from features.botfile import BotFile
     from features.search.player import PlanSettings
 
@@ -197,9 +198,10 @@ def _plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any, board:
         bests.append(LineBest(line, born, weights, float(champion_meta.get("mu", 0.0)),
                               float(champion_meta.get("sigma", 0.0)), True,
                               f"the proven champion, generation {born}"))
+    learned = run_value(folder.checkpoints, generation)
     if len(bests) < 2:
         return plan_weights(weights, champion_meta, f"{source} of generation {generation}", out,
-                            cfg, generation, rules, board) + skipped
+                            cfg, generation, rules, board, learned) + skipped
     p = cfg.plan
     seed = run_seed(cfg, generation)
     results = []
@@ -214,7 +216,7 @@ def _plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any, board:
             b.genes, meta, f"{b.label()}: {b.how}", games=p.games, check_games=p.check_games,
             seed=seed, horizon=p.horizon, rollouts=p.rollouts, top_k=p.top_k,
             margins=p.margins, refits=p.refits, self_shares=p.self_share, rules=rules,
-            board=board)
+            board=board, run_value=learned)
         results.append((result.plan_mean, b, plan, meta, result, is_champion))
         print(f"  {b.label()}, {b.how}: {result.words()}", flush=True)
     _mean, best, plan, meta, result, _ = max(results, key=lambda t: t[0])

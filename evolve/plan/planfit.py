@@ -32,6 +32,7 @@ MAX_GAMES = 20_000
 MAX_REFITS = 5
 SELF_SHARE = 0.25  # a seat's chance of a copy of the bot rather than a gauntlet bot
 MARGIN = 0.1  # another plan replaces the greedy choice when valued this much higher
+RUN_FIT = -1  # the fit index (and self share) under which the run's own value is checked
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, iters: int = 50
@@ -152,10 +153,10 @@ class Check:
         tried = ""
         if len(self.margins) > 1:
             groups = sorted({(f, s) for f, s, _m in self.margins})
-            shares = len({s for _f, s in groups}) > 1
+            shares = len({s for f, s in groups if f != RUN_FIT}) > 1
             tried = "; " + "; ".join(
-                ("margins" if f == 0 else f"refit {f}:")
-                + (f" (self share {s:g})" if shares else "") + " "
+                ("margins" if f == 0 else "the run's value:" if f == RUN_FIT else f"refit {f}:")
+                + (f" (self share {s:g})" if shares and f != RUN_FIT else "") + " "
                 + ", ".join(f"{m:g}: {v:.3f}" for (g, t, m), v in self.margins.items()
                             if (g, t) == (f, s))
                 for f, s in groups)
@@ -198,13 +199,15 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
                   check_games: int, seed: int, horizon: str = "attack", rollouts: int = 8,
                   top_k: int = 3, margins: Sequence[float] = (MARGIN,), refits: int = 0,
                   self_shares: Sequence[float] = (SELF_SHARE,), rules: Any = None,
-                  board: Any = None) -> tuple[dict[str, Any], dict[str, Any], Check]:
+                  board: Any = None, run_value: dict[str, float] | None = None
+                  ) -> tuple[dict[str, Any], dict[str, Any], Check]:
     """(plan object, meta, check) of the bot `weights` planning with a fitted value and the
     (self share, margin) of `self_shares` x `margins` that won most in the check (the first of
     equals): one fit per self share, on the same game seeds. With `refits`, the value is fitted
     again (the best's share) on the games of the best planning bot so far (the planner's own
     positions: policy iteration), each fit's margins checked in the same games. Meta records
-    the fits and the check (seeds derive from `seed`)."""
+    the fits and the check (seeds derive from `seed`). `run_value` (the run's value learned as
+    it went, `evolve.plan.valuefit`) is checked too, at each margin, as fit -1."""
     from features.search.player import PlanSettings
 
     fit_seed, check_seed, *refit_seeds = (
@@ -230,6 +233,17 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
                     np.mean(list(won.values())))
                 if best is None or mean > best[0]:
                     best = (mean, settings, won, fit, float(share))
+    if run_value:
+        for margin in margins:
+            plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
+                                margin=margin).as_dict()
+            plan["value"].update(run_value)
+            settings = PlanSettings.from_dict(plan)
+            won = rates(weights, settings.vector(), check_games, check_seed, rules, board)
+            tried[(RUN_FIT, RUN_FIT, float(margin))] = mean = float(np.mean(list(won.values())))
+            if best is None or mean > best[0]:
+                best = (mean, settings, won, RUN_FIT, RUN_FIT)
+        positions_of[(RUN_FIT, RUN_FIT)] = 0
     assert best is not None, "margins and self_shares must not be empty"
     _mean, settings, won, chosen, share = best
     result = Check(check_games, greedy, won, tried)
@@ -241,6 +255,8 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     meta["plan_fit"] = {"from": source, "games": games, "seed": seed,
                         "positions": positions_of[(chosen, share)], "self_share": share,
                         "refits": refits, "fit": chosen,
+                        "value": "the run's, learned as it went" if chosen == RUN_FIT
+                        else "fitted at the end",
                         "method": "logistic regression of the win on the value terms, games "
                         "against a copy of itself (a seat's chance: self_share) or a gauntlet "
                         "bot (evolve.plan.planfit); refit i on the games of refit i - 1's best "
@@ -249,7 +265,8 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
                                   "plan": result.plan, "margins": row(0, share),
                                   "self_shares": {f"{s:g}": row(0, float(s))
                                                   for s in self_shares},
-                                  "refits": [row(i, share) for i in range(1, refits + 1)]}}
+                                  "refits": [row(i, share) for i in range(1, refits + 1)],
+                                  "run_value": row(RUN_FIT, RUN_FIT)}}
     return settings.as_dict(), meta, result
 
 
@@ -272,8 +289,10 @@ def plan_run(champion: Path, out: Path, cfg: Any, generation: int, rules: Any = 
 
 
 def plan_weights(weights: np.ndarray, meta: dict[str, Any], source: str, out: Path, cfg: Any,
-                 generation: int, rules: Any = None, board: Any = None) -> str:
-    """`plan_run` of a champion's weights and meta (`source`: where they come from)."""
+                 generation: int, rules: Any = None, board: Any = None,
+                 run_value: dict[str, float] | None = None) -> str:
+    """`plan_run` of a champion's weights and meta (`source`: where they come from; `run_value`:
+    the run's learned value, checked beside the fits)."""
     from features.botfile import BotFile
     from features.search.player import PlanSettings
 
@@ -282,7 +301,7 @@ def plan_weights(weights: np.ndarray, meta: dict[str, Any], source: str, out: Pa
         weights, meta, source, games=p.games,
         check_games=p.check_games, seed=run_seed(cfg, generation), horizon=p.horizon,
         rollouts=p.rollouts, top_k=p.top_k, margins=p.margins, refits=p.refits,
-        self_shares=p.self_share, rules=rules, board=board)
+        self_shares=p.self_share, rules=rules, board=board, run_value=run_value)
     if not result.better:
         out.unlink(missing_ok=True)  # an older planning champion is not this champion's
         return (f"planning champion: not kept ({result.words()}); {source} plays greedy")

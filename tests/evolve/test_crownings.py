@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from evolve.progress import summary
 from evolve.rating.crownings import (
     beyond_noise,
     candidate_trend,
@@ -20,7 +21,7 @@ from evolve.rating.crownings import (
     trend_words,
     verdict,
 )
-from evolve.run_cmd import _print_closing_words, summary
+from evolve.run_cmd import _print_closing_words
 from evolve.runfolder import RunFolder
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from evolve.plugin import eval_games
-from evolve.run_cmd import against
+from evolve.progress import against
 from features.genome import hand_set_genome
 from game.map import classic_map
 from game.state import Rules

@@ -21,7 +21,7 @@ from tests.helpers.fake_run import (
 LOG_KEYS = {"generation", "wall_s", "games", "games_per_s", "capped_fraction", "mean_rounds",
             "mu_mean", "mu_std", "mu_min", "mu_max", "champion_index", "champion_mu",
             "champion_sigma", "gene_mean", "gene_std", "eval", "time_games_s", "time_rating_s",
-            "time_overhead_s", "proven_generation", "playoff", "anchors", "restart"}
+            "time_overhead_s", "proven_generation", "playoff", "anchors", "restart", "value"}
 
 
 def test_run_folder_layout(tmp_path: Path, capsys: Any) -> None:

@@ -1,0 +1,107 @@
+"""The run's value (evolve.plan.valuefit): the online fit learns and scores each batch before
+learning it; its state survives a checkpoint; in a run it learns from the champion's recorded
+games without changing the GA's games, and a resumed run learns the same value."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from evolve.checkpoint import list_checkpoints, load_checkpoint
+from evolve.plan.valuefit import (
+    COLS,
+    OnlineValue,
+    calibration_error,
+    log_loss,
+    run_value,
+    value_games,
+)
+from evolve.run_cmd import main as run_main
+from features.search.value import NAMES, NV
+
+
+def _batch(rng: np.random.Generator, truth: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    x = rng.random((n, NV))
+    p = 1 / (1 + np.exp(-(truth[0] + x[:, COLS] @ truth[1:])))
+    return x, (rng.random(n) < p).astype(np.float64)
+
+
+def test_the_online_fit_scores_each_batch_before_learning_it_and_approaches_the_truth() -> None:
+    rng = np.random.default_rng(3)
+    truth = rng.normal(0, 1.0, 1 + len(COLS))
+    value = OnlineValue.new(l2=1.0)
+    losses = [value.learn(*_batch(rng, truth, 4000), decay=1.0)["log_loss"] for _ in range(6)]
+    assert losses[0] == pytest.approx(np.log(2))  # nothing learned yet: p = 0.5 everywhere
+    assert losses[-1] < losses[1] < losses[0]
+    x, y = _batch(rng, truth, 20000)
+    best = log_loss(1 / (1 + np.exp(-(truth[0] + x[:, COLS] @ truth[1:]))), y)
+    assert log_loss(value.predict(x), y) < best + 0.01
+    assert value.positions == 24000 and value.batches == 6
+    assert value.values()["value.won"] == 10.0 and set(value.values()) == set(NAMES)
+
+
+def test_calibration_error_is_zero_when_predictions_match_the_rates() -> None:
+    p = np.repeat([0.15, 0.55, 0.95], 100)
+    y = np.concatenate([np.r_[np.ones(15), np.zeros(85)], np.r_[np.ones(55), np.zeros(45)],
+                        np.r_[np.ones(95), np.zeros(5)]])
+    assert calibration_error(p, y) == pytest.approx(0.0)
+    assert calibration_error(np.full(300, 0.9), y) > 0.2
+
+
+def test_the_state_round_trips_and_a_wrong_shape_is_refused() -> None:
+    rng = np.random.default_rng(1)
+    value = OnlineValue.new(1.0)
+    value.learn(*_batch(rng, rng.normal(size=1 + len(COLS)), 500), decay=0.9)
+    back = OnlineValue.from_arrays(value.arrays(), 1.0)
+    assert np.array_equal(back.mean, value.mean) and back.positions == 500
+    assert OnlineValue.from_arrays({}, 2.0).precision[0, 0] == 2.0  # an older checkpoint
+    bad = {**value.arrays(), "value.mean": np.zeros(5)}
+    with pytest.raises(ValueError, match="coefficients"):
+        OnlineValue.from_arrays(bad, 1.0)
+
+
+def test_value_games_derive_from_the_run_seed_and_generation() -> None:
+    a = value_games(5, 10, 40, 4, 0.5, [3, 4])
+    b = value_games(5, 10, 40, 4, 0.5, [3, 4])
+    c = value_games(5, 11, 40, 4, 0.5, [3, 4])
+    assert np.array_equal(a[0], b[0]) and not np.array_equal(a[0], c[0])
+    assert ((a[0] == 0).sum(axis=1) >= 1).all()  # the champion sits in every game
+    assert set(np.unique(a[0])) <= {0, 3, 4}
+
+
+def _args(runs: Path, generations: int, every: int) -> list[str]:
+    """A tiny run of the real game: the value learns from 8 games each generation."""
+    return ["--name", "r", "--runs-dir", str(runs), "--population", "8", "--games", "4",
+            "--generations", str(generations), "--seed", "3", "--n-jobs", "1",
+            "--eval-every", "0", "--set", "run.elite=2", "--set", "output.plot_every=0",
+            "--set", "champion.every=0", "--set", "plan.games=0", "--set",
+            f"value.every={every}", "--set", "value.games=8", "--set", "value.self_share=0.5"]
+
+
+def _state(runs: Path) -> tuple[list[bytes], dict[str, np.ndarray], list[object]]:
+    root = runs / "r"
+    genes = [p.read_bytes() for p in sorted((root / "genes").iterdir())]
+    last = load_checkpoint(list_checkpoints(root / "checkpoints")[-1][1])
+    log = [json.loads(x).get("value") for x in (root / "log.jsonl").read_text().splitlines()]
+    return genes, last.arrays, log
+
+
+def test_a_run_learns_its_value_resumes_it_and_plays_the_same_games(tmp_path: Path) -> None:
+    full, cut, off = tmp_path / "full", tmp_path / "cut", tmp_path / "off"
+    assert run_main(_args(full, 3, 1)) == 0
+    genes, arrays, log = _state(full)
+    assert all(r and r["positions"] > 0 for r in log)  # type: ignore[index]
+    assert log[-1]["total_positions"] == sum(r["positions"] for r in log)  # type: ignore[index]
+    assert run_value(full / "r" / "checkpoints", 2) is not None
+    assert run_main(_args(cut, 2, 1)) == 0
+    assert run_main(_args(cut, 3, 1)) == 0
+    genes_cut, arrays_cut, log_cut = _state(cut)
+    assert genes_cut == genes and log_cut == log
+    assert all(np.array_equal(arrays[k], arrays_cut[k]) for k in arrays)
+    assert run_main(_args(off, 3, 0)) == 0  # no value: the same league, the same genes
+    genes_off, arrays_off, log_off = _state(off)
+    assert genes_off == genes and log_off == [None] * 3
+    assert "value.mean" not in arrays_off or not arrays_off["value.counts"][0]
