@@ -1,6 +1,7 @@
 """The run's value (evolve.plan.valuefit): the online fit learns and scores each batch before
 learning it; its state survives a checkpoint; in a run it learns from the champion's recorded
-games without changing the GA's games, and a resumed run learns the same value."""
+games without changing the GA's games, a resumed run learns the same value, and the run's plots
+draw it (evolve.report.valueplot)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from evolve.plan.valuefit import (
     run_value,
     value_games,
 )
+from evolve.report.plots import make_plots
 from evolve.run_cmd import main as run_main
 from features.search.value import NAMES, NV
 
@@ -96,6 +98,7 @@ def test_a_run_learns_its_value_resumes_it_and_plays_the_same_games(tmp_path: Pa
     assert all(r and r["positions"] > 0 for r in log)  # type: ignore[index]
     assert log[-1]["total_positions"] == sum(r["positions"] for r in log)  # type: ignore[index]
     assert run_value(full / "r" / "checkpoints", 2) is not None
+    assert full / "r" / "plots" / "value.png" in make_plots(full / "r", genes=[], ladder=False)
     assert run_main(_args(cut, 2, 1)) == 0
     assert run_main(_args(cut, 3, 1)) == 0
     genes_cut, arrays_cut, log_cut = _state(cut)
