@@ -54,15 +54,21 @@ def bots() -> None:
 
 def loop() -> None:
     """What a default run's first generation plays: league games in the compiled loop, the
-    champion against the gauntlet's compiled bots, and the rating kernel."""
+    champion against the gauntlet's compiled bots, the rating kernel and the value's recorded
+    games (their replay)."""
     from evolve.config import load_config
+    from evolve.plan.valuefit import record_task
     from evolve.plugin import default_plugin, warm_up
     from evolve.rating.rater import Rater
+    from features.genome import hand_set_genome
     from game.bots import GAUNTLET
 
     cfg = load_config()
-    warm_up(default_plugin(cfg), cfg.run.group_size, GAUNTLET)
+    plugin = default_plugin(cfg)
+    warm_up(plugin, cfg.run.group_size, GAUNTLET)
     Rater(cfg.rating, 2).warm_up()
+    record_task(hand_set_genome(), np.zeros((1, cfg.run.group_size), np.int32),
+                [np.random.SeedSequence(SEED)], plugin.rules, plugin.map)
 
 
 def plan() -> None:

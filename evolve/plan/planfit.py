@@ -56,60 +56,32 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
     """(value terms f64[n, NV], won f64[n]) of the bot's positions in `games` seeded games
     (game i by SeedSequence(seed, (i,))): the bot in a seat drawn per game, every other seat a
     copy of it with probability self_share, else a gauntlet bot drawn uniformly. The bot plays
-    greedily, or planning with `plan` (PlanSettings) when given."""
-    from features.linear import LinearPlayer
-    from features.search.player import PlanPlayer
-    from features.search.value import NV, value_scratch, value_terms
-    from game.bots import BOTS, GAUNTLET
-    from game.decision import DecisionKind
-    from game.engine import play_game
-    from game.map import classic_map
-    from game.rules.layout import S_TURNS
-    from game.state import Rules
+    greedily, or planning with `plan` (PlanSettings) when given. Compiled games, replayed to
+    record (`features.search.record`)."""
+    from features.search.record import record_games
+    from features.search.value import NV
+    from game.bots import COMPILED_BOTS, GAUNTLET
 
-    board, rules = board or classic_map(), rules or Rules()
-    rv = rules.vector()
-    ask = DecisionKind.FORTIFY if horizon == "attack" else DecisionKind.REINFORCE
-
-    planning = plan is not None and plan.kind == "plan"
-
-    class Recorder(PlanPlayer if planning else LinearPlayer):  # type: ignore[misc]
-        def __init__(self) -> None:
-            if planning:
-                PlanPlayer.__init__(self, weights, plan)
-            else:
-                LinearPlayer.__init__(self, weights)
-            self.rows: list[np.ndarray] = []
-            self.turn = -1
-
-        def act(self, view: Any, decision: Any) -> Any:
-            st = view.kernel_state()
-            turn = int(st.kernel.sc[S_TURNS])
-            if decision.kind is ask and turn != self.turn:
-                self.turn = turn
-                buf = value_scratch(board.kernel, st.kernel.pl.shape[0])
-                value_terms(board.kernel, st.kernel, rv, st.current, buf)
-                self.rows.append(buf[:NV].copy())
-            return super().act(view, decision)
-
-    xs: list[np.ndarray] = []
-    ys: list[float] = []
+    pol = np.zeros((games, 4), np.int32)
     for g in range(games):
         draw = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(g, 1)))
-        seats: list[Any] = [Recorder()]
+        seats = [0]
         for _ in range(3):
             if draw.random() < self_share:
-                seats.append(Recorder())
+                seats.append(0)
             else:
-                seats.append(BOTS[GAUNTLET[int(draw.integers(len(GAUNTLET)))]]())
-        seats = [seats[i] for i in draw.permutation(4)]
-        out = play_game(seats, seed=np.random.SeedSequence(seed, spawn_key=(g,)), rules=rules,
-                        map=board)
-        for i, p in enumerate(seats):
-            if isinstance(p, Recorder):
-                xs += p.rows
-                ys += [1.0 if out.winner == i else 0.0] * len(p.rows)
-    return np.array(xs), np.array(ys)
+                seats.append(COMPILED_BOTS[GAUNTLET[int(draw.integers(len(GAUNTLET)))]])
+        pol[g] = [seats[i] for i in draw.permutation(4)]
+    w = np.repeat(np.stack([weights] * 4)[None], games, 0)
+    plans = None
+    if plan is not None and plan.kind == "plan":
+        plans = np.zeros((games, 4, len(plan.vector())))
+        plans[pol == 0] = plan.vector()
+    seeds = [np.random.SeedSequence(seed, spawn_key=(g,)) for g in range(games)]
+    if not games:
+        return np.zeros((0, NV)), np.zeros(0)
+    p = record_games(w, pol, seeds, pol == 0, rules, board, plans, horizon)
+    return p.x, p.won
 
 
 def fitted_values(weights: np.ndarray, games: int, seed: int, horizon: str,

@@ -5,7 +5,7 @@ The compiled loop (`features.compiled`) keeps each decision as a trace row; the 
 come from one generator seeded by the game's seed, so `setup` and `step` with that generator
 and the trace replay the game exactly without deciding anything again. A seat's position is
 recorded before its first fortify decision of a turn: the position the planner's `attack`
-horizon values (`features.search.plan`).
+horizon values (`features.search.plan`); or before its first reinforcement (`round`).
 """
 
 from __future__ import annotations
@@ -29,17 +29,17 @@ MAX_ACTIONS = 100_000  # a game's trace bound (capped games stop far below it)
 
 @allocating_kernel
 def _replay(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generator,
-            trace: np.ndarray, scratch: np.ndarray, x: np.ndarray, seat_of: np.ndarray
-            ) -> tuple[np.ndarray, int]:
+            trace: np.ndarray, phase: int, scratch: np.ndarray, x: np.ndarray,
+            seat_of: np.ndarray) -> tuple[np.ndarray, int]:
     """Replay the traced game into s; returns (perm, rows): rows of x get the value terms of a
-    seat (seat_of) before its first fortify decision of each turn."""
+    seat (seat_of) before its first decision in `phase` of each turn."""
     perm = setup(m, s, rules, rng)
     sc = s.sc
     last = np.full(s.pl.shape[0], -1, np.int64)
     n = 0
     for i in range(trace.shape[0]):
         seat = sc[L.S_CURRENT]
-        if sc[L.S_PHASE] == L.PH_FORTIFY and last[seat] != sc[L.S_TURNS] and n < x.shape[0]:
+        if sc[L.S_PHASE] == phase and last[seat] != sc[L.S_TURNS] and n < x.shape[0]:
             last[seat] = sc[L.S_TURNS]
             value_terms(m, s, rules, seat, scratch)
             x[n, :] = scratch[:NV]
@@ -62,9 +62,12 @@ class Positions(NamedTuple):
 def record_games(weights: np.ndarray, policies: np.ndarray,
                  seeds: Sequence[np.random.SeedSequence | int], record: np.ndarray,
                  rules: Rules | None = None, map: Map | None = None,
-                 plans: np.ndarray | None = None) -> Positions:
+                 plans: np.ndarray | None = None, horizon: str = "attack") -> Positions:
     """Play compiled games (`features.compiled.play_mixed_games`'s arguments) and record the
-    positions of the players where record[g, p] is true."""
+    positions of the players where record[g, p] is true: at the end of each of their attack
+    phases (before their first fortify decision), or with horizon "round" at the start of each
+    of their turns (before their first reinforcement)."""
+    phase = L.PH_FORTIFY if horizon == "attack" else L.PH_REINFORCE
     mp = classic_map() if map is None else map
     rl = Rules() if rules is None else rules
     rv = rl.vector()
@@ -79,7 +82,7 @@ def record_games(weights: np.ndarray, policies: np.ndarray,
             seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)))
         x = np.zeros((len(trace) // 2 + 1, NV))
         seat_of = np.zeros(len(x), np.int64)
-        perm, n = _replay(mp.kernel, state.kernel, rv, rng, trace, scratch, x, seat_of)
+        perm, n = _replay(mp.kernel, state.kernel, rv, rng, trace, phase, scratch, x, seat_of)
         if n < 0 or not np.array_equal(perm, out.seats):
             raise RuntimeError(f"game {g}: its replay left the trace at action {-1 - n}")
         player = perm[seat_of[:n]]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,7 +14,15 @@ from evolve.plan.plan_cmd import main
 from evolve.plan.planfit import Check, fit_logistic, plan_run, positions
 from features.botfile import read_bot, save_genome
 from features.genome import hand_set_genome
+from features.linear import LinearPlayer
 from features.search.player import PlanSettings
+from features.search.value import NV, value_scratch, value_terms
+from game.bots import BOTS, GAUNTLET
+from game.decision import DecisionKind
+from game.engine import play_game
+from game.map import classic_map
+from game.rules import layout as L
+from game.state import Rules
 
 
 def test_the_logistic_fit_recovers_known_coefficients() -> None:
@@ -139,3 +148,46 @@ def test_a_run_config_with_one_self_share_still_loads(tmp_path: Path) -> None:
     cfg = tmp_path / "c.toml"
     cfg.write_text("[plan]\nself_share = 0.5\n")
     assert load_config([cfg]).plan.self_share == (0.5,)
+
+
+
+MAP = classic_map()
+
+
+class _Recorder(LinearPlayer):
+    """The greedy player in the Python engine, keeping its value terms before its first fortify
+    decision of each turn (with the turn): what the compiled recorder must record."""
+
+    def __init__(self, weights: np.ndarray) -> None:
+        super().__init__(weights)
+        self.rows: list[tuple[int, np.ndarray]] = []
+
+    def act(self, view, decision):  # type: ignore[no-untyped-def]
+        st = view.kernel_state()
+        turn = int(st.kernel.sc[L.S_TURNS])
+        if decision.kind is DecisionKind.FORTIFY and (not self.rows or self.rows[-1][0] != turn):
+            buf = value_scratch(MAP.kernel, 4)
+            value_terms(MAP.kernel, st.kernel, Rules().vector(), st.current, buf)
+            self.rows.append((turn, buf[:NV].copy()))
+        return super().act(view, decision)
+
+
+@pytest.mark.parametrize("share", [1.0, 0.5])
+def test_the_compiled_recorder_records_what_the_python_engine_sees(share: float) -> None:
+    w = hand_set_genome()
+    x, y = positions(w, 3, 11, "attack", self_share=share)
+    rows: list[tuple[int, np.ndarray, float]] = []
+    for g in range(3):  # the games `positions` plays, in the Python engine
+        draw = np.random.default_rng(np.random.SeedSequence(11, spawn_key=(g, 1)))
+        seats: list[Any] = [_Recorder(w)]
+        for _ in range(3):
+            seats.append(_Recorder(w) if draw.random() < share
+                         else BOTS[GAUNTLET[int(draw.integers(len(GAUNTLET)))]]())
+        seats = [seats[i] for i in draw.permutation(4)]
+        out = play_game(seats, seed=np.random.SeedSequence(11, spawn_key=(g,)))
+        game = [(t, r, float(out.winner == i)) for i, p in enumerate(seats)
+                if isinstance(p, _Recorder) for t, r in p.rows]
+        rows += sorted(game, key=lambda e: e[0])  # the replay records in turn order
+    assert len(x) == len(rows) > 0
+    assert np.array_equal(x, np.array([r for _t, r, _w in rows]))
+    assert np.array_equal(y, np.array([v for _t, _r, v in rows]))
