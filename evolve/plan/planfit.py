@@ -190,54 +190,54 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     positions_of: dict[tuple[int, float], int] = {}
     rounds = [(0, fit_seed, list(self_shares))]
     rounds += [(i + 1, s, []) for i, s in enumerate(refit_seeds)]
+
+    def check_margins(values: dict[str, float], fit: int, share: float) -> None:
+        nonlocal best
+        for margin in margins:
+            plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
+                                margin=margin).as_dict()
+            plan["value"].update(values)
+            settings = PlanSettings.from_dict(plan)
+            won = rates(weights, settings.vector(), check_games, check_seed, rules, board)
+            tried[(fit, share, float(margin))] = mean = float(np.mean(list(won.values())))
+            if best is None or mean > best[0]:
+                best = (mean, settings, won, fit, share)
+
     for fit, fseed, shares in rounds:
         for share in shares or [best[4] if best else SELF_SHARE]:
             values, positions_of[(fit, share)] = fitted_values(
                 weights, games, fseed, horizon, share, rules, board,
                 plan=None if best is None or fit == 0 else best[1])
-            for margin in margins:
-                plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
-                                    margin=margin).as_dict()
-                plan["value"].update(values)
-                settings = PlanSettings.from_dict(plan)
-                won = rates(weights, settings.vector(), check_games, check_seed, rules, board)
-                tried[(fit, float(share), float(margin))] = mean = float(
-                    np.mean(list(won.values())))
-                if best is None or mean > best[0]:
-                    best = (mean, settings, won, fit, float(share))
+            check_margins(values, fit, float(share))
+    fitted_share = best[4] if best else SELF_SHARE  # the fits' best share (their rows in meta)
     if run_value:
-        for margin in margins:
-            plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
-                                margin=margin).as_dict()
-            plan["value"].update(run_value)
-            settings = PlanSettings.from_dict(plan)
-            won = rates(weights, settings.vector(), check_games, check_seed, rules, board)
-            tried[(RUN_FIT, RUN_FIT, float(margin))] = mean = float(np.mean(list(won.values())))
-            if best is None or mean > best[0]:
-                best = (mean, settings, won, RUN_FIT, RUN_FIT)
         positions_of[(RUN_FIT, RUN_FIT)] = 0
+        check_margins(run_value, RUN_FIT, RUN_FIT)
     assert best is not None, "margins and self_shares must not be empty"
     _mean, settings, won, chosen, share = best
     result = Check(check_games, greedy, won, tried)
+    learned = chosen == RUN_FIT
 
     def row(f: int, s: float) -> dict[str, float]:
         return {f"{m:g}": v for (g, t, m), v in tried.items() if (g, t) == (f, s)}
 
     meta = dict(meta)
     meta["plan_fit"] = {"from": source, "games": games, "seed": seed,
-                        "positions": positions_of[(chosen, share)], "self_share": share,
+                        "positions": positions_of[(chosen, share)],
+                        "self_share": None if learned else share,
                         "refits": refits, "fit": chosen,
-                        "value": "the run's, learned as it went" if chosen == RUN_FIT
+                        "value": "the run's, learned as it went" if learned
                         else "fitted at the end",
                         "method": "logistic regression of the win on the value terms, games "
                         "against a copy of itself (a seat's chance: self_share) or a gauntlet "
                         "bot (evolve.plan.planfit); refit i on the games of refit i - 1's best "
                         "planning bot",
                         "check": {"games_per_bot": check_games, "greedy": result.greedy,
-                                  "plan": result.plan, "margins": row(0, share),
+                                  "plan": result.plan, "margins": row(0, fitted_share),
                                   "self_shares": {f"{s:g}": row(0, float(s))
                                                   for s in self_shares},
-                                  "refits": [row(i, share) for i in range(1, refits + 1)],
+                                  "refits": [row(i, fitted_share)
+                                             for i in range(1, refits + 1)],
                                   "run_value": row(RUN_FIT, RUN_FIT)}}
     return settings.as_dict(), meta, result
 

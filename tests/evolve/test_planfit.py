@@ -191,3 +191,28 @@ def test_the_compiled_recorder_records_what_the_python_engine_sees(share: float)
     assert len(x) == len(rows) > 0
     assert np.array_equal(x, np.array([r for _t, r, _w in rows]))
     assert np.array_equal(y, np.array([v for _t, _r, v in rows]))
+
+
+@pytest.mark.parametrize("run_wins", [True, False])
+def test_the_runs_learned_value_is_checked_beside_the_fits(monkeypatch: pytest.MonkeyPatch,
+                                                           run_wins: bool) -> None:
+    learned = {"value.income": 7.0}
+
+    def fake_rates(weights, plan, games, seed, rules=None, board=None):  # type: ignore[no-untyped-def]
+        if plan is None:
+            return {"bully": 0.3}
+        from features.search.plan import PS_VALUE
+        is_run = plan[PS_VALUE] == 7.0
+        return {"bully": 0.6 if is_run == run_wins else 0.5}
+
+    monkeypatch.setattr(planfit, "rates", fake_rates)
+    monkeypatch.setattr(planfit, "fitted_values", lambda *a, **k: ({"value.income": 1.0}, 10))
+    plan, meta, check = planfit.plan_champion(hand_set_genome(), {}, "test", games=10,
+                                              check_games=5, seed=1, margins=(0.1, 0.2),
+                                              run_value=learned)
+    fit = meta["plan_fit"]
+    assert set(fit["check"]["run_value"]) == {"0.1", "0.2"}
+    assert (plan["value"]["value.income"] == 7.0) is run_wins
+    assert (fit["value"] == "the run's, learned as it went") is run_wins
+    assert (fit["self_share"] is None) is run_wins and fit["check"]["margins"]
+    assert "the run's value:" in check.words()
