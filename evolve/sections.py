@@ -138,6 +138,8 @@ class PlanSection:
     top_k: int = _f(1, 8)
     margins: tuple[float, ...] = _f(0, 100)
     refits: int = _f(0, 5)
+    play_rollouts: int = _f(0, 64)
+    play_top_k: int = _f(0, 8)
 
 
 @dataclass(frozen=True)

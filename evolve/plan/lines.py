@@ -181,10 +181,9 @@ def plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any = None,
 
 def _plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any, board: Any,
                 out: Path) -> str:
-    from evolve.plan.planfit import plan_champion, plan_weights, run_seed
+    from evolve.plan.planfit import as_played, plan_champion, plan_weights, run_seed
     from evolve.plan.valuefit import run_value
     from features.botfile import BotFile
-    from features.search.player import PlanSettings
 
     log = [r for r in folder.read_log(warn=None) if int(r["generation"]) <= generation]
     bests, notes = line_bests(folder, log, generation, cfg.champion.max_sigma)
@@ -227,7 +226,7 @@ def _plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any, board:
         return (f"planning champion: not kept (the best of {len(bests)} lines, {best.label()}, "
                 f"{result.plan_mean:.3f} planning, the champion {greedy:.3f} greedy)"
                 f"{skipped}; {source} plays greedy")
-    BotFile(best.genes, meta, PlanSettings.from_dict(plan)).write(out)
+    BotFile(best.genes, meta, as_played(plan, cfg, meta)).write(out)
     return (f"planning champion: {out}, the best of {len(bests)} lines: {best.label()}, "
             f"{best.how} ({result.words()}){skipped}")
 

@@ -242,6 +242,23 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     return settings.as_dict(), meta, result
 
 
+def as_played(plan: dict[str, Any], cfg: Any, meta: dict[str, Any]) -> Any:
+    """The checked `plan` object as the written file plays it: with the config's
+    `plan.play_rollouts` x `plan.play_top_k` search (0: as checked); meta's plan_fit notes
+    the search the check ran."""
+    from features.search.player import PlanSettings
+
+    p = cfg.plan
+    played = dict(plan)
+    if p.play_rollouts:
+        played["rollouts"] = p.play_rollouts
+    if p.play_top_k:
+        played["top_k"] = p.play_top_k
+    if played != plan and isinstance(meta.get("plan_fit"), dict):
+        meta["plan_fit"]["checked_at"] = {"rollouts": plan["rollouts"], "top_k": plan["top_k"]}
+    return PlanSettings.from_dict(played)
+
+
 def run_seed(cfg: Any, generation: int) -> int:
     """The seed of a run's planning step at `generation` (fits and check derive from it)."""
     return int(np.random.SeedSequence(cfg.run.seed, spawn_key=(0x504C414E, generation))
@@ -266,7 +283,6 @@ def plan_weights(weights: np.ndarray, meta: dict[str, Any], source: str, out: Pa
     """`plan_run` of a champion's weights and meta (`source`: where they come from; `run_value`:
     the run's learned value, checked beside the fits)."""
     from features.botfile import BotFile
-    from features.search.player import PlanSettings
 
     p = cfg.plan
     plan, meta, result = plan_champion(
@@ -277,5 +293,5 @@ def plan_weights(weights: np.ndarray, meta: dict[str, Any], source: str, out: Pa
     if not result.better:
         out.unlink(missing_ok=True)  # an older planning champion is not this champion's
         return (f"planning champion: not kept ({result.words()}); {source} plays greedy")
-    BotFile(weights, meta, PlanSettings.from_dict(plan)).write(out)
+    BotFile(weights, meta, as_played(plan, cfg, meta)).write(out)
     return f"planning champion: {out} ({result.words()})"

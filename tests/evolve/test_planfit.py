@@ -73,7 +73,7 @@ def test_a_run_keeps_its_planning_champion_only_when_it_wins_more(
     def fake(weights, meta, source, **kw):  # type: ignore[no-untyped-def]
         seen.update(kw)
         won = {"bully": 0.6 if better else 0.4}
-        return PlanSettings().as_dict(), dict(meta), Check(10, {"bully": 0.5}, won)
+        return PlanSettings().as_dict(), {**meta, "plan_fit": {}}, Check(10, {"bully": 0.5}, won)
 
     monkeypatch.setattr(planfit, "plan_champion", fake)
     cfg = load_config()
@@ -82,7 +82,10 @@ def test_a_run_keeps_its_planning_champion_only_when_it_wins_more(
     assert seen["refits"] == cfg.plan.refits and seen["margins"] == cfg.plan.margins
     assert seen["self_shares"] == cfg.plan.self_share
     if better:
-        assert read_bot(out)[2].kind == "plan" and str(out) in line
+        _w, _meta, played = read_bot(out)
+        assert played.kind == "plan" and str(out) in line
+        # The file searches as configured to play, not as cheaply as the check ran.
+        assert (played.rollouts, played.top_k) == (cfg.plan.play_rollouts, cfg.plan.play_top_k)
     else:
         assert not out.exists() and "not kept" in line
 
