@@ -83,7 +83,29 @@ VALUE_WORDS = {
     "value.card": "a card at the end of its turn", "value.hand": "more cards in hand",
     "value.exposure": "safer borders", "value.continent_exposure": "safer continents",
     "value.bonus": "more continent bonuses", "value.rivals": "fewer rivals left",
-    "value.thin": "fewer borders held by one army", "value.won": "winning the game"}
+    "value.thin": "fewer borders held by one army", "value.won": "winning the game",
+    "value.income_lead": "a bigger lead in income", "value.armies_lead": "a bigger lead in armies",
+    "value.territories_lead": "a bigger lead in territories",
+    "value.rival_armies": "more armies for the strongest rival",
+    "value.rival_territories": "more territories for the biggest rival",
+    "value.weakest_rival": "the weakest rival holding more", "value.leader": "being the strongest",
+    "value.last": "being the weakest", "value.duel": "one rival left",
+    "value.growth": "a high income for its armies", "value.income_sq": "a big share of the income",
+    "value.armies_sq": "a big share of the armies", "value.income_armies": "income and armies both",
+    "value.continents": "more continents held", "value.near_bonus": "continents nearly taken",
+    "value.half_bonus": "half of a continent or more",
+    "value.continent_share": "most of some continents",
+    "value.rival_bonus": "the rivals' continent bonuses",
+    "value.rival_near": "a rival close to a continent",
+    "value.safe_bonus": "continents well guarded",
+    "value.border_share": "more territories on the front", "value.idle": "armies behind the front",
+    "value.max_stack": "one big stack", "value.front": "strong fronts",
+    "value.max_gap": "one weak border", "value.hostile_near": "rival armies next to it",
+    "value.threat": "a rival massed next to it", "value.hand3": "three cards or more",
+    "value.hand5": "five cards or more", "value.rival_hand": "rivals holding many cards",
+    "value.set_value": "sets worth more", "value.own_trade": "a valuable set to trade",
+    "value.rival_trade": "a rival's valuable set", "value.bounty": "a weak rival's cards in reach",
+    "value.prey": "a weak rival next to it", "value.round": "a later round"}
 _EPS = 0.005  # a gain that rounds to nothing is no reason
 
 

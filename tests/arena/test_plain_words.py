@@ -97,3 +97,11 @@ def test_an_attack_says_the_armies_and_the_odds(
             continue
         assert re.search(r"\d+ against \d+, (about \d+ in 10|almost sure|little chance)",
                          str(out["plain"])), out["plain"]
+
+
+def test_every_value_term_has_plain_words() -> None:
+    from arena.web.plainwords import VALUE_WORDS
+    from features.search.value import NAMES
+
+    assert set(VALUE_WORDS) == set(NAMES)
+    assert not [w for w in VALUE_WORDS.values() if FORMULA.search(w)]
