@@ -46,7 +46,7 @@ from features.players import (
     summarize,
 )
 from features.trade import decide_trade
-from features.work import NO_ACTION, Action4, Work
+from features.work import NO_ACTION, Action4, Work, keep_option
 from game.rules import layout as L
 from game.rules.jit import rule_kernel
 from game.rules.layout import MapArrays, StateArrays
@@ -178,9 +178,10 @@ def place_run(w: np.ndarray, best: int, a0: int, pool: int, second: int, ss: flo
 @jit_inline
 def attack_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                    w: np.ndarray, work: Work, k: int) -> int:
-    """The k best (from, to) pairs by attack rank into work.opt_a, opt_b, opt_v, best first;
-    returns how many (0 when no attack is possible). Equal scores keep the scan order, so the
-    first option is the pair `decide_attack` weighs against its threshold."""
+    """The k best (from, to) pairs by attack rank into work.opt_a, opt_b, opt_v, best first
+    (`keep_option`); returns how many (0 when no attack is possible). Equal scores keep the
+    scan order, so the first option is the pair `decide_attack` weighs against its
+    threshold."""
     neighbours, degree = m.neighbours, m.degree
     owner, armies = s.owner, s.armies
     seat = s.sc[L.S_CURRENT]
@@ -189,7 +190,6 @@ def attack_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
     cnt, holder, nown, f = pl.cnt, pl.holder, pl.nown, work.feat
     leader = int(pl.scalars[SC_LEADER])
     tscore, done = work.score, work.flags
-    opt_a, opt_b, opt_v = work.opt_a, work.opt_b, work.opt_v
     done[:] = 0
     w_win = w[F.G_ATTACK + F.AF_WIN]
     w_ratio = w[F.G_ATTACK + F.AF_RATIO]
@@ -220,15 +220,7 @@ def attack_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
                 v += w_plan * attack_plan(m, fx, pl.cost, armies[a], t)
             if w_elim != 0.0:
                 v += w_elim * attack_elim(pl.ecost, pl.evalue, armies[a], owner[t])
-            if n < k or v > opt_v[n - 1]:
-                # Insert after every kept option scoring at least v (ties keep scan order).
-                i = n if n < k else k - 1
-                while i > 0 and v > opt_v[i - 1]:
-                    opt_a[i], opt_b[i], opt_v[i] = opt_a[i - 1], opt_b[i - 1], opt_v[i - 1]
-                    i -= 1
-                opt_a[i], opt_b[i], opt_v[i] = a, t, v
-                if n < k:
-                    n += 1
+            n = keep_option(work, n, k, a, t, 0, v)
     return n
 
 
