@@ -1,8 +1,9 @@
 """The linear player's decision scratch (`Work`), shared by the decision kernels
-(`features.decide`, `features.moves`), the compiled loop and the explanations.
+(`features.decide`, `features.moves`, `features.trade`), the compiled loop and the explanations.
 
-A decision that ranks options (`features.decide.attack_options`) ranks them into the option
-buffers `opt_*` with `keep_option`: deciding asks for the best, the planner for its top k.
+Each decision that ranks options (placements, attacks, fortifies, trades) ranks them into the
+option buffers `opt_*` with `keep_option`: deciding asks for the best one or two, the planner
+for its top k, and the explanation for all of them (`make_work(..., options=...)`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class Work(NamedTuple):
     guard: np.ndarray  # float64[T]: B(c(t))/Bmax if p holds c(t), else 0 (fortify)
     opt_a: np.ndarray  # int64[options]: the best options' first argument, best first
     opt_b: np.ndarray  # int64[options]: their second argument
-    opt_c: np.ndarray  # int64[options]: their third argument
+    opt_c: np.ndarray  # int64[options]: their third argument (a trade's third card)
     opt_v: np.ndarray  # float64[options]: their scores, as the decision compared them
     players: Players  # player-level summaries, filled once per decision
 
@@ -70,8 +71,8 @@ def keep_option(work: Work, n: int, k: int, a: int, b: int, c: int, v: float) ->
     """
     if n == k and not v > work.opt_v[k - 1]:
         return n
-    # The insertion is a call, not inlined: a copy of it in each decision that ranks would
-    # lengthen the compiled loop's compile. One signature, so one compile.
+    # The insertion is a call, not inlined: a copy in each of decide's four rankings made the
+    # compiled loop's cold compile some 3% longer. One signature, so one compile.
     i64 = np.int64
     return _insert(work.opt_a, work.opt_b, work.opt_c, work.opt_v, i64(n), i64(k), i64(a),
                    i64(b), i64(c), np.float64(v))

@@ -126,9 +126,9 @@ def test_an_explanation_out_of_step_with_the_decision_is_refused(
     real = explain_options._attack
 
     def wrong(*args: Any) -> Any:
-        action, options, best, bar = real(*args)
+        action, options, bar = real(*args)
         return (L.A_STOP, 0, 0, 0) if action[0] == L.A_ATTACK else options[0].action, \
-            options, best, bar
+            options, bar
 
     monkeypatch.setattr(explain_options, "_attack", wrong)
     with pytest.raises(ExplainError, match="out of step"):
