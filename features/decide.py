@@ -2,8 +2,9 @@
 
 `LinearPlayer` (Python engine) and `play_linear_game` (compiled loop) both call `decide`, so the
 two paths make the same choice in the same position. Ties go to the lowest territory index
-(lexicographic (from, to) for pairs): options are scanned in index order and only a strictly
-better score replaces the incumbent.
+(lexicographic (from, to) for pairs): options are scanned in index order and ranked into the
+option buffers by `features.work.keep_option`, where only a strictly better score goes ahead of
+an earlier one. The explanation (`features.explain`) ranks every option with the same kernels.
 """
 
 from __future__ import annotations
@@ -29,24 +30,28 @@ from features.kernels import (
     target_into,
     thin_share,
 )
-from features.moves import decide_fortify, decide_occupy
+from features.moves import decide_occupy, fortify_action, fortify_options
 from features.players import (
     M_FRESH,
     M_PLACE,
     PT_BIG,
+    PT_ELIM_B,
+    PT_ELIM_K,
     PT_FIXED,
     PT_GARRISON,
     PT_GUARD,
     PT_H,
     PT_MISSION,
+    PT_PLAN_B,
+    PT_PLAN_K,
     SC_HAND,
     SC_LEADER,
     pressure,
     stagers,
     summarize,
 )
-from features.trade import decide_trade
-from features.work import NO_ACTION, Action4, Work
+from features.trade import trade_action, trade_options
+from features.work import NO_ACTION, Action4, Work, keep_option
 from game.rules import layout as L
 from game.rules.jit import rule_kernel
 from game.rules.layout import MapArrays, StateArrays
@@ -80,14 +85,14 @@ def _varies(i: int) -> bool:
 
 
 @jit_inline
-def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
-                 w: np.ndarray, work: Work) -> Action4:
-    """Place on the best reinforce rank; in the reinforce phase, the run of armies it keeps.
+def place_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                  w: np.ndarray, work: Work, k: int) -> int:
+    """The k best own territories by reinforce rank into work.opt_a (territory) and opt_v
+    (score), best first (`keep_option`); returns how many.
 
-    score(t, a) = fixed(t) + army terms(t, a): the features that do not depend on the armies on
-    t are summed once, so rescoring t for one more army is exact and cheap. The run stops when
-    the runner-up scores better; the engine then asks again with every territory rescored, so
-    the need terms, which fall with every army, split the armies where the position asks.
+    score(t, a) = fixed(t) + army terms(t, a) (`place_score`): the features that do not depend
+    on the armies on t are summed once, and every territory's parts are left in pl.place, so
+    rescoring t for more armies is exact and cheap.
     """
     owner, armies, sc = s.owner, s.armies, s.sc
     seat = sc[L.S_CURRENT]
@@ -100,16 +105,13 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
         stagers(m, s, seat, pl)
     cnt, f = pl.cnt, work.feat
     leader = int(pl.scalars[SC_LEADER])
-    m18 = rules[L.R_MISSIONS] != 0 and s.pl[seat, L.P_MISSION] == L.M_18_TWO
+    m18 = mission_18(s, rules)
     pool = place_pool(s)
-    best, second = -1, -1
-    bs, ss = -np.inf, -np.inf
-    b_fixed, b_h, b_big, b_mval, b_g, b_guard = 0.0, 0, 0, 0.0, 0, 0.0
-    b_pb, b_pk, b_eb, b_ek = 0.0, 0.0, 0.0, 0.0
     # Within a run of placements (summaries carried) only armies and plans change: the other
     # parts of each score are kept in pl.place from the run's first decision.
     kept = pl.memo[M_FRESH] != 0 and pl.memo[M_PLACE] != 0
     pt = pl.place
+    n = 0
     for t in range(owner.shape[0]):
         if owner[t] != seat:
             continue
@@ -118,10 +120,8 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
             pb, pk = plan_of(fx.bonus_norm, t, armies[t], pool, pl.cost, pl.stager)
         if elims:
             eb, ek = plan_of(pl.evalue, t, armies[t], pool, pl.ecost, pl.estager)
-        if kept:
-            fixed, h, big = pt[t, PT_FIXED], int(pt[t, PT_H]), int(pt[t, PT_BIG])
-            mval, g, guard = pt[t, PT_MISSION], int(pt[t, PT_GARRISON]), pt[t, PT_GUARD]
-        else:
+        pt[t, PT_PLAN_B], pt[t, PT_PLAN_K], pt[t, PT_ELIM_B], pt[t, PT_ELIM_K] = pb, pk, eb, ek
+        if not kept:
             reinforce_into(m, fx, s, rules, seat, t, armies[t], cnt, pl.strength, leader, pb,
                            pk, eb, ek, f)
             fixed = 0.0
@@ -129,45 +129,66 @@ def decide_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
                 if not _varies(i):
                     fixed += w[F.G_REINFORCE + i] * f[i]
             nh, h, big = hostile(m, owner, armies, seat, t)
-            mval = f[F.RF_MISSION]
-            g = garrison(nh, big)
             c = m.continent_of[t]
-            guard = fx.bonus_norm[c] if cnt[c] == m.continent_size[c] else 0.0
             pt[t, PT_FIXED], pt[t, PT_H], pt[t, PT_BIG] = fixed, h, big
-            pt[t, PT_MISSION], pt[t, PT_GARRISON], pt[t, PT_GUARD] = mval, g, guard
-        v = fixed + _army_terms(w, h, big, armies[t], m18, mval, g, guard, pb, pk, eb, ek)
-        if v > bs:
-            second, ss = best, bs
-            best, bs = t, v
-            b_fixed, b_h, b_big, b_mval, b_g, b_guard = fixed, h, big, mval, g, guard
-            b_pb, b_pk, b_eb, b_ek = pb, pk, eb, ek
-        elif v > ss:
-            second, ss = t, v
+            pt[t, PT_MISSION], pt[t, PT_GARRISON] = f[F.RF_MISSION], garrison(nh, big)
+            pt[t, PT_GUARD] = fx.bonus_norm[c] if cnt[c] == m.continent_size[c] else 0.0
+        n = keep_option(work, n, k, t, 0, 0, place_score(w, pt, t, armies[t], m18))
     pl.memo[M_PLACE] = 1
-    if best < 0:
+    return n
+
+
+@jit_inline
+def mission_18(s: StateArrays, rules: np.ndarray) -> bool:
+    """The seat to move holds the mission of 18 territories with 2 armies each."""
+    return rules[L.R_MISSIONS] != 0 and s.pl[s.sc[L.S_CURRENT], L.P_MISSION] == L.M_18_TWO
+
+
+@jit_inline
+def place_score(w: np.ndarray, pt: np.ndarray, t: int, a: int, m18: bool) -> float:
+    """The reinforce score of own territory t holding a armies, from its parts in pt (the
+    `Players.place` rows `place_options` left); m18 from `mission_18`."""
+    return pt[t, PT_FIXED] + _army_terms(
+        w, int(pt[t, PT_H]), int(pt[t, PT_BIG]), a, m18, pt[t, PT_MISSION],
+        int(pt[t, PT_GARRISON]), pt[t, PT_GUARD], pt[t, PT_PLAN_B], pt[t, PT_PLAN_K],
+        pt[t, PT_ELIM_B], pt[t, PT_ELIM_K])
+
+
+@jit_inline
+def place_action(s: StateArrays, rules: np.ndarray, w: np.ndarray, work: Work,
+                 n: int) -> Action4:
+    """The placement on the best of the n territories `place_options` ranked into work: 1 army
+    in the set-up; in the reinforce phase the run `place_run` keeps (NO_ACTION if n is 0).
+
+    The run stops when the runner-up scores better; the engine then asks again with every
+    territory rescored, so the need terms, which fall with every army, split the armies where
+    the position asks.
+    """
+    if n == 0:
         return NO_ACTION
+    best = int(work.opt_a[0])
     count = 1
-    if sc[L.S_PHASE] == L.PH_REINFORCE:
+    if s.sc[L.S_PHASE] == L.PH_REINFORCE:
         # Placing on `best` changes no other territory's score, so one-at-a-time placement
         # keeps choosing it while its rescored value still beats the runner-up. (Its plan is
         # kept for the run even if the run makes it the largest stack next to another plan's
         # continent; the next decision rescores every territory with the new stagers.)
-        count = place_run(w, best, armies[best], pool, second, ss, b_fixed, b_h, b_big, m18,
-                          b_mval, b_g, b_guard, b_pb, b_pk, b_eb, b_ek)
-    return (L.A_PLACE, int(best), int(count), 0)
+        second = int(work.opt_a[1]) if n > 1 else -1
+        ss = work.opt_v[1] if n > 1 else -np.inf
+        count = place_run(w, work.players.place, best, s.armies[best], place_pool(s), second,
+                          ss, mission_18(s, rules))
+    return (L.A_PLACE, best, int(count), 0)
 
 
 @jit_inline
-def place_run(w: np.ndarray, best: int, a0: int, pool: int, second: int, ss: float,
-              fixed: float, h: int, big: int, m18: bool, mval: float, g: int, guard: float,
-              plan_b: float, plan_k: float, elim_b: float, elim_k: float) -> int:
-    """Armies of the pool placed on `best` (a0 armies, fixed score part and army terms'
-    arguments as in `decide_place`): one more while its rescored value beats the runner-up
-    `second` (score ss; -1 if none), ties to the lower index."""
+def place_run(w: np.ndarray, pt: np.ndarray, best: int, a0: int, pool: int, second: int,
+              ss: float, m18: bool) -> int:
+    """Armies of the pool placed on `best` (a0 armies, scored by `place_score` from pt): one
+    more while its rescored value beats the runner-up `second` (score ss; -1 if none), ties to
+    the lower index."""
     count = 1
     while count < pool:
-        v = fixed + _army_terms(w, h, big, a0 + count, m18, mval, g, guard, plan_b, plan_k,
-                                elim_b, elim_k)
+        v = place_score(w, pt, best, a0 + count, m18)
         if second < 0 or v > ss or (v == ss and best < second):
             count += 1
         else:
@@ -178,9 +199,10 @@ def place_run(w: np.ndarray, best: int, a0: int, pool: int, second: int, ss: flo
 @jit_inline
 def attack_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                    w: np.ndarray, work: Work, k: int) -> int:
-    """The k best (from, to) pairs by attack rank into work.opt_a, opt_b, opt_v, best first;
-    returns how many (0 when no attack is possible). Equal scores keep the scan order, so the
-    first option is the pair `decide_attack` weighs against its threshold."""
+    """The k best (from, to) pairs by attack rank into work.opt_a, opt_b, opt_v, best first
+    (`keep_option`); returns how many (0 when no attack is possible). Equal scores keep the
+    scan order, so the first option is the pair `attack_action` weighs against its
+    threshold."""
     neighbours, degree = m.neighbours, m.degree
     owner, armies = s.owner, s.armies
     seat = s.sc[L.S_CURRENT]
@@ -189,7 +211,6 @@ def attack_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
     cnt, holder, nown, f = pl.cnt, pl.holder, pl.nown, work.feat
     leader = int(pl.scalars[SC_LEADER])
     tscore, done = work.score, work.flags
-    opt_a, opt_b, opt_v = work.opt_a, work.opt_b, work.opt_v
     done[:] = 0
     w_win = w[F.G_ATTACK + F.AF_WIN]
     w_ratio = w[F.G_ATTACK + F.AF_RATIO]
@@ -220,15 +241,7 @@ def attack_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
                 v += w_plan * attack_plan(m, fx, pl.cost, armies[a], t)
             if w_elim != 0.0:
                 v += w_elim * attack_elim(pl.ecost, pl.evalue, armies[a], owner[t])
-            if n < k or v > opt_v[n - 1]:
-                # Insert after every kept option scoring at least v (ties keep scan order).
-                i = n if n < k else k - 1
-                while i > 0 and v > opt_v[i - 1]:
-                    opt_a[i], opt_b[i], opt_v[i] = opt_a[i - 1], opt_b[i - 1], opt_v[i - 1]
-                    i -= 1
-                opt_a[i], opt_b[i], opt_v[i] = a, t, v
-                if n < k:
-                    n += 1
+            n = keep_option(work, n, k, a, t, 0, v)
     return n
 
 
@@ -256,11 +269,9 @@ def attack_threshold(m: MapArrays, s: StateArrays, w: np.ndarray, work: Work, be
 
 
 @jit_inline
-def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
-                  w: np.ndarray, work: Work) -> Action4:
-    """Best (from, to) by attack rank if it clears the threshold (`attack_threshold`), else
-    stop."""
-    n = attack_options(m, fx, s, rules, w, work, 1)
+def attack_action(m: MapArrays, s: StateArrays, w: np.ndarray, work: Work, n: int) -> Action4:
+    """The best of the n pairs `attack_options` ranked into work if it clears the threshold
+    (`attack_threshold`), else stop."""
     best_s = int(work.opt_a[0]) if n > 0 else -1
     bs = work.opt_v[0] if n > 0 else -np.inf
     thr = attack_threshold(m, s, w, work, best_s, bs)
@@ -272,16 +283,22 @@ def decide_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
 @rule_kernel
 def decide(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray, w: np.ndarray,
            work: Work) -> Action4:
-    """The seat to move's action (kind, a, b, c) for the current phase; kind -1 if none."""
+    """The seat to move's action (kind, a, b, c) for the current phase; kind -1 if none.
+
+    A decision among options ranks the best one (two for placements) into work with its
+    `*_options` kernel, then plays what its `*_action` kernel makes of them.
+    """
+    # Both are called from here, with no decide_* kernel between: numba copies an inlined
+    # kernel's whole body once more per level of inlining (decide compiled in 30 s, not 20).
     ph = s.sc[L.S_PHASE]
     if ph == L.PH_SETUP or ph == L.PH_REINFORCE:
-        return decide_place(m, fx, s, rules, w, work)
+        return place_action(s, rules, w, work, place_options(m, fx, s, rules, w, work, 2))
     if ph == L.PH_ATTACK:
-        return decide_attack(m, fx, s, rules, w, work)
+        return attack_action(m, s, w, work, attack_options(m, fx, s, rules, w, work, 1))
     if ph == L.PH_OCCUPY:
         return decide_occupy(m, fx, s, w)
     if ph == L.PH_FORTIFY:
-        return decide_fortify(m, fx, s, rules, w, work)
+        return fortify_action(s, w, work, fortify_options(m, fx, s, rules, w, work, 1))
     if ph == L.PH_TRADE:
-        return decide_trade(m, fx, s, rules, w, work.players, work.stack)
+        return trade_action(m, fx, s, rules, w, work, trade_options(m, s, rules, work, 1))
     return NO_ACTION

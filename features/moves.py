@@ -19,7 +19,7 @@ from features.kernels import (
     jit_inline,
     need,
 )
-from features.work import Action4, Work
+from features.work import Action4, Work, keep_option
 from game.rules import layout as L
 from game.rules.layout import MapArrays, StateArrays
 from game.rules.queries import census_into
@@ -82,13 +82,15 @@ def fortify_pair(owner: np.ndarray, adjacency: np.ndarray, comp: np.ndarray, pat
 
 
 @jit_inline
-def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
-                   w: np.ndarray, work: Work) -> Action4:
-    """Best (a, b) move by fortify rank if it clears fortify.threshold, else skip."""
+def fortify_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                    w: np.ndarray, work: Work, k: int) -> int:
+    """The k best (a, b) moves by fortify rank into work.opt_a, opt_b, opt_v, best first
+    (`keep_option`); returns how many. What the features read of each own territory is left
+    in work.score (vantage), flags (borders an enemy), need and guard (`fortify_marks`)."""
     adjacency = m.adjacency
     owner, armies = s.owner, s.armies
     seat = s.sc[L.S_CURRENT]
-    f, thr, border, comp = work.feat, work.score, work.flags, work.comp
+    f, vant, border, comp = work.feat, work.score, work.flags, work.comp
     need_t, guard_t = work.need, work.guard
     n_terr = owner.shape[0]
     # The garrison terms (version 6) are skipped when both weights are 0: they add exactly 0.
@@ -99,28 +101,33 @@ def decide_fortify(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
     if w_dguard != 0.0:
         pl = work.players
         census_into(m, owner, seat, cnt, pl.holder, pl.nown)
-    fortify_marks(m, fx, owner, armies, seat, cnt, garrisons, w_dguard != 0.0, thr, border,
+    fortify_marks(m, fx, owner, armies, seat, cnt, garrisons, w_dguard != 0.0, vant, border,
                   need_t, guard_t)
     path = rules[L.R_PATH_FORTIFY] != 0
     if path:
         _components(m, owner, seat, comp, work.stack)
-    best_a, best_b = -1, -1
-    bs = -np.inf
+    n = 0
     for a in range(n_terr):
         if owner[a] != seat or armies[a] < 2:
             continue
         for b in range(n_terr):
             if not fortify_pair(owner, adjacency, comp, path, seat, a, b):
                 continue
-            fortify_into(armies[a], armies[b], thr[a], thr[b], border[a] != 0, border[b] != 0,
+            fortify_into(armies[a], armies[b], vant[a], vant[b], border[a] != 0, border[b] != 0,
                          need_t[b], guard_t[b], f)
-            v = dot(w, F.G_FORTIFY, f, F.NF)
-            if v > bs:
-                bs, best_a, best_b = v, a, b
-    if best_a < 0 or not bs > w[F.G_FORTIFY_THRESHOLD]:
+            n = keep_option(work, n, k, a, b, 0, dot(w, F.G_FORTIFY, f, F.NF))
+    return n
+
+
+@jit_inline
+def fortify_action(s: StateArrays, w: np.ndarray, work: Work, n: int) -> Action4:
+    """The best of the n moves `fortify_options` ranked into work if it clears
+    fortify.threshold (`fortify_count` armies), else skip."""
+    if n == 0 or not work.opt_v[0] > w[F.G_FORTIFY_THRESHOLD]:
         return (L.A_SKIP, 0, 0, 0)
-    count = fortify_count(w, armies[best_a] - 1, border[best_a] != 0)
-    return (L.A_FORTIFY, int(best_a), int(best_b), int(count))
+    a, b = int(work.opt_a[0]), int(work.opt_b[0])
+    count = fortify_count(w, s.armies[a] - 1, work.flags[a] != 0)
+    return (L.A_FORTIFY, a, b, int(count))
 
 
 @jit_inline

@@ -66,11 +66,12 @@ N_SCALARS = 3
 # do the stagers, pressure's att and D, and `place` (only read while M_FRESH is set).
 M_FRESH, M_STAGERS, M_PRESSURE, M_PLACE = 0, 1, 2, 3
 N_MEMO = 4
-# Per own territory, what `features.decide.decide_place` scores it from besides its armies and
-# plans, all unchanged by p's placements: the fixed terms' sum, H(t), E(t), the mission value,
-# G(t) and the held continent's bonus share.
+# Per own territory, what `features.decide.place_score` scores it from besides its armies: the
+# parts unchanged by p's placements (the fixed terms' sum, H(t), E(t), the mission value, G(t),
+# the held continent's bonus share), then its two plans (value, K), rewritten at each decision.
 PT_FIXED, PT_H, PT_BIG, PT_MISSION, PT_GARRISON, PT_GUARD = 0, 1, 2, 3, 4, 5
-N_PLACE = 6
+PT_PLAN_B, PT_PLAN_K, PT_ELIM_B, PT_ELIM_K = 6, 7, 8, 9
+N_PLACE = 10
 
 
 def make_players(m: MapArrays, n_players: int) -> Players:

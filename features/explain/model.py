@@ -50,8 +50,9 @@ class Bar:
 
 @dataclass(frozen=True)
 class Explanation:
-    """A decision of `seat`: what it plays, every option best first (`options[0]` is the best;
-    the decision's tie-break, the scan order, keeps ties in order), the bar and a note."""
+    """A decision of `seat`: what it plays, every option best first as the decision ranks them
+    (`options[0]` is the best; ties in the scan order, sets of equal armies fewer wilds first),
+    the bar and a note."""
 
     kind: str  # one of KINDS
     seat: int

@@ -3,6 +3,8 @@ Python and the compiled player, every feature-set version that loads."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -126,9 +128,9 @@ def test_an_explanation_out_of_step_with_the_decision_is_refused(
     real = explain_options._attack
 
     def wrong(*args: Any) -> Any:
-        action, options, best, bar = real(*args)
+        action, options, bar = real(*args)
         return (L.A_STOP, 0, 0, 0) if action[0] == L.A_ATTACK else options[0].action, \
-            options, best, bar
+            options, bar
 
     monkeypatch.setattr(explain_options, "_attack", wrong)
     with pytest.raises(ExplainError, match="out of step"):
@@ -142,3 +144,18 @@ def test_no_decision_once_the_game_is_over() -> None:
     with pytest.raises(ExplainError, match="no decision to explain"):
         explain(CLASSIC.kernel, map_context(CLASSIC), st.kernel, Rules().vector(),
                 hand_set_genome())
+
+
+def test_the_explanation_ranks_with_the_decisions_own_public_kernels() -> None:
+    # One home per scoring rule: options.py reads the option buffers the decision's kernels
+    # fill and imports no private helper of theirs (nor reaches one through an attribute).
+    tree = ast.parse(Path(explain_options.__file__).read_text(encoding="utf-8"))
+    names = {(n.module, a.name) for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+             for a in n.names}
+    private = sorted(f"{mod}.{name}" for mod, name in names
+                     if (mod or "").startswith("features.") and name.startswith("_"))
+    reached = sorted(n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+                     and n.attr.startswith("_") and not n.attr.startswith("__"))
+    assert not private and not reached, (private, reached)
+    assert {("features.decide", "place_options"), ("features.decide", "attack_options"),
+            ("features.moves", "fortify_options"), ("features.trade", "trade_options")} <= names
