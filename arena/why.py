@@ -17,14 +17,14 @@ from typing import Any
 import numpy as np
 
 from arena.bots import GameArgError, is_bot_file, read_bot_file
+from arena.plainwords import highlight, plain
 from arena.play import labels_for
-from arena.web.plainwords import highlight, plain
 from features.explain import ExplainError, describe, explain, to_json
 from features.explain.words import action_words
 from features.linear import map_context
 from features.search.explain import Why, decide_now
 from features.search.player import PlanSettings
-from features.search.why import record_from_json
+from features.why import record_from_json
 from game.actions import parse_action
 from game.map import Map
 from game.protocol import Action4

@@ -10,7 +10,7 @@ import numpy as np
 from features.decide import decide
 from features.kernels import FeatureContext, feature_context
 from features.registry import N_GENES
-from features.search.why import Why
+from features.why import Why
 from features.work import Action4, make_work
 from game.map import Map
 from game.protocol import KernelPlayer

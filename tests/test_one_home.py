@@ -10,10 +10,10 @@ import pytest
 
 from arena import play
 from arena.measure import diagnose, gauntlet, tournament
-from arena.serve.protocol import ProtocolError
-from arena.serve.subprocess_player import SubprocessPlayer
 from arena.web import app as web
 from arena.web.httpd import MAX_QUERY_FIELDS, RequestError, split_path
+from arena.wire.protocol import ProtocolError
+from arena.wire.subprocess_player import SubprocessPlayer
 from evolve.breeding import ga
 from evolve.config import load_config
 from evolve.plugin import default_plugin

@@ -1,3 +1,3 @@
 """Third-party bots in their own processes: the bot processes the engine starts and keeps
-(sandbox), the bubblewrap jail they run in where the machine has it (bubblewrap) and the
-process a bot runs in (child). See docs/trust.md."""
+(sandbox) and the bubblewrap jail they run in where the machine has it (bubblewrap); the
+process a bot runs in is `arena.serve.child`. See docs/trust.md."""

@@ -4,10 +4,10 @@ A bot named by class path (`package.module:Class`, see `arena.bots.trusted`) is 
 code. Imported into the game's process it could reach the live game through Python (make a
 read-only array writable, follow a private attribute to the opponents' cards, patch the
 engine at import). So the arena never imports it: `isolated_bot(spec)` starts
-`python -m arena.isolation.child SPEC`, which loads the bot in a fresh interpreter and answers
+`python -m arena.serve.child SPEC`, which loads the bot in a fresh interpreter and answers
 the protocol (docs/protocol.md) in strict mode (`arena.serve.server.Server(strict=True)`: the
 bot's own answer or an error, never a fallback). Each decision sends only what the seat may see
-(`arena.serve.protocol.encode_state`); the bot gets a view built on its own decoded copy, so
+(`arena.wire.protocol.encode_state`); the bot gets a view built on its own decoded copy, so
 whatever it does to it stays in its process. A decision not answered within the time limit
 kills the process; a timeout, crash, protocol error or illegal answer raises in the engine,
 which makes the bot forfeit (`game.forfeit`). See docs/trust.md.
@@ -34,8 +34,8 @@ from typing import IO, Any
 import numpy as np
 
 from arena.isolation import bubblewrap
-from arena.serve.protocol import ProtocolError
-from arena.serve.subprocess_player import SubprocessPlayer
+from arena.wire.protocol import ProtocolError
+from arena.wire.subprocess_player import SubprocessPlayer
 
 __all__ = ["DECISION_TIMEOUT_S", "MAX_STDERR", "SECRET_ENV", "SECRET_FILE_ENV", "START_GRACE_S",
            "IsolatedBot",
@@ -129,7 +129,7 @@ def secret_seed(seed: int) -> int:
 
 
 class IsolatedBot(SubprocessPlayer):
-    """A third-party bot in its own process (`python -m arena.isolation.child SPEC`)."""
+    """A third-party bot in its own process (`python -m arena.serve.child SPEC`)."""
 
     def __init__(self, spec: str, timeout: float | None = DECISION_TIMEOUT_S) -> None:
         not_dumpable()
@@ -138,7 +138,7 @@ class IsolatedBot(SubprocessPlayer):
         # in the sandbox only riskevo's packages, the runtime and the bot's module exist).
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         start = None if timeout is None else timeout + START_GRACE_S
-        argv = bubblewrap.wrap([sys.executable, "-m", "arena.isolation.child", spec], spec)
+        argv = bubblewrap.wrap([sys.executable, "-m", "arena.serve.child", spec], spec)
         self.sandboxed = argv[0] != sys.executable
         # Its own session and process group (every process it forks is killed with it), its
         # output through a pipe this process bounds (a forked child cannot hold our stderr).

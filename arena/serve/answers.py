@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.serve.protocol import ProtocolError
+from arena.wire.protocol import ProtocolError
 from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn, Pass, Place, Trade
 from game.actions import parse_action as _parse
 from game.rules import layout as L

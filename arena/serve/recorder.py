@@ -135,7 +135,7 @@ class GameRecord:
 
 def header_entry(m: Map, rules: Rules, seat: int, n_players: int, protocol: str) -> dict[str, Any]:
     """Line 1 of a game file: what start_game set up (the board as riskevo's map JSON)."""
-    from arena.serve.subprocess_player import map_json
+    from arena.wire.subprocess_player import map_json
 
     return {"record": "start", "format": FORMAT, "protocol": protocol, "map": map_json(m),
             "rules": dataclasses.asdict(rules), "seat": seat, "n_players": n_players}

@@ -2,8 +2,8 @@
 
 `Server` answers one game session's requests with a riskevo player and never raises on any
 input line; `serve` runs it over stdin/stdout, `arena.serve.tcp.serve_tcp` one session per
-connection. The request checks live in `arena.serve.protocol`, the answer checks in
-`arena.serve.answers`, the engine side in `arena.serve.subprocess_player`.
+connection. The request checks live in `arena.wire.protocol`, the answer checks in
+`arena.serve.answers`, the engine side in `arena.wire.subprocess_player`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,13 @@ from typing import IO, Any
 import numpy as np
 
 from arena.serve.answers import final_answer, legal, parse_refused
-from arena.serve.protocol import (
+from arena.serve.recorder import (
+    GameRecord,
+    Recorder,
+    decision_entry,
+    header_entry,
+)
+from arena.wire.protocol import (
     MAX_ARMIES,
     PROTOCOL,
     PROTOCOLS,
@@ -31,13 +37,7 @@ from arena.serve.protocol import (
     hand_kinds,
     with_kinds,
 )
-from arena.serve.recorder import (
-    GameRecord,
-    Recorder,
-    decision_entry,
-    header_entry,
-)
-from arena.serve.subprocess_player import SubprocessPlayer, map_json
+from arena.wire.subprocess_player import SubprocessPlayer, map_json
 from game.actions import END_TRADE, SKIP, STOP, Action, MoveIn, Place
 from game.decision import Decision, DecisionKind
 from game.decision import ask as answer

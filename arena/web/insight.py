@@ -17,7 +17,7 @@ from arena.web.live import LiveGame
 from arena.web.story import odds_json
 from arena.why import ask, transcript_account
 from features.explain import ExplainError
-from features.search.why import Why
+from features.why import Why
 from game.record.replay import ReplayError
 from game.rules import layout as L
 

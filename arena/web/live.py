@@ -20,7 +20,6 @@ import numpy as np
 
 from arena.bots import close_bot
 from arena.serve.answers import final_answer
-from arena.serve.protocol import ProtocolError
 from arena.web.people import seat_friends
 from arena.web.story import (
     mission_progress,
@@ -29,8 +28,9 @@ from arena.web.story import (
     second_person,
     since_last_turn,
 )
+from arena.wire.protocol import ProtocolError
 from features.linear import LinearPlayer
-from features.search.why import Why
+from features.why import Why
 from game.actions import Action, Attack, Place
 from game.decision import Decision, DecisionKind
 from game.map import Map
@@ -112,7 +112,7 @@ class LiveGame:
         game.seat([p.bot for p in by_player], labels=[p.label for p in by_player],
                   full_access=[p.full_access or p.bot is None for p in by_player])
         self.views = [game.views[j] for j in game.seats]  # by seat
-        # Each linear bot's decisions as it made them (`features.search.why.Why`), by the
+        # Each linear bot's decisions as it made them (`features.why.Why`), by the
         # index of the transcript line that records it: why? explains these, not a re-run.
         self.whys: dict[int, Why] = {}
         for p in self.players:

@@ -12,7 +12,7 @@ from arena.web.live import ActionError, LiveGame
 from arena.web.people import links
 from arena.web.saves import Saves
 from arena.web.views import replay_json, seat_labels
-from features.search.why import record_json
+from features.why import record_json
 from game.record.replay import Replay, replay
 from game.record.transcript import with_records
 

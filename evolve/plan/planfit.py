@@ -57,8 +57,8 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
     (game i by SeedSequence(seed, (i,))): the bot in a seat drawn per game, every other seat a
     copy of it with probability self_share, else a gauntlet bot drawn uniformly. The bot plays
     greedily, or planning with `plan` (PlanSettings) when given. Compiled games, replayed to
-    record (`features.search.record`)."""
-    from features.search.record import record_games
+    record (`features.record`)."""
+    from features.record import record_games
     from features.search.value import NV
     from game.bots import COMPILED_BOTS, GAUNTLET
 

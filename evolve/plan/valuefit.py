@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from evolve.checkpoint import list_checkpoints, load_checkpoint
-from features.search.record import record_games
+from features.record import record_games
 from features.search.value import NAMES, NV
 
 VALUE_KEY = 0x56414C  # first spawn_key entry of the value games' seeds

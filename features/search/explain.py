@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 
 from features.linear import map_context
-from features.search.plan import decide_plan_boxed, make_plan_work
+from features.search.plan import decide_plan_boxed, make_plan_work, plan_record
 from features.search.player import GREEDY, PlanSettings
 from features.search.value import NV
-from features.search.why import PlanExplanation, PlanOption, Why, plan_record
+from features.why import PlanExplanation, PlanOption, Why
 from features.work import make_work
 from game.map import Map
 from game.rules import layout as L

@@ -27,7 +27,8 @@ from features.search.rollout import (
     finish_round,
     worth_fighting,
 )
-from features.search.value import NV, position_value, value_scratch
+from features.search.value import NAMES, NV, position_value, value_scratch
+from features.why import PlanExplanation, PlanOption
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
 from game.rules.jit import allocating_kernel, rule_kernel
@@ -170,5 +171,21 @@ def decide_plan_boxed(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: n
     return decide_plan(m, fx, s, rules, w, plan, work, pw, box.rng)  # type: ignore[attr-defined]
 
 
+def plan_record(work: Work, pw: PlanWork, horizon: str, margin: float, vw: np.ndarray,
+                action: Action4) -> PlanExplanation:
+    """What the `decide_plan` call that just returned `action` compared, from its scratch
+    (no options when it went on with a battle it had chosen, or had no attack to weigh)."""
+    n = int(pw.last[0])
+    options = []
+    for i in range(n + 1):
+        src, dst = (-1, -1) if i == n else (int(work.opt_a[i]), int(work.opt_b[i]))
+        terms = tuple((NAMES[j], float(vw[j]), float(pw.tacc[i, j])) for j in range(NV))
+        options.append(PlanOption(src, dst, float(pw.acc[i]), terms))
+    act = (int(action[0]), int(action[1]), int(action[2]), int(action[3]))
+    return PlanExplanation(act, tuple(options) if n else (), int(pw.last[1]), horizon,
+                           int(pw.last[2]) if n else -1, margin)
+
+
 __all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_MARGIN", "PS_ROLLOUTS", "PS_TOP_K",
-           "PS_VALUE", "PlanWork", "decide_plan", "decide_plan_boxed", "make_plan_work"]
+           "PS_VALUE", "PlanWork", "decide_plan", "decide_plan_boxed", "make_plan_work",
+           "plan_record"]

@@ -19,9 +19,10 @@ from features.search.plan import (
     PlanWork,
     decide_plan_boxed,
     make_plan_work,
+    plan_record,
 )
 from features.search.value import NAMES, NV, default_weights
-from features.search.why import Why, plan_record
+from features.why import HORIZONS, Why
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
 from game.rules.jit import RngBox, bind
@@ -29,7 +30,6 @@ from game.state import State
 from game.view import GameView
 
 KINDS = ("greedy", "plan")
-HORIZONS = ("attack", "round")  # value the end of the attack phase, or the next turn's start
 MAX_ROLLOUTS = 64  # per option and decision: 64 x 8 options stays well inside 100 ms
 MAX_MARGIN = 100.0  # in value units; far above any value difference (terms lie in [0, 1])
 FIELDS = ("kind", "rollouts", "top_k", "horizon", "margin", "value")

@@ -6,7 +6,7 @@ deal; `game.record.replay` reads it back. Older transcripts lack the version and
 
 After the `end` line a transcript may carry decision records, one line each,
 `why <version> <line> <json>`: why the player of action line `<line>` (1-based) decided as it
-did, as it recorded it then (`features.search.why` makes and reads the JSON). Readers stop at
+did, as it recorded it then (`features.why` makes and reads the JSON). Readers stop at
 `end`, so older ones ignore them; `records` skips a version it does not know.
 """
 

@@ -13,7 +13,7 @@ from arena.web.insight import explain_json
 from arena.web.live import LiveGame, Seat
 from arena.why import account
 from features.botfile import save_genome
-from features.search.why import Why
+from features.why import Why
 from game.map import classic_map
 from game.rules import layout as L
 from game.state import Rules
@@ -100,7 +100,7 @@ def test_an_attack_says_the_armies_and_the_odds(
 
 
 def test_every_value_term_has_plain_words() -> None:
-    from arena.web.plainwords import VALUE_WORDS
+    from arena.plainwords import VALUE_WORDS
     from features.search.value import NAMES
 
     assert set(VALUE_WORDS) == set(NAMES)

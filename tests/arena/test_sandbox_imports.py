@@ -52,7 +52,7 @@ def test_riskevos_own_dependency_out_of_the_sandboxs_sight_is_one_line(tmp_path:
         "raise ModuleNotFoundError(\"No module named 'numpy'\", name='numpy')\n")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)]),
            "RISKEVO_SANDBOXED": "1"}
-    res = subprocess.run([sys.executable, "-m", "arena.isolation.child",
+    res = subprocess.run([sys.executable, "-m", "arena.serve.child",
                           "tests.helpers.hostile_bots:Snoop"],
                          input='{"id": 1, "ask": "hello"}\n', capture_output=True, text=True,
                          env=env, timeout=60, check=False)

@@ -199,7 +199,7 @@ def test_game_on_a_board_without_some_borders(bot: str) -> None:
 
 
 def test_next_set_value_reads_as_the_escalating_count() -> None:
-    from arena.serve.protocol import trades_for_value
+    from arena.wire.protocol import trades_for_value
     from game.rules.cards import escalating_value
 
     for value in range(1, 400):

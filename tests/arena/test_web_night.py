@@ -228,7 +228,7 @@ def test_a_replay_explains_only_the_lines_of_its_linear_bots(tmp_path: Path) -> 
 
 
 def test_every_gene_has_plain_words() -> None:
-    from arena.web.plainwords import PLAIN
+    from arena.plainwords import PLAIN
     from features.genome import LAYOUT
 
     assert set(PLAIN) == set(LAYOUT.names)

@@ -15,7 +15,7 @@ from arena.web.insight import explain_json, explain_live
 from arena.web.live import LiveGame, Seat
 from arena.web.routes import saved_transcript
 from arena.why import line_action
-from features.search.why import record_from_json, record_json
+from features.why import record_from_json, record_json
 from game.map import classic_map
 from game.record.replay import replay
 from game.record.transcript import RECORD_VERSION, RecordError, records

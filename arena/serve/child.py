@@ -1,4 +1,4 @@
-"""The isolated bot's own process: `python -m arena.isolation.child SPEC` (started by
+"""The isolated bot's own process: `python -m arena.serve.child SPEC` (started by
 `arena.isolation.sandbox.IsolatedBot`) loads one untrusted bot and answers the engine that
 started it through the bot protocol in strict mode (`arena.serve.server.Server(strict=True)`). See
 docs/trust.md.
@@ -55,7 +55,7 @@ def _refuse(proto_in: TextIO, proto_out: TextIO, msg: str) -> int:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m arena.isolation.child SPEC`: serve one untrusted bot to its engine."""
+    """`python -m arena.serve.child SPEC`: serve one untrusted bot to its engine."""
     # The protocol keeps this process's stdin/stdout; the bot's prints go to stderr and its
     # reads of stdin see nothing.
     proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8", errors="replace")
@@ -76,7 +76,7 @@ def main(argv: list[str]) -> int:
         return _refuse(proto_in, proto_out, _missing(e))
 
     if len(argv) != 1:
-        proto_out.write(json.dumps({"id": None, "error": "usage: python -m arena.isolation.child "
+        proto_out.write(json.dumps({"id": None, "error": "usage: python -m arena.serve.child "
                                                          "package.module:Class"}) + "\n")
         return 2
     spec = argv[0]

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.serve.protocol import PROTOCOL, ProtocolError, encode_state
+from arena.wire.protocol import PROTOCOL, ProtocolError, encode_state
 from game.actions import Attack, Fortify, MoveIn, Pass, Place, Trade, parse_action
 from game.decision import Decision, answer_named
 from game.map import Map

@@ -1,7 +1,8 @@
 """A decision's record, made by the player as it decides (`Why`): the position it saw, the
 action it played and, when its planner decided, what the plan compared (`PlanExplanation`, read
-from the planner's scratch by `plan_record`). Plain data: the players (`features.linear`,
-`features.search.player`) make it, `features.search.explain` and `arena.why` read it."""
+from the planner's scratch by `features.search.plan.plan_record`). Plain data below the players
+that make it (`features.linear`, `features.search.player`); `features.search.explain` and
+`arena.why` read it."""
 
 from __future__ import annotations
 
@@ -10,9 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from features.search.plan import PlanWork
-from features.search.value import NAMES, NV
-from features.work import MAX_OPTIONS, Action4, Work
+from features.work import MAX_OPTIONS, Action4
 from game.map import Map
 from game.rules import layout as L
 from game.state import State
@@ -91,21 +90,6 @@ class PlanExplanation:
             f"attack {m.territories[o.target]} from {m.territories[o.source]}")
 
 
-def plan_record(work: Work, pw: PlanWork, horizon: str, margin: float, vw: np.ndarray,
-                action: Action4) -> PlanExplanation:
-    """What the `decide_plan` call that just returned `action` compared, from its scratch
-    (no options when it went on with a battle it had chosen, or had no attack to weigh)."""
-    n = int(pw.last[0])
-    options = []
-    for i in range(n + 1):
-        src, dst = (-1, -1) if i == n else (int(work.opt_a[i]), int(work.opt_b[i]))
-        terms = tuple((NAMES[j], float(vw[j]), float(pw.tacc[i, j])) for j in range(NV))
-        options.append(PlanOption(src, dst, float(pw.acc[i]), terms))
-    act = (int(action[0]), int(action[1]), int(action[2]), int(action[3]))
-    return PlanExplanation(act, tuple(options) if n else (), int(pw.last[1]), horizon,
-                           int(pw.last[2]) if n else -1, margin)
-
-
 @dataclass(frozen=True)
 class Why:
     """A decision as the player made it: the position it saw (a copy), the action it played
@@ -124,7 +108,7 @@ class Why:
         return self.plan is not None
 
 
-HORIZONS = ("attack", "round")  # features.search.player.HORIZONS (which imports this module)
+HORIZONS = ("attack", "round")  # value the end of the attack phase, or the next turn's start
 
 
 def record_json(why: Why) -> dict[str, Any]:
@@ -193,5 +177,4 @@ def record_from_json(data: dict[str, Any], state: State) -> Why:
     return Why(state, action, plan)  # type: ignore[arg-type]
 
 
-__all__ = ["PlanExplanation", "PlanOption", "Why", "plan_record", "record_from_json",
-           "record_json"]
+__all__ = ["HORIZONS", "PlanExplanation", "PlanOption", "Why", "record_from_json", "record_json"]

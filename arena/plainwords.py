@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from features.explain import gene_words
-from features.search.why import PlanExplanation
+from features.why import PlanExplanation
 from game.map import Map
 from game.rules import layout as L
 from game.state import State
