@@ -84,7 +84,7 @@ def test_the_scan_finds_a_circle_and_lazy_imports() -> None:
 
 
 # arena's rooms: each is also checked alone, so that a circle names its room.
-ARENA_ROOMS = ("arena.web", "arena.serve", "arena.isolation", "arena.measure")
+ARENA_ROOMS = ("arena.web", "arena.serve", "arena.isolation", "arena.measure", "arena.wire")
 
 
 @pytest.mark.parametrize("package", ["game", "features", "evolve", "arena", *ARENA_ROOMS])
@@ -101,12 +101,16 @@ def test_arena_stands_in_rooms() -> None:
     floor = {p.stem for p in (ROOT / "arena").glob("*.py")}
     assert not floor & {"web", "webserver", "serve", "serve_cmd", "tcp", "isolation",
                         "isolated_child", "gauntlet", "tournament"}
-    # web builds on serve and isolation, isolation on serve; never back.
-    assert not any(m.startswith("arena.web") for r in ("arena.serve", "arena.isolation")
-                   for mod, deps in arena.items() if mod.startswith(r) for m in deps)
-    assert not any(m.startswith("arena.isolation") for mod, deps in arena.items()
-                   if mod.startswith("arena.serve") for m in deps)
+    # The wire (the protocol's messages, the engine's subprocess player) is under both the
+    # server and the sandbox; the server (its sandboxed child) builds on the sandbox, web on
+    # both; never back.
+    def uses(room: str) -> set[str]:
+        return {m for mod, deps in arena.items() if mod.startswith(room + ".") for m in deps
+                if m.startswith("arena.") and not m.startswith(room + ".")}
 
+    assert uses("arena.wire") == set()
+    assert not {m for m in uses("arena.isolation") if not m.startswith("arena.wire.")}
+    assert not any(m.startswith(("arena.web", "arena.measure")) for m in uses("arena.serve"))
 
 # evolve's and game's rooms, and the rooms each may use (besides its package's floor).
 ROOMS_USE = {
