@@ -34,7 +34,7 @@ from arena.web.live import ActionError, LiveGame
 from game.actions import parse_action
 from game.atomic import atomic_write_bytes, read_regular
 from game.folderlock import FolderLockedError, lock_folder
-from game.record.replay import MAX_TRANSCRIPT_BYTES
+from game.record.transcript import MAX_TRANSCRIPT_BYTES
 from game.untrusted import UntrustedJSONError, parse_json
 
 MAX_ADVANCE = 100_000  # bot decisions between two of the person's moves, far more than a turn

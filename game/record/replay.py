@@ -17,10 +17,9 @@ from pathlib import Path
 
 from game.map import Map, MapError, classic_map
 from game.record.replay_board import Board, Frame
-from game.record.transcript import FORMAT, MAX_LABEL
+from game.record.transcript import FORMAT, MAX_LABEL, MAX_TRANSCRIPT_BYTES
 from game.rules import layout as L
 
-MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024  # a capped 6-player game is well under 1 MiB
 MAX_SEATS = 6  # a game seats 2..6 players
 # Lines a replay holds (a frame each, about 2 KiB): several times a 6-player game capped at
 # 100 rounds, as many steps as a slider can show, and seconds of work, not minutes.

@@ -29,7 +29,8 @@ from game.version import riskevo_version
 FORMAT = "riskevo-transcript 1"  # the added header lines leave older readers working
 MAX_LABEL = 80  # characters of a player's label kept in the header
 RECORD_VERSION = 1  # of the decision records after the end line (`why_line`)
-MAX_RECORD_CHARS = 64 * 1024  # one record line (a planned attack of 9 options: about 3 KiB)
+MAX_RECORD_CHARS = 64 * 1024  # one record line (a planned attack of 9 options: about 9 KiB)
+MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024  # a whole transcript file, its records included
 
 
 # Options every header names; the others of Rules only when they differ from their default,
@@ -135,12 +136,19 @@ def why_line(no: int, record: Mapping[str, Any]) -> str:
 
 def with_records(lines: Sequence[str], records: Mapping[int, Mapping[str, Any]]) -> list[str]:
     """A finished transcript (`lines` ending with `end`) with its decision records after it,
-    by action line (1-based), the records too long for a line left out."""
+    by action line (1-based): a record too long for a line is left out, and so are the ones
+    that would take the file past `MAX_TRANSCRIPT_BYTES` (a long game of planners keeps its
+    earlier records), so that the file always reads back."""
     out = list(lines)
+    size = sum(len(x.encode("utf-8")) + 1 for x in out)
     for no in sorted(records):
         line = why_line(no, records[no])
-        if len(line) <= MAX_RECORD_CHARS:
-            out.append(line)
+        if len(line) > MAX_RECORD_CHARS:
+            continue
+        size += len(line) + 1  # JSON text is ASCII (json.dumps escapes the rest)
+        if size > MAX_TRANSCRIPT_BYTES:
+            break
+        out.append(line)
     return out
 
 

@@ -6,6 +6,7 @@ records) still load, a record of a later version is skipped, a malformed one is 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -17,8 +18,10 @@ from arena.web.routes import saved_transcript
 from arena.why import line_action
 from features.why import record_from_json, record_json
 from game.map import classic_map
-from game.record.replay import replay
-from game.record.transcript import RECORD_VERSION, RecordError, records
+from game.record import replay as replay_module
+from game.record import transcript
+from game.record.replay import read_transcript, replay
+from game.record.transcript import RECORD_VERSION, RecordError, records, with_records
 from game.state import Rules
 
 
@@ -79,3 +82,23 @@ def test_records_of_a_later_version_are_skipped_and_bad_ones_are_one_line(
     wrong = record_json(game.whys[no - 1]) | {"action": [1, 2]}
     with pytest.raises(RequestError, match="action must be 4 whole numbers"):
         explain_json("champion", [*lines, f"why 1 {no} " + json.dumps(wrong)], no)
+
+
+def test_records_past_the_file_bound_are_left_out_and_the_file_reads_back(
+        game: LiveGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = list(game.transcript())
+    recs = {i + 1: record_json(w) for i, w in game.whys.items()}
+    full = with_records(lines, recs)
+    assert len(full) - len(lines) == len(recs) > 4
+    # A bound that holds the game and about half of its records: the earlier ones stay.
+    game_bytes = sum(len(x) + 1 for x in lines)
+    bound = game_bytes + sum(len(x) + 1 for x in full[len(lines):]) // 2
+    for module in (transcript, replay_module):
+        monkeypatch.setattr(module, "MAX_TRANSCRIPT_BYTES", bound)
+    kept = with_records(lines, recs)
+    assert full[:len(kept)] == kept and len(lines) < len(kept) < len(full)
+    path = tmp_path / "t.txt"
+    path.write_text("\n".join(kept) + "\n")
+    assert path.stat().st_size <= bound
+    assert records(read_transcript(path)) == {no: recs[no] for no in sorted(recs)[
+        :len(kept) - len(lines)]}
