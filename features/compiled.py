@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from features.decide import decide
-from features.kernels import FeatureContext, feature_context, jit_inline
+from features.kernels import FeatureContext, feature_context
 from features.players import carry
 from features.registry import N_GENES
 from features.search.plan import N_PLAN, PS_ROLLOUTS, PlanWork, decide_plan, make_plan_work
@@ -51,7 +51,7 @@ class LinearOutcome:
 # The loop's calls of `decide` and `step` are folded into it: numba passes a tuple argument as
 # its flattened fields (7 words per array), so each call of a kernel taking the board, the state
 # and the scratch copies some 130-260 words, more than many decisions cost.
-_decide_inline = jit_inline(decide.py_func)
+_decide_inline = inline_rule_kernel(decide.py_func)
 _step_inline = inline_rule_kernel(step.py_func)
 
 

@@ -19,7 +19,6 @@ from features.kernels import (
     dot,
     garrison,
     hostile,
-    jit_inline,
     need,
     pair_into,
     place_pool,
@@ -53,11 +52,11 @@ from features.players import (
 from features.trade import trade_action, trade_options
 from features.work import NO_ACTION, Action4, Work, keep_option
 from game.rules import layout as L
-from game.rules.jit import rule_kernel
+from game.rules.jit import inline_rule_kernel, rule_kernel
 from game.rules.layout import MapArrays, StateArrays
 
 
-@jit_inline
+@inline_rule_kernel
 def _army_terms(w: np.ndarray, h: int, big: int, a: int, m18: bool, mval: float, g: int,
                 guard: float, plan_b: float, plan_k: float, elim_b: float,
                 elim_k: float) -> float:
@@ -77,14 +76,14 @@ def _army_terms(w: np.ndarray, h: int, big: int, a: int, m18: bool, mval: float,
     return v + (w[F.G_REINFORCE + F.RF_NEED] + w[F.G_REINFORCE + F.RF_GUARD_NEED] * guard) * nd
 
 
-@jit_inline
+@inline_rule_kernel
 def _varies(i: int) -> bool:
     """True for the reinforce features that depend on the armies placed (`_army_terms`)."""
     return (i == F.RF_ARMY_VANTAGE or i == F.RF_ENEMY or i == F.RF_MISSION or i == F.RF_NEED
             or i == F.RF_GUARD_NEED or i == F.RF_PLAN_NEED or i == F.RF_ELIM_NEED)
 
 
-@jit_inline
+@inline_rule_kernel
 def place_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                   w: np.ndarray, work: Work, k: int) -> int:
     """The k best own territories by reinforce rank into work.opt_a (territory) and opt_v
@@ -138,13 +137,13 @@ def place_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     return n
 
 
-@jit_inline
+@inline_rule_kernel
 def mission_18(s: StateArrays, rules: np.ndarray) -> bool:
     """The seat to move holds the mission of 18 territories with 2 armies each."""
     return rules[L.R_MISSIONS] != 0 and s.pl[s.sc[L.S_CURRENT], L.P_MISSION] == L.M_18_TWO
 
 
-@jit_inline
+@inline_rule_kernel
 def place_score(w: np.ndarray, pt: np.ndarray, t: int, a: int, m18: bool) -> float:
     """The reinforce score of own territory t holding a armies, from its parts in pt (the
     `Players.place` rows `place_options` left); m18 from `mission_18`."""
@@ -154,7 +153,7 @@ def place_score(w: np.ndarray, pt: np.ndarray, t: int, a: int, m18: bool) -> flo
         pt[t, PT_ELIM_B], pt[t, PT_ELIM_K])
 
 
-@jit_inline
+@inline_rule_kernel
 def place_action(s: StateArrays, rules: np.ndarray, w: np.ndarray, work: Work,
                  n: int) -> Action4:
     """The placement on the best of the n territories `place_options` ranked into work: 1 army
@@ -180,7 +179,7 @@ def place_action(s: StateArrays, rules: np.ndarray, w: np.ndarray, work: Work,
     return (L.A_PLACE, best, int(count), 0)
 
 
-@jit_inline
+@inline_rule_kernel
 def place_run(w: np.ndarray, pt: np.ndarray, best: int, a0: int, pool: int, second: int,
               ss: float, m18: bool) -> int:
     """Armies of the pool placed on `best` (a0 armies, scored by `place_score` from pt): one
@@ -196,7 +195,7 @@ def place_run(w: np.ndarray, pt: np.ndarray, best: int, a0: int, pool: int, seco
     return count
 
 
-@jit_inline
+@inline_rule_kernel
 def attack_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                    w: np.ndarray, work: Work, k: int) -> int:
     """The k best (from, to) pairs by attack rank into work.opt_a, opt_b, opt_v, best first
@@ -245,7 +244,7 @@ def attack_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
     return n
 
 
-@jit_inline
+@inline_rule_kernel
 def attack_threshold(m: MapArrays, s: StateArrays, w: np.ndarray, work: Work, best_s: int,
                      bs: float) -> float:
     """What the best pair (best_s, score bs; -1 if none) must beat: attack.threshold + the
@@ -268,7 +267,7 @@ def attack_threshold(m: MapArrays, s: StateArrays, w: np.ndarray, work: Work, be
     return thr
 
 
-@jit_inline
+@inline_rule_kernel
 def attack_action(m: MapArrays, s: StateArrays, w: np.ndarray, work: Work, n: int) -> Action4:
     """The best of the n pairs `attack_options` ranked into work if it clears the threshold
     (`attack_threshold`), else stop."""

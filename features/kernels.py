@@ -5,6 +5,10 @@ All kernels take the board `m` (`Map.kernel`, a `MapArrays`), the static `Featur
 The decision kernels in `features.decide` call the `*_into` fillers with scratch arrays so that
 nothing is allocated per option; `features.vectors` wraps them into allocating `*_features`
 functions for tests and inspection.
+
+The kernels are inlined like the rule kernels (`game.rules.jit.inline_rule_kernel`): they never
+allocate, and reference counting of arrays taken from the state tuples made decisions 6-16x
+slower.
 """
 
 from __future__ import annotations
@@ -18,10 +22,6 @@ from game.rules import layout as L
 from game.rules.dice import conquest_table, odds_lookup
 from game.rules.jit import inline_rule_kernel
 from game.rules.layout import MapArrays, StateArrays
-
-# Inlined like the rule kernels (game/rules/jit.py): they never allocate, and reference counting of
-# arrays taken from the state tuples made decisions 6-16x slower.
-jit_inline = inline_rule_kernel
 
 
 class FeatureContext(NamedTuple):
@@ -50,7 +50,7 @@ def feature_context(m: MapArrays) -> FeatureContext:
                           np.ascontiguousarray(bonus_norm, dtype=np.float64))
 
 
-@jit_inline
+@inline_rule_kernel
 def dot(w: np.ndarray, off: int, f: np.ndarray, n: int) -> float:
     """Sum of w[off + i] * f[i] for i < n: a rank's weighted features."""
     v = 0.0
@@ -59,20 +59,20 @@ def dot(w: np.ndarray, off: int, f: np.ndarray, n: int) -> float:
     return v
 
 
-@jit_inline
+@inline_rule_kernel
 def hand_share(n: int, rules: np.ndarray) -> float:
     """min(1, n / rules.trade_at): a hand of n cards against the hand that must trade (5 by
     default), where every card feature saturates."""
     return min(1.0, n / rules[L.R_TRADE_AT])
 
 
-@jit_inline
+@inline_rule_kernel
 def place_pool(s: StateArrays) -> int:
     """Armies the seat to move still places this turn (1 in set-up: one at a time)."""
     return int(s.sc[L.S_POOL]) if s.sc[L.S_PHASE] == L.PH_REINFORCE else 1
 
 
-@jit_inline
+@inline_rule_kernel
 def hostile(m: MapArrays, owner: np.ndarray, armies: np.ndarray, seat: int,
             t: int) -> tuple[int, int, int]:
     """(hostile neighbours, their armies, largest hostile army) around t for seat."""
@@ -90,7 +90,7 @@ def hostile(m: MapArrays, owner: np.ndarray, armies: np.ndarray, seat: int,
     return nh, h, big
 
 
-@jit_inline
+@inline_rule_kernel
 def _in_mission_continent(m: MapArrays, mission: int, c: int) -> bool:
     mc = m.mission_continents
     if 0 <= mission < mc.shape[0]:
@@ -98,7 +98,7 @@ def _in_mission_continent(m: MapArrays, mission: int, c: int) -> bool:
     return False
 
 
-@jit_inline
+@inline_rule_kernel
 def _destroy_target(s: StateArrays, seat: int) -> int:
     pl = s.pl
     tgt = pl[seat, L.P_TARGET]
@@ -108,19 +108,19 @@ def _destroy_target(s: StateArrays, seat: int) -> int:
     return -1
 
 
-@jit_inline
+@inline_rule_kernel
 def garrison(nh: int, big: int) -> int:
     """G(t): armies t needs against its largest hostile neighbour (0 without a hostile one)."""
     return max(2, big) if nh > 0 else 0
 
 
-@jit_inline
+@inline_rule_kernel
 def need(g: int, a: int) -> float:
     """max(0, G - a) / G: the share of the garrison G still missing with a armies (0 if G=0)."""
     return (g - a) / g if g > a else 0.0
 
 
-@jit_inline
+@inline_rule_kernel
 def plan_of(value: np.ndarray, t: int, a_t: int, pool: int, cost: np.ndarray,
             stager: np.ndarray) -> tuple[float, float]:
     """(value, K) of t's best plan (0, 0 if none): t stages it and the pool can cover K.
@@ -139,27 +139,27 @@ def plan_of(value: np.ndarray, t: int, a_t: int, pool: int, cost: np.ndarray,
     return best_b, best_k
 
 
-@jit_inline
+@inline_rule_kernel
 def plan_need(plan_b: float, plan_k: float, a: int) -> float:
     """reinforce.plan_need with a armies on the stager: the plan's share still missing."""
     return plan_b * (plan_k - a) / plan_k if plan_k > a else 0.0
 
 
-@jit_inline
+@inline_rule_kernel
 def attack_plan(m: MapArrays, fx: FeatureContext, cost: np.ndarray, a_s: int, t: int) -> float:
     """attack.plan of attacking t with a_s armies: its continent's bonus share if they cover K."""
     c = m.continent_of[t]
     return fx.bonus_norm[c] if a_s >= cost[c] else 0.0
 
 
-@jit_inline
+@inline_rule_kernel
 def attack_elim(ecost: np.ndarray, evalue: np.ndarray, a_s: int, q: int) -> float:
     """attack.elim_plan of attacking one of q's territories with a_s armies: v(q) if they
     cover K(q)."""
     return evalue[q] if a_s >= ecost[q] else 0.0
 
 
-@jit_inline
+@inline_rule_kernel
 def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                    seat: int, t: int, a_t: int, cnt: np.ndarray, strength: np.ndarray,
                    leader: int, plan_b: float, plan_k: float, elim_b: float, elim_k: float,
@@ -213,7 +213,7 @@ def reinforce_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.n
     out[F.RF_ELIM_NEED] = plan_need(elim_b, elim_k, a_t)
 
 
-@jit_inline
+@inline_rule_kernel
 def target_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray, seat: int,
                 t: int, cnt: np.ndarray, holder: np.ndarray, nown: np.ndarray,
                 hand: np.ndarray, strength: np.ndarray, leader: int, out: np.ndarray) -> None:
@@ -251,14 +251,14 @@ def target_into(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     out[F.AF_CONT_VALUE] = fx.cont_value[c]
 
 
-@jit_inline
+@inline_rule_kernel
 def source_guard(m: MapArrays, fx: FeatureContext, cnt: np.ndarray, src: int) -> float:
     """attack.source_guard of a source (it borders the enemy it attacks)."""
     c = m.continent_of[src]
     return fx.bonus_norm[c] if cnt[c] == m.continent_size[c] else 0.0
 
 
-@jit_inline
+@inline_rule_kernel
 def pair_into(fx: FeatureContext, a_s: int, a_t: int, h_s: int, out: np.ndarray) -> None:
     """Attack features that depend on both armies (h_s: hostile armies next to the source)."""
     out[F.AF_WIN] = odds_lookup(fx.odds, a_s, a_t)
@@ -267,7 +267,7 @@ def pair_into(fx: FeatureContext, a_s: int, a_t: int, h_s: int, out: np.ndarray)
     out[F.AF_LEFT_BEHIND] = rest / (rest + a_s) if rest > 0 else 0.0
 
 
-@jit_inline
+@inline_rule_kernel
 def vantage(m: MapArrays, s: StateArrays, seat: int, t: int) -> float:
     """Army vantage H(t) / (H(t) + a(t)) of t for seat (0 when nothing is around)."""
     a_t = s.armies[t]
@@ -275,7 +275,7 @@ def vantage(m: MapArrays, s: StateArrays, seat: int, t: int) -> float:
     return h / (h + a_t) if h + a_t > 0 else 0.0
 
 
-@jit_inline
+@inline_rule_kernel
 def fortify_into(a_a: int, a_b: int, thr_a: float, thr_b: float, border_a: bool,
                  border_b: bool, need_b: float, guard_b: float, out: np.ndarray) -> None:
     """Fortify features of moving from a to b, from per-territory vantage, border flags and
@@ -288,7 +288,7 @@ def fortify_into(a_a: int, a_b: int, thr_a: float, thr_b: float, border_a: bool,
     out[F.FF_DEST_GUARD] = need_b * guard_b
 
 
-@jit_inline
+@inline_rule_kernel
 def holds(m: MapArrays, owner: np.ndarray, seat: int, c: int) -> bool:
     """True if seat owns every territory of continent c."""
     for t in range(owner.shape[0]):
@@ -297,7 +297,7 @@ def holds(m: MapArrays, owner: np.ndarray, seat: int, c: int) -> bool:
     return True
 
 
-@jit_inline
+@inline_rule_kernel
 def thin_share(m: MapArrays, owner: np.ndarray, armies: np.ndarray, seat: int) -> float:
     """attack.threshold_thin: p's territories with 1 army and a hostile neighbour / p's."""
     n = 0

@@ -16,16 +16,16 @@ from features.kernels import (
     garrison,
     holds,
     hostile,
-    jit_inline,
     need,
 )
 from features.work import Action4, Work, keep_option
 from game.rules import layout as L
+from game.rules.jit import inline_rule_kernel
 from game.rules.layout import MapArrays, StateArrays
 from game.rules.queries import census_into
 
 
-@jit_inline
+@inline_rule_kernel
 def _components(m: MapArrays, owner: np.ndarray, seat: int, comp: np.ndarray,
                 stack: np.ndarray) -> None:
     """Label the connected groups of seat's territories (comp = -1 elsewhere)."""
@@ -50,7 +50,7 @@ def _components(m: MapArrays, owner: np.ndarray, seat: int, comp: np.ndarray,
         label += 1
 
 
-@jit_inline
+@inline_rule_kernel
 def fortify_marks(m: MapArrays, fx: FeatureContext, owner: np.ndarray, armies: np.ndarray,
                   seat: int, cnt: np.ndarray, garrisons: bool, guards: bool, vant: np.ndarray,
                   border: np.ndarray, need_t: np.ndarray, guard_t: np.ndarray) -> None:
@@ -71,7 +71,7 @@ def fortify_marks(m: MapArrays, fx: FeatureContext, owner: np.ndarray, armies: n
                         guard_t[t] = fx.bonus_norm[c]
 
 
-@jit_inline
+@inline_rule_kernel
 def fortify_pair(owner: np.ndarray, adjacency: np.ndarray, comp: np.ndarray, path: bool,
                  seat: int, a: int, b: int) -> bool:
     """b can take armies from the own territory a: another own territory, adjacent (or, under
@@ -81,7 +81,7 @@ def fortify_pair(owner: np.ndarray, adjacency: np.ndarray, comp: np.ndarray, pat
     return bool(comp[b] == comp[a]) if path else bool(adjacency[a, b])
 
 
-@jit_inline
+@inline_rule_kernel
 def fortify_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                     w: np.ndarray, work: Work, k: int) -> int:
     """The k best (a, b) moves by fortify rank into work.opt_a, opt_b, opt_v, best first
@@ -119,7 +119,7 @@ def fortify_options(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.
     return n
 
 
-@jit_inline
+@inline_rule_kernel
 def fortify_action(s: StateArrays, w: np.ndarray, work: Work, n: int) -> Action4:
     """The best of the n moves `fortify_options` ranked into work if it clears
     fortify.threshold (`fortify_count` armies), else skip."""
@@ -130,7 +130,7 @@ def fortify_action(s: StateArrays, w: np.ndarray, work: Work, n: int) -> Action4
     return (L.A_FORTIFY, a, b, int(count))
 
 
-@jit_inline
+@inline_rule_kernel
 def fortify_count(w: np.ndarray, n: int, border: bool) -> int:
     """Armies a fortify moves of the n movable ones: all from an interior source; a source
     facing enemies keeps part of them, moving fortify.share of them (at least 1)."""
@@ -139,7 +139,7 @@ def fortify_count(w: np.ndarray, n: int, border: bool) -> int:
     return min(n, max(1, int(w[F.G_FORTIFY_SHARE] * n + 0.5)))
 
 
-@jit_inline
+@inline_rule_kernel
 def decide_occupy(m: MapArrays, fx: FeatureContext, s: StateArrays, w: np.ndarray) -> Action4:
     """Move in lo + round(frac * (hi - lo)), frac = clip(share + threat * (hd - hs) + guard
     terms, 0, 1).

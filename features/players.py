@@ -32,8 +32,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from features.kernels import FeatureContext, garrison, hand_share, hostile, jit_inline
+from features.kernels import FeatureContext, garrison, hand_share, hostile
 from game.rules import layout as L
+from game.rules.jit import inline_rule_kernel
 from game.rules.layout import MapArrays, StateArrays
 from game.rules.queries import census_into
 
@@ -87,7 +88,7 @@ def make_players(m: MapArrays, n_players: int) -> Players:
                    np.zeros((len(m.continent_of), N_PLACE)))
 
 
-@jit_inline
+@inline_rule_kernel
 def summarize(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, pl: Players) -> None:
     """Fill census, hands, incomes, strengths, the leader, p's hand share, K and v (not
     `pressure` or `stagers`); nothing to do while they are fresh (`carry`)."""
@@ -125,7 +126,7 @@ def summarize(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int, pl: Pl
     pl.scalars[SC_HAND] = hand_share(hand[seat], rules)
 
 
-@jit_inline
+@inline_rule_kernel
 def _incomes(m: MapArrays, pl: Players) -> None:
     """inc(q) from the counts and the continents' holders."""
     nown, inc = pl.nown, pl.inc
@@ -137,7 +138,7 @@ def _incomes(m: MapArrays, pl: Players) -> None:
             inc[h] += m.bonus[c]
 
 
-@jit_inline
+@inline_rule_kernel
 def _strengths(seat: int, n_terr: int, pl: Players) -> None:
     """S(q) and the leader from the counts, incomes and armies per seat."""
     nown, inc, army, st = pl.nown, pl.inc, pl.army, pl.strength
@@ -162,13 +163,13 @@ def _strengths(seat: int, n_terr: int, pl: Players) -> None:
     pl.scalars[SC_LEADER] = leader
 
 
-@jit_inline
+@inline_rule_kernel
 def _stages_better(armies: np.ndarray, u: int, g: int) -> bool:
     """True if u should replace stager g (-1: none): more armies, lowest index on ties."""
     return g < 0 or armies[u] > armies[g] or (armies[u] == armies[g] and u < g)
 
 
-@jit_inline
+@inline_rule_kernel
 def stagers(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
     """Fill stager(c) and stager(q); apart from `summarize` because only placements read them.
 
@@ -194,7 +195,7 @@ def stagers(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> None:
                     estager[q] = u
 
 
-@jit_inline
+@inline_rule_kernel
 def pressure(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> float:
     """A / (A + D) (0 if both are 0); needs `summarize` first (the incomes).
 
@@ -234,7 +235,7 @@ def pressure(m: MapArrays, s: StateArrays, seat: int, pl: Players) -> float:
     return threat / (threat + defence) if threat + defence > 0 else 0.0
 
 
-@jit_inline
+@inline_rule_kernel
 def carry(m: MapArrays, s: StateArrays, seat: int, phase: int, kind: int, a: int, b: int,
           pre_a: int, pre_b: int, pre_q: int, pl: Players) -> None:
     """After a step of `seat`'s decision (kind, a, b) taken in `phase`, with pre_a and pre_b
@@ -309,7 +310,7 @@ def carry(m: MapArrays, s: StateArrays, seat: int, phase: int, kind: int, a: int
         memo[:] = 0
 
 
-@jit_inline
+@inline_rule_kernel
 def continent_term(m: MapArrays, fx: FeatureContext, s: StateArrays, seat: int,
                    cnt: np.ndarray, v: int) -> float:
     """cards.continent: the largest B(c)/Bmax of a continent v armies would take or hold now.

@@ -9,11 +9,12 @@ from __future__ import annotations
 import numpy as np
 
 from features import registry as F
-from features.kernels import FeatureContext, jit_inline
+from features.kernels import FeatureContext
 from features.players import Players, continent_term, pressure, summarize
 from features.work import Work, keep_option
 from game.rules import layout as L
 from game.rules.cards import is_set, set_value
+from game.rules.jit import inline_rule_kernel
 from game.rules.kernel import trade_compulsory
 from game.rules.layout import MapArrays, StateArrays
 from game.rules.queries import bonus_open as open_bonus
@@ -23,7 +24,7 @@ from game.rules.queries import bonus_open as open_bonus
 WILD_TIE = 0.25
 
 
-@jit_inline
+@inline_rule_kernel
 def trade_options(m: MapArrays, s: StateArrays, rules: np.ndarray, work: Work, k: int) -> int:
     """The k best sets in the hand of the seat to move into work.opt_a, opt_b, opt_c (its cards,
     in id order) and opt_v (armies - WILD_TIE x wilds), best first (`keep_option`: ties keep
@@ -60,7 +61,7 @@ def trade_options(m: MapArrays, s: StateArrays, rules: np.ndarray, work: Work, k
     return kept
 
 
-@jit_inline
+@inline_rule_kernel
 def trade_action(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                  w: np.ndarray, work: Work, n: int) -> tuple[int, int, int, int]:
     """Trade the best of the n sets `trade_options` ranked into work (most armies, then fewest
@@ -79,7 +80,7 @@ def trade_action(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     return (L.A_TRADE, b1, b2, b3)
 
 
-@jit_inline
+@inline_rule_kernel
 def set_armies(m: MapArrays, rank: float, c1: int, c2: int, c3: int) -> int:
     """The armies of the set (c1, c2, c3) ranked `rank` by `trade_options`."""
     kinds = m.card_kind
@@ -87,7 +88,7 @@ def set_armies(m: MapArrays, rank: float, c1: int, c2: int, c3: int) -> int:
     return int(rank + WILD_TIE * wilds)
 
 
-@jit_inline
+@inline_rule_kernel
 def trade_bar(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
               w: np.ndarray, pl: Players, seat: int, v: int) -> float:
     """Armies an optional set must be worth: TRADE_SCALE * (cards.trade_at - rank terms).

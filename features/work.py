@@ -13,10 +13,9 @@ from typing import NamedTuple
 import numpy as np
 
 from features import registry as F
-from features.kernels import jit_inline
 from features.players import Players, make_players
 from game.protocol import Action4
-from game.rules.jit import rule_kernel
+from game.rules.jit import inline_rule_kernel, rule_kernel
 from game.rules.layout import MapArrays
 
 MAX_OPTIONS = 8  # most options a decision or a search ranks (top-k move ordering)
@@ -60,7 +59,7 @@ def make_work(m: MapArrays, n_players: int, options: int = MAX_OPTIONS) -> Work:
     )
 
 
-@jit_inline
+@inline_rule_kernel
 def keep_option(work: Work, n: int, k: int, a: int, b: int, c: int, v: float) -> int:
     """Rank the option (a, b, c) scoring v among the n kept in work.opt_*, best first, at most
     k (<= the buffers' length); returns how many are kept.

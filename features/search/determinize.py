@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from features.kernels import jit_inline
 from game.rules import layout as L
+from game.rules.jit import inline_rule_kernel
 from game.rules.kernel import give_mission
 from game.rules.layout import StateArrays
 
 
-@jit_inline
+@inline_rule_kernel
 def _shuffle(a: np.ndarray, n: int, rng: np.random.Generator) -> None:
     """Fisher-Yates on a[:n]."""
     for i in range(n - 1, 0, -1):
@@ -25,7 +25,7 @@ def _shuffle(a: np.ndarray, n: int, rng: np.random.Generator) -> None:
         a[i], a[j] = a[j], a[i]
 
 
-@jit_inline
+@inline_rule_kernel
 def determinize(s: StateArrays, rules: np.ndarray, seat: int, rng: np.random.Generator,
                 ids: np.ndarray, locs: np.ndarray) -> None:
     """Redraw, in place, the cards and missions of s that `seat` cannot see.

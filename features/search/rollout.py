@@ -12,15 +12,16 @@ from __future__ import annotations
 import numpy as np
 
 from features.decide import decide
-from features.kernels import FeatureContext, jit_inline
+from features.kernels import FeatureContext
 from features.players import carry
 from features.work import Work
 from game.rules import layout as L
+from game.rules.jit import inline_rule_kernel
 from game.rules.kernel import step
 from game.rules.layout import MapArrays, StateArrays
 
 
-@jit_inline
+@inline_rule_kernel
 def copy_state(dst: StateArrays, src: StateArrays) -> None:
     """dst's arrays := src's (the same board and seat count), element by element: slice
     assignment would need numba's runtime, which rule kernels run without."""
@@ -38,7 +39,7 @@ def copy_state(dst: StateArrays, src: StateArrays) -> None:
         dst.ev[j] = src.ev[j]
 
 
-@jit_inline
+@inline_rule_kernel
 def apply_greedy(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generator,
                  work: Work, kind: int, a: int, b: int, c: int) -> bool:
     """Apply the seat to move's greedy decision and carry its summaries to the next one, as
@@ -53,7 +54,7 @@ def apply_greedy(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random
     return True
 
 
-@jit_inline
+@inline_rule_kernel
 def finish_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                   w: np.ndarray, rng: np.random.Generator, work: Work, seat: int,
                   max_steps: int) -> int:
@@ -76,7 +77,7 @@ def finish_attack(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nd
     return n
 
 
-@jit_inline
+@inline_rule_kernel
 def finish_round(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                  w: np.ndarray, rng: np.random.Generator, work: Work, seat: int,
                  max_steps: int) -> int:
@@ -100,7 +101,7 @@ def finish_round(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.nda
     return n
 
 
-@jit_inline
+@inline_rule_kernel
 def play_on(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
             w: np.ndarray, rng: np.random.Generator, work: Work, max_steps: int) -> int:
     """Play every seat greedily from s, seat q with weights w[q] (f64[P, G]), until the game
@@ -118,7 +119,7 @@ def play_on(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
     return n
 
 
-@jit_inline
+@inline_rule_kernel
 def fight(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generator, a: int,
           t: int) -> int:
     """Roll from a on t while the battle is worth going on (`worth_fighting`); returns the
@@ -131,7 +132,7 @@ def fight(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Genera
     return n
 
 
-@jit_inline
+@inline_rule_kernel
 def worth_fighting(s: StateArrays, seat: int, a: int, t: int) -> bool:
     """A battle a -> t goes on while t is still a rival's and a outnumbers it (a has more
     armies than t, so at least 2); when the odds have turned the planner chooses again."""

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from features.kernels import jit_inline
 from game.rules import layout as L
 from game.rules.cards import set_value
+from game.rules.jit import inline_rule_kernel
 from game.rules.layout import MapArrays, StateArrays
 from game.rules.queries import reinforcements
 
@@ -129,7 +129,7 @@ def value_scratch(m: MapArrays, n_players: int) -> np.ndarray:
                                  m.bonus.shape[0], n_players), np.float64)
 
 
-@jit_inline
+@inline_rule_kernel
 def value_terms(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
                 out: np.ndarray) -> None:
     """Fill out[:NV] with the value terms of the position s for seat (out: `value_scratch`)."""
@@ -306,7 +306,7 @@ def value_terms(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
     out[V_ROUND] = min(1.0, sc[L.S_ROUND] / 40.0)
 
 
-@jit_inline
+@inline_rule_kernel
 def position_value(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
                    vw: np.ndarray, out: np.ndarray) -> float:
     """sum of vw[i] * term i of s for seat (`value_terms`; out is its scratch)."""
