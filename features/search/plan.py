@@ -19,7 +19,6 @@ import numpy as np
 
 from features.decide import attack_options, attack_threshold, decide
 from features.kernels import FeatureContext
-from features.search.determinize import determinize
 from features.search.rollout import (
     copy_state,
     fight,
@@ -31,6 +30,7 @@ from features.search.value import NAMES, NV, position_value, value_scratch
 from features.why import PlanExplanation, PlanOption
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
+from game.rules.determinize import determinize
 from game.rules.jit import allocating_kernel, rule_kernel
 from game.rules.kernel import step
 from game.rules.layout import MapArrays, StateArrays

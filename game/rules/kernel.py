@@ -43,8 +43,8 @@ from game.rules.turns import (
 @inline_rule_kernel
 def give_mission(pl: np.ndarray, q: int, mid: int) -> None:
     """Seat q's mission from the card drawn, mid: a destroy-colour card naming q itself or an
-    absent seat stands for 24 territories (the one home of that rule: the deal and the
-    planner's determinizer both draw through it)."""
+    absent seat stands for 24 territories (the one home of that rule: the deal and
+    `game.rules.determinize` both draw through it)."""
     pl[q, L.P_TARGET] = -1
     if mid >= L.M_DESTROY:
         target = mid - L.M_DESTROY

@@ -14,7 +14,6 @@ from features.compiled import play_mixed_game, trace_linear_game
 from features.decide import attack_options, decide
 from features.genome import hand_set_genome
 from features.linear import LinearPlayer, map_context
-from features.search.determinize import determinize
 from features.search.plan import decide_plan_boxed, make_plan_work
 from features.search.player import GREEDY, PlanPlayer, PlanSettings, PlanSettingsError
 from features.search.rollout import play_on
@@ -24,6 +23,7 @@ from game.decision import DecisionKind
 from game.engine import play_game
 from game.map import classic_map
 from game.rules import layout as L
+from game.rules.determinize import determinize
 from game.rules.jit import RngBox
 from game.state import Rules, State
 
