@@ -120,7 +120,7 @@ def from_transcript(spec: str, path: str, no: int) -> tuple[dict[str, Any], dict
 
 def from_lines(spec: str, lines: Sequence[str], no: int) -> tuple[Explanation, Map, str]:
     """BOT's greedy rank in the position of line `no` (1-based) of transcript `lines`, and the
-    line (its planner aside: `arena.why.transcript_account` explains the decision)."""
+    line (its search aside: `arena.why.transcript_account` explains the decision)."""
     w = bot_weights(spec)
     st, m, rules, line = position_at(lines, no)
     return explain(m.kernel, map_context(m), st.kernel, rules.vector(), w), m, line

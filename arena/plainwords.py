@@ -144,7 +144,7 @@ def _attack(m: Map, st: State, act: Sequence[int]) -> str:
 
 
 def _plan(ex: dict[str, Any], plan: PlanExplanation, m: Map, st: State) -> str:
-    """A planner's attack decision in a player's words."""
+    """The search's attack decision in the player's words."""
     act = ex["action"]
     if not plan.options:
         if act[0] != L.A_ATTACK:

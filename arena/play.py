@@ -74,9 +74,9 @@ def play_specs(specs: Sequence[str], seed: int, rules: Rules, *,
                timeout: float | None = None, observer: Any = None,
                transcript_to: Path | None = None) -> Any:
     """One game with fresh players for `specs` (the arena tools' one way to play it), dealt
-    from `seed` (a planner passes `game_seed(...)` of the user's seed): a bot that fails
-    forfeits, class-path bots play isolated (`timeout` s per decision) and are released
-    after; `transcript_to` gets the transcript. Returns the `Outcome`."""
+    from `seed` (the process that plans the games passes `game_seed(...)` of the user's
+    seed): a bot that fails forfeits, class-path bots play isolated (`timeout` s per decision)
+    and are released after; `transcript_to` gets the transcript. Returns the `Outcome`."""
     from game.engine import play_game
 
     players: list[Player] = []

@@ -72,7 +72,7 @@ def loop() -> None:
 
 
 def plan() -> None:
-    """The bundled champion's attack planner in the Python engine (the web page's first
+    """The bundled champion's attack search in the Python engine (the web page's first
     opponent)."""
     from arena.web.warm import warm_one
 
@@ -110,7 +110,7 @@ PARTS: dict[str, Callable[[], None]] = {
 Lane = tuple[str, ...]  # parts run one after another in one process each
 Stage = tuple[Lane, ...]  # lanes run side by side; the next stage starts when all have ended
 # A part comes after those whose kernels it calls: the loop after the compiled bots, the
-# planner after `decide` (engine), the loop with a planner after both; the web game then loads
+# search after `decide` (engine), the loop with the search after both; the web game then loads
 # all it needs but the person's side. Two lanes: numba compiles on one thread, 2 cores.
 STAGES: tuple[Stage, ...] = ((("bots", "loop"), ("engine", "plan", "plan_loop")), (("web",),))
 

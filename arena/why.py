@@ -2,7 +2,7 @@
 the web page's log lines (live and replayed) and its hint.
 
 A decision's record (`features.search.explain.Why`) is made by the player as it decides: the
-position it saw, the action it played and, when its planner decided, what the plan compared.
+position it saw, the action it played and, when its search decided, what the plan compared.
 `account` turns a record into words (plain first, the arithmetic behind) and data. Where no
 record exists (a transcript line, a line the bot did not play), `reestimate` makes the bot decide
 again in the position the transcript rebuilds: the account then says so, and says when the line
@@ -58,8 +58,8 @@ def line_action(lines: Sequence[str], no: int, m: Map) -> Action4 | None:
 
 def reestimate(st: State, m: Map, rules: Rules, weights: np.ndarray, plan: PlanSettings,
                no: int) -> Why:
-    """The bot deciding again in the position of transcript line `no` (a planner draws a fixed
-    sample, seeded by the line: the same answer every time it is asked)."""
+    """The bot deciding again in the position of transcript line `no` (a planning player draws a
+    fixed sample, seeded by the line: the same answer every time it is asked)."""
     return decide_now(st, m, rules, weights, plan, np.random.default_rng([no, 7]))
 
 

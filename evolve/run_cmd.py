@@ -329,7 +329,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
 
 def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
     """Make the planning champion (`evolve.plan.lines.plan_lines`: the best line's) unless
-    plan.games is 0 or the games are not the planner's (four seats, the game's own plug-in);
+    plan.games is 0 or the games are not the planning player's (four seats, the game's own plug-in);
     Ctrl-C skips it and says how to make it later."""
     plugin = evo.plugin
     if (not cfg.plan.games or not folder.champion.is_file() or cfg.run.group_size != 4

@@ -12,7 +12,7 @@ HERE = Path(__file__).resolve().parent
 
 def cache_packages() -> list[Path]:
     """features/ and each of its subpackages: each keeps numba files in its own __pycache__
-    (features/search among them: the compiled loop inlines its planner)."""
+    (features/search among them: the compiled loop inlines the search)."""
     return [HERE, *sorted(p.parent for p in HERE.glob("*/__init__.py"))]
 
 

@@ -77,8 +77,8 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
         p = perm[seat]
         pre_a, pre_b, pre_q = 0, 0, 0
         if policies[p] == 0:
-            # A game without planners passes no pwork: numba prunes this branch at compile
-            # time, so greedy games neither compile nor carry the planner.
+            # A game without planning players passes no pwork: numba prunes this branch at
+            # compile time, so greedy games neither compile nor carry the search.
             if pwork is not None and phase == L.PH_ATTACK and plans[p, PS_ROLLOUTS] > 0:
                 kind, a, b, c = decide_plan(m, fx, s, rules, weights[p], plans[p], work, pwork,
                                             prng)
@@ -128,16 +128,17 @@ def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: Rules, 
     pol = np.zeros(k, dtype=np.int32) if policies is None else policies
     bw = make_bot_work(mp.kernel) if bot_work is None else bot_work
     pl = np.zeros((k, N_PLAN)) if plans is None else plans
-    planner = np.flatnonzero((pl[:, PS_ROLLOUTS] > 0) & (pol == 0))
-    if planner.size:
-        # The planner's generator is the one the Python engine gives that player; several
-        # planners share the first one's (their games then differ from the Python engine's,
-        # where each draws from its own: one generator keeps the loop's arguments fixed).
+    planning = np.flatnonzero((pl[:, PS_ROLLOUTS] > 0) & (pol == 0))
+    if planning.size:
+        # The search draws from the generator the Python engine gives its player; several
+        # planning players share the first one's (their games then differ from the Python
+        # engine's, where each draws from its own: one generator keeps the loop's arguments
+        # fixed).
         rng, children = game_rngs(seed, k)
-        prng = children[int(planner[0])]
+        prng = children[int(planning[0])]
     else:
         rng = prng = np.random.Generator(np.random.PCG64(seed))
-    pwork = make_plan_work(mp.kernel, state.kernel) if planner.size else None
+    pwork = make_plan_work(mp.kernel, state.kernel) if planning.size else None
     perm, n, err = _play(mp.kernel, fx, rules.vector(), weights, pol, rng, state.kernel,
                          make_work(mp.kernel, k), bw, trace, pl, pwork, prng)
     if err != L.E_OK:
@@ -209,7 +210,7 @@ def play_mixed_game(weights: np.ndarray, policies: np.ndarray,
                     map: Map | None = None, plans: np.ndarray | None = None) -> LinearOutcome:
     """`play_linear_game` where policies int[k] > 0 seat a compiled bot (`COMPILED_BOTS`)
     instead of that player's weights row (then unused), and `plans` f64[k, N_PLAN] may make
-    linear players plan their attacks (several share the first planner's generator)."""
+    linear players plan their attacks (several share the first planning player's generator)."""
     w, rl, mp = _args(weights, rules, map)
     if w.ndim != 2 or not 2 <= w.shape[0] <= 6:
         raise ValueError(f"weights must be f64[k, G] with 2 <= k <= 6, got shape {w.shape}")

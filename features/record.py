@@ -4,7 +4,7 @@ value terms recorded at the end of each of its attack phases, labelled by who wo
 The compiled loop (`features.compiled`) keeps each decision as a trace row; the game's dice
 come from one generator seeded by the game's seed, so `setup` and `step` with that generator
 and the trace replay the game exactly without deciding anything again. A seat's position is
-recorded before its first fortify decision of a turn: the position the planner's `attack`
+recorded before its first fortify decision of a turn: the position the search's `attack`
 horizon values (`features.search.plan`); or before its first reinforcement (`round`).
 """
 

@@ -1,6 +1,6 @@
 """A decision's record, made by the player as it decides (`Why`): the position it saw, the
-action it played and, when its planner decided, what the plan compared (`PlanExplanation`, read
-from the planner's scratch by `features.search.plan.plan_record`). Plain data below the players
+action it played and, when its search decided, what the plan compared (`PlanExplanation`, read
+from the search's scratch by `features.search.plan.plan_record`). Plain data below the players
 that make it (`features.linear`, `features.search.player`); `features.search.explain` and
 `arena.why` read it."""
 
@@ -19,7 +19,7 @@ from game.state import State
 
 @dataclass(frozen=True)
 class PlanOption:
-    """One option the planner compared: an attack (from, to), or stopping (-1, -1)."""
+    """One option the search compared: an attack (from, to), or stopping (-1, -1)."""
 
     source: int
     target: int
@@ -34,7 +34,7 @@ class PlanOption:
 
 @dataclass(frozen=True)
 class PlanExplanation:
-    """The planner's decision in a position: its action and what it compared (empty when the
+    """The search's decision in a position: its action and what it compared (empty when the
     decision continued a chosen battle or was not an attack choice)."""
 
     action: tuple[int, int, int, int]
@@ -93,7 +93,7 @@ class PlanExplanation:
 @dataclass(frozen=True)
 class Why:
     """A decision as the player made it: the position it saw (a copy), the action it played
-    and, when its planner decided (an attack-phase decision of a planning player), what the
+    and, when its search decided (an attack-phase decision of a planning player), what the
     plan compared. The greedy part is a function of the position alone
     (`features.explain.explain` reproduces it exactly and checks it against `decide`)."""
 
@@ -103,7 +103,7 @@ class Why:
 
     @property
     def planned(self) -> bool:
-        """True when the planner made this decision (its options may be empty: it went on
+        """True when the search made this decision (its options may be empty: it went on
         with a battle it had chosen, or had no attack)."""
         return self.plan is not None
 

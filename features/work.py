@@ -2,7 +2,7 @@
 (`features.decide`, `features.moves`, `features.trade`), the compiled loop and the explanations.
 
 Each decision that ranks options (placements, attacks, fortifies, trades) ranks them into the
-option buffers `opt_*` with `keep_option`: deciding asks for the best one or two, the planner
+option buffers `opt_*` with `keep_option`: deciding asks for the best one or two, the search
 for its top k, and the explanation for all of them (`make_work(..., options=...)`).
 """
 

@@ -32,7 +32,8 @@ def compiled_lineup(specs: tuple[str, ...]
         else:
             weights[i], plans[i] = _bot_file_weights(spec)
     if (plans[:, PS_ROLLOUTS] > 0).sum() > 1:
-        return None  # several planners: the Python engine plays them, each with its generator
+        # Several planning players: the Python engine plays them, each with its generator.
+        return None
     return weights, policies, plans
 
 

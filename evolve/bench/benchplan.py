@@ -1,6 +1,6 @@
 """`make bench`'s planning section: the bundled champion greedy and planning, games/s in the
-compiled loop and the planner's time per decision in the Python engine (median and 99th
-percentile, one core), the figures issue 52 holds the planner to (at most 100 ms at p99)."""
+compiled loop and the planning player's time per decision in the Python engine (median and 99th
+percentile, one core), the figures issue 52 holds the search to (at most 100 ms at p99)."""
 
 from __future__ import annotations
 

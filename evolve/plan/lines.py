@@ -8,8 +8,8 @@ different lines plan unlike their greedy strength: four one-hour champions plann
 2026-11-28-planner-4.md), and the in-house check ranks planning players at Spearman +0.80 on
 that yardstick. So a run that restarted plans the best player of every line, each in the same
 fit and check games, and keeps the one its check ranks first (`plan_lines`): the later hours of
-a night buy more lines to choose from. The check tells good planners from broken ones; it could
-not rank four champions of one run 0.06 apart, so the gain of the pick is not measured
+a night buy more lines to choose from. The check tells good planning players from broken ones;
+it could not rank four champions of one run 0.06 apart, so the gain of the pick is not measured
 (docs/experiments/2026-11-28-lines.md). A run without restarts plans its champion alone, as
 `evolve.plan.planfit.plan_run` always did.
 
@@ -36,7 +36,7 @@ from evolve.runfolder import RunFolder, RunFolderError
 __all__ = ["DEFAULT_PLUGIN", "Line", "LineBest", "champion_at", "line_bests", "lines",
            "plan_folder", "plan_lines"]
 
-DEFAULT_PLUGIN = "evolve.plugin:default_plugin"  # the planner plays this plug-in's games
+DEFAULT_PLUGIN = "evolve.plugin:default_plugin"  # the planning player plays this plug-in's games
 
 
 @dataclass(frozen=True)
@@ -248,7 +248,7 @@ def plan_folder(path: Path, upto: int | None, out: Path | None) -> str:
         raise RunFolderError(f"{folder.config}: plan.games is 0 (the run makes no planning "
                              "champion); set it to 1.. in the file to plan the run")
     if cfg.run.group_size != 4 or cfg.game.plugin != DEFAULT_PLUGIN:
-        raise RunFolderError(f"{folder.config}: the planner plays four-seat games of "
+        raise RunFolderError(f"{folder.config}: the planning player plays four-seat games of "
                              f"{DEFAULT_PLUGIN}; this run plays run.group_size "
                              f"{cfg.run.group_size} of {cfg.game.plugin}")
     plugin = load_plugin(cfg)

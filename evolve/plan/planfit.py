@@ -1,6 +1,6 @@
 """Make a planning champion from a greedy one: its value fitted, then checked in-house.
 
-The planner (`features.search`) needs a value of positions. This fits it the way Monte Carlo
+The search (`features.search`) needs a value of positions. This fits it the way Monte Carlo
 value learning does (TD(1), as Carr 2020 fits its value by TD(lambda)): play seeded games of
 the bot against a mix of opponents (a copy of itself with probability `self_share`, else a
 gauntlet bot), record the value terms of the bot's positions at the end of each of its attack
@@ -176,7 +176,7 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     """(plan object, meta, check) of the bot `weights` planning with a fitted value and the
     (self share, margin) of `self_shares` x `margins` that won most in the check (the first of
     equals): one fit per self share, on the same game seeds. With `refits`, the value is fitted
-    again (the best's share) on the games of the best planning bot so far (the planner's own
+    again (the best's share) on the games of the best planning bot so far (the planning player's own
     positions: policy iteration), each fit's margins checked in the same games. Meta records
     the fits and the check (seeds derive from `seed`). `run_value` (the run's value learned as
     it went, `evolve.plan.valuefit`) is checked too, at each margin, as fit -1."""

@@ -25,7 +25,7 @@ from game.state import Rules, State
 
 def decide_now(state: State, m: Map, rules: Rules, weights: np.ndarray,
                plan: PlanSettings = GREEDY, rng: np.random.Generator | None = None) -> Why:
-    """The player's own decision in `state` (its planner included, drawing from `rng`), made
+    """The player's own decision in `state` (its search included, drawing from `rng`), made
     once on a copy and recorded as it plays (`Why`)."""
     from features.decide import decide
 

@@ -1,6 +1,6 @@
 """The planning player's attack phase: top-k conquests compared by the value of the turn's end.
 
-At each attack decision that does not continue a battle already chosen, the planner takes the
+At each attack decision that does not continue a battle already chosen, the search takes the
 k best first attacks by the linear player's own attack rank (`features.decide.attack_options`)
 and, for each, plays `rollouts` determinized continuations: fight that battle
 (`rollout.fight`), then let the greedy player finish the attack phase (`rollout.finish_attack`),
@@ -43,7 +43,7 @@ MAX_ROLLOUT_STEPS = 2_000  # a rollout's bound; an attack phase takes a few hund
 
 
 class PlanWork(NamedTuple):
-    """The planner's scratch, allocated once per game (`make_plan_work`)."""
+    """The search's scratch, allocated once per game (`make_plan_work`)."""
 
     s: StateArrays  # the position a rollout plays on
     rwork: Work  # the rollout policy's scratch (the real decision's stays in its own Work)
@@ -73,7 +73,7 @@ def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
 
 # A kernel of its own, called from one place: it runs once per option, so its call costs
 # nothing next to its rollouts, and folding it into `decide_plan` made numba process the
-# rollout code once per call site (most of the planner's compile time).
+# rollout code once per call site (most of the search's compile time).
 @rule_kernel
 def _estimate(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
               w: np.ndarray, vw: np.ndarray, pw: PlanWork, rng: np.random.Generator, seat: int,

@@ -48,7 +48,7 @@ def _whole(name: str, x: object, lo: int, hi: int) -> int:
 @dataclass(frozen=True)
 class PlanSettings:
     """How a player uses its weights: `greedy` (one move at a time) or `plan` (the attack
-    planner with `rollouts` continuations of each of its `top_k` first attacks, valued by
+    search with `rollouts` continuations of each of its `top_k` first attacks, valued by
     `value`, one weight per term of `features.search.value.TERMS`; another plan replaces the
     greedy player's own choice only when it is valued `margin` higher)."""
 
@@ -156,7 +156,7 @@ class PlanPlayer(LinearPlayer):
 
     def why_of(self, seen: State, action: Action4) -> Why:
         """The decision's record: in the attack phase, what its plan compared (read from the
-        scratch the planner just used, `explain.plan_record`)."""
+        scratch the search just used, `explain.plan_record`)."""
         if int(seen.sc[L.S_PHASE]) != L.PH_ATTACK:
             return Why(seen, action)
         assert self._scratch is not None  # noqa: S101 - it decided: its kernel is bound

@@ -135,7 +135,7 @@ def fight(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Genera
 @inline_rule_kernel
 def worth_fighting(s: StateArrays, seat: int, a: int, t: int) -> bool:
     """A battle a -> t goes on while t is still a rival's and a outnumbers it (a has more
-    armies than t, so at least 2); when the odds have turned the planner chooses again."""
+    armies than t, so at least 2); when the odds have turned the search chooses again."""
     return s.owner[a] == seat and s.owner[t] != seat and s.armies[a] > s.armies[t] \
         and s.armies[a] >= 2
 

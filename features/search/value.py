@@ -1,6 +1,6 @@
 """The value of a position for a seat: a weighted sum of named terms a seat can see.
 
-The planner (`features.search.plan`) compares end-of-turn positions by this value. Every term
+The search (`features.search.plan`) compares end-of-turn positions by this value. Every term
 reads only what every seat sees (owners, armies, hand sizes, the turn's conquest flag, who is
 alive, the sets traded), never a hidden card or mission, so the value of a determinized
 position depends on the sample only through what the sample changes on the board. Terms lie in

@@ -138,8 +138,8 @@ def test_evolve_plan_of_a_run_folder_refuses_a_generation_it_did_not_log(
     text = run.config.read_text()
     run.config.write_text(text.replace("\n[plan]\ngames = 0\n", "\n[plan]\ngames = 5\n"))
     try:
-        assert plan_main([str(run.root)]) == 2  # the fake game is not the planner's
-        assert "the planner plays four-seat games" in capsys.readouterr().err
+        assert plan_main([str(run.root)]) == 2  # the fake game is not the planning player's
+        assert "the planning player plays four-seat games" in capsys.readouterr().err
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(lines_mod, "DEFAULT_PLUGIN", "tests.helpers.fake_run:fake_plugin")
             assert plan_main([str(run.root), "--upto", "99999"]) == 2
