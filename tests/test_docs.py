@@ -1,4 +1,5 @@
-"""The docs' generated tables are current, and every page the README links to exists."""
+"""The docs' generated tables are current, every page the README links to exists, and every
+experiment page has a short title and a row in the experiments' index."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from evolve.report import docgen
 from features.genome import LAYOUT
 
 ROOT = Path(__file__).resolve().parents[1]
+EXPERIMENTS = ROOT / "docs" / "experiments"
 
 
 def test_generated_tables_are_current() -> None:
@@ -41,6 +43,24 @@ def test_relative_links_resolve() -> None:
     for page in pages:
         for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
             assert (page.parent / target).exists(), f"{page.name}: {target}"
+
+
+def test_experiment_titles_are_one_short_line() -> None:
+    pages = sorted(EXPERIMENTS.glob("*.md"))
+    assert len(pages) > 1
+    for page in pages:
+        title = page.read_text(encoding="utf-8").split("\n", 1)[0]
+        assert title.startswith("# "), f"{page.name}: its first line is not its title"
+        assert len(title) < 80, f"{page.name}: a title of {len(title)} characters (under 80)"
+
+
+def test_the_experiments_index_links_every_page() -> None:
+    index = (EXPERIMENTS / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| \[[^]]+\]\(([^)#]+)\) \|", index, flags=re.MULTILINE)
+    pages = sorted(p.name for p in EXPERIMENTS.glob("*.md") if p.name != "README.md")
+    assert rows, "docs/experiments/README.md has no index table"
+    missing = [p for p in pages if p not in rows]
+    assert not missing, f"docs/experiments/README.md's index has no row for {missing}"
 
 
 def test_the_readme_stays_a_guide() -> None:
