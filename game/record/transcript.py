@@ -137,7 +137,7 @@ def why_line(no: int, record: Mapping[str, Any]) -> str:
 def with_records(lines: Sequence[str], records: Mapping[int, Mapping[str, Any]]) -> list[str]:
     """A finished transcript (`lines` ending with `end`) with its decision records after it,
     by action line (1-based): a record too long for a line is left out, and so are the ones
-    that would take the file past `MAX_TRANSCRIPT_BYTES` (a long game of planners keeps its
+    that would take the file past `MAX_TRANSCRIPT_BYTES` (a long game of planning seats keeps its
     earlier records), so that the file always reads back."""
     out = list(lines)
     size = sum(len(x.encode("utf-8")) + 1 for x in out)

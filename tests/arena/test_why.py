@@ -90,7 +90,7 @@ def test_a_transcript_without_the_record_says_it_is_decided_again() -> None:
 
 def test_the_hint_asks_the_champion_as_it_plays() -> None:
     """At an attack the hint is the champion's own planned decision (the same generator state
-    gives the same move as its planner), which is not always the greedy rank's."""
+    gives the same move as its search), which is not always the greedy rank's."""
     bot = read_bot_file("champion")
     weights, plan = bot.weights, bot.settings
     g = champion_game(11, 6)

@@ -1,4 +1,4 @@
-"""The search seam: the top-k attack scorer, the determinizer, the planner's hidden-information
+"""The search seam: the top-k attack scorer, the determinizer, the search's hidden-information
 guarantee, its settings, and planning games equal in the compiled loop and the Python engine."""
 
 from __future__ import annotations
