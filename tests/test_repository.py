@@ -49,6 +49,16 @@ def test_no_committed_file_holds_a_machine_path() -> None:
     assert found == {}, "use $NIGHT, runs/... or a path relative to the checkout"
 
 
+def test_no_committed_file_is_a_link_or_a_virtual_environment() -> None:
+    # A committed link to a machine's folder (a worktree's `.venv`) replaces that folder on
+    # checkout; git stores a link as its target, which `is_file` above never reads.
+    staged = subprocess.run(["git", "ls-files", "-s", "-z"], cwd=ROOT, capture_output=True,
+                            check=True).stdout.decode().split("\0")
+    links = [x.split("\t", 1)[1] for x in staged if x.startswith("120000 ")]
+    assert links == []
+    assert not [x for x in staged if "\t.venv" in x or "\tvenv/" in x]
+
+
 def test_a_licence_is_stated() -> None:
     assert (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert "riskevo contributors" in (ROOT / "LICENSE").read_text()
