@@ -9,6 +9,7 @@ import time
 from typing import Any, TextIO
 
 from evolve.rating.crownings import beyond_noise, playoff_words
+from evolve.stats import base_log_loss
 
 
 class ProgressBar:
@@ -116,8 +117,8 @@ def summary(rec: dict[str, Any], total: int) -> str:
                   f"{ev['pooled_hi']:.3f}] of {ev['pooled_games']})")
     v = rec.get("value")
     if v and v.get("positions"):
-        s += (f"  value log-loss {v['log_loss']:.4f} (calibration {v['calibration']:.3f}, "
-              f"{v['total_positions']:,} positions)")
+        s += (f"  value log-loss {v['log_loss']:.4f} (base rate {base_log_loss(v['won']):.4f}, "
+              f"calibration {v['calibration']:.3f}, {v['total_positions']:,} positions)")
     if rec.get("restart"):
         s += "  restart: a fresh random population from the next generation"
     return s

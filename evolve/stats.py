@@ -23,3 +23,10 @@ def wilson_interval(wins: int, games: int, z: float = 1.959963984540054) -> tupl
     lo = 0.0 if wins == 0 else max(0.0, centre - half)
     hi = 1.0 if wins == games else min(1.0, centre + half)
     return lo, hi
+
+
+def base_log_loss(rate: float) -> float:
+    """Log-loss of always predicting `rate` for labels whose mean is `rate` (the binary entropy):
+    the score a value must beat to know anything about a batch."""
+    p = min(max(rate, 1e-12), 1 - 1e-12)
+    return -(p * math.log(p) + (1 - p) * math.log(1 - p))

@@ -14,6 +14,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
+from evolve.stats import base_log_loss  # noqa: E402
+
 
 def value_rows(log: list[dict[str, Any]]) -> np.ndarray:
     """f64[n, 4]: generation, log-loss, calibration error, won share of each scored batch."""
@@ -27,8 +29,7 @@ def plot_value(log: list[dict[str, Any]]) -> Figure:
     rows = value_rows(log)
     fig, axes = plt.subplots(2, 1, figsize=(9, 6), sharex=True, layout="constrained")
     g, loss, cal, won = rows.T
-    p = np.clip(won, 1e-9, 1 - 1e-9)
-    base = -(p * np.log(p) + (1 - p) * np.log(1 - p))
+    base = [base_log_loss(float(x)) for x in won]
     axes[0].plot(g, base, color="grey", ls=":", label="always the batch's win rate")
     axes[0].plot(g, loss, ".-" if g.size < 60 else "-", color="crimson",
                  label="the value as it stood (before learning the batch)")

@@ -20,8 +20,10 @@ from evolve.plan.valuefit import (
     run_value,
     value_games,
 )
+from evolve.progress import summary
 from evolve.report.plots import make_plots
 from evolve.run_cmd import main as run_main
+from evolve.stats import base_log_loss
 from features.search.value import NAMES, NV
 
 
@@ -51,6 +53,21 @@ def test_calibration_error_is_zero_when_predictions_match_the_rates() -> None:
                         np.r_[np.ones(95), np.zeros(5)]])
     assert calibration_error(p, y) == pytest.approx(0.0)
     assert calibration_error(np.full(300, 0.9), y) > 0.2
+
+
+def test_the_progress_line_sets_the_log_loss_beside_the_base_rates() -> None:
+    # The log-loss of always predicting a batch's win rate is its binary entropy: the value
+    # knows something only below it (a batch of longer games has a lower one).
+    y = np.r_[np.ones(30), np.zeros(70)]
+    assert base_log_loss(0.3) == pytest.approx(log_loss(np.full(100, 0.3), y))
+    assert base_log_loss(0.5) == pytest.approx(np.log(2)) and base_log_loss(0.0) < 1e-9
+    rec = {"generation": 40, "games": 8, "wall_s": 1.0, "games_per_s": 8.0, "mu_mean": 25.0,
+           "mu_std": 1.0, "mu_max": 27.0, "champion_index": 0, "champion_mu": 26.0,
+           "champion_sigma": 1.0, "mean_rounds": 15.0, "capped_fraction": 0.0, "eval": None,
+           "value": {"positions": 900, "log_loss": 0.52, "calibration": 0.02, "won": 0.3,
+                     "total_positions": 9000, "batches": 3}}
+    assert "value log-loss 0.5200 (base rate 0.6109, calibration 0.020, 9,000 positions)" in (
+        summary(rec, 100))
 
 
 def test_the_state_round_trips_and_a_wrong_shape_is_refused() -> None:
