@@ -115,7 +115,8 @@ def test_arena_stands_in_rooms() -> None:
 # evolve's and game's rooms, and the rooms each may use (besides its package's floor).
 ROOMS_USE = {
     "evolve.breeding": set(), "evolve.rating": set(), "evolve.plan": {"evolve.rating"},
-    "evolve.report": {"evolve.breeding", "evolve.rating"}, "evolve.bench": {"evolve.breeding"},
+    "evolve.report": {"evolve.breeding", "evolve.plan", "evolve.rating"},
+    "evolve.bench": {"evolve.breeding"},
     "game.rules": set(),
 }
 

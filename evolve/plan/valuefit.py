@@ -25,6 +25,7 @@ from features.record import record_games
 from features.search.value import NAMES, NV
 
 VALUE_KEY = 0x56414C  # first spawn_key entry of the value games' seeds
+HELD_KEY = 0x484C44  # of the held-out games' (`held_out_curve`): never a value batch's
 WON = NAMES.index("value.won")
 COLS = np.array([i for i in range(NV) if i != WON])  # a recorded position has not won yet
 WON_WEIGHT = 10.0  # the win's weight in a planning bot's value: above any other position
@@ -100,7 +101,10 @@ class OnlineValue:
             self.mean = b
         self.positions += n
         self.batches += 1
-        rec.update(total_positions=self.positions, batches=self.batches)
+        # The weights after this batch (intercept first, then `COLS`): the log keeps the value's
+        # whole history, so one held-out set can score it at every batch (`held_out_curve`).
+        rec.update(total_positions=self.positions, batches=self.batches,
+                   weights=[float(v) for v in self.mean])
         return rec
 
     def values(self) -> dict[str, float]:
@@ -168,5 +172,22 @@ def record_task(weights: np.ndarray, policies: np.ndarray, seeds: list[np.random
     return p.x, p.won
 
 
-__all__ = ["VALUE_KEY", "OnlineValue", "calibration_error", "log_loss", "record_task",
-           "run_value", "value_games"]
+def held_out_curve(log: Sequence[dict[str, Any]], weights: np.ndarray, games: int,
+                   players: int = 4, rules: Any = None, board: Any = None) -> np.ndarray:
+    """f64[n, 3]: generation, log-loss and the base rate's log-loss of the value as each logged
+    batch left it, on one fixed set: the self-play positions of `games` games of `weights`
+    (typically the run's last champion), seeded apart from every value batch."""
+    rows = [(int(r["generation"]), np.asarray(r["value"]["weights"], np.float64)) for r in log
+            if isinstance(r.get("value"), dict) and len(r["value"].get("weights", ())) == 1 + len(
+                COLS)]
+    if not rows or games < 1:
+        return np.zeros((0, 3))
+    seeds = [np.random.SeedSequence(HELD_KEY, spawn_key=(i,)) for i in range(games)]
+    x, y = record_task(weights, np.zeros((games, players), np.int32), seeds, rules, board)
+    base = log_loss(np.full(len(y), y.mean()), y) if len(y) else float("nan")
+    return np.array([(g, log_loss(_sigmoid(b[0] + x[:, COLS] @ b[1:]), y), base)
+                     for g, b in rows])
+
+
+__all__ = ["HELD_KEY", "VALUE_KEY", "OnlineValue", "calibration_error", "held_out_curve",
+           "log_loss", "record_task", "run_value", "value_games"]

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure  # noqa: E402
 
 from evolve.cli import error
 from evolve.report.ladder import Ladder, build_ladder
-from evolve.report.valueplot import plot_value, value_rows
+from evolve.report.valueplot import HELD_GAMES, held_out, plot_value, value_rows
 from evolve.runfolder import RunFolder, RunFolderError
 from game.atomic import atomic_file
 
@@ -345,7 +345,8 @@ def make_plots(run_path: str | Path, genes: list[str] | None = None,
         save_figure(plot_all_genes(run), out / "all_genes.png"),
     ]
     if len(value_rows(run.log)):
-        written.append(save_figure(plot_value(run.log), out / "value.png"))
+        held = held_out(run.path, run.log) if ladder else None
+        written.append(save_figure(plot_value(run.log, held, HELD_GAMES), out / "value.png"))
     for g in chosen:
         k = run.names.index(g)
         safe = g.replace("/", "_").replace(" ", "_")

@@ -14,16 +14,21 @@ import pytest
 from evolve.checkpoint import list_checkpoints, load_checkpoint
 from evolve.plan.valuefit import (
     COLS,
+    HELD_KEY,
     OnlineValue,
     calibration_error,
+    held_out_curve,
     log_loss,
+    record_task,
     run_value,
     value_games,
 )
 from evolve.progress import summary
 from evolve.report.plots import make_plots
+from evolve.report.valueplot import held_out
 from evolve.run_cmd import main as run_main
 from evolve.stats import base_log_loss
+from features.botfile import BotFile
 from features.search.value import NAMES, NV
 
 
@@ -116,6 +121,21 @@ def test_a_run_learns_its_value_resumes_it_and_plays_the_same_games(tmp_path: Pa
     assert log[-1]["total_positions"] == sum(r["positions"] for r in log)  # type: ignore[index]
     assert run_value(full / "r" / "checkpoints", 2) is not None
     assert full / "r" / "plots" / "value.png" in make_plots(full / "r", genes=[], ladder=False)
+    # The log keeps the value after each batch; one held-out set scores every one of them.
+    champion = BotFile.read(full / "r" / "champion.json").weights
+    full_log = [json.loads(x) for x in (full / "r" / "log.jsonl").read_text().splitlines()]
+    curve = held_out_curve(full_log, champion, 6)
+    assert curve.shape == (3, 3) and list(curve[:, 0]) == [0, 1, 2]
+    assert np.array_equal(curve, held_out_curve(full_log, champion, 6))
+    last = OnlineValue.from_arrays(arrays, 1.0)
+    x, y = record_task(champion, np.zeros((6, 4), np.int32),
+                       [np.random.SeedSequence(HELD_KEY, spawn_key=(i,)) for i in range(6)],
+                       None, None)
+    assert curve[-1, 1] == pytest.approx(log_loss(last.predict(x), y))
+    assert curve[0, 1] != curve[-1, 1] and np.all(curve[:, 2] == curve[0, 2])
+    assert held_out_curve([{"generation": 0}], champion, 6).shape == (0, 3)
+    drawn = held_out(full / "r", full_log)  # what `make plot` draws: the run's own game
+    assert drawn is not None and drawn.shape == (3, 3) and np.isfinite(drawn).all()
     assert run_main(_args(cut, 2, 1)) == 0
     assert run_main(_args(cut, 3, 1)) == 0
     genes_cut, arrays_cut, log_cut = _state(cut)
