@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from evolve.checkpoint import list_checkpoints, load_checkpoint
+from evolve.stats import base_log_loss
 from features.record import record_games
 from features.search.value import NAMES, NV
 
@@ -177,16 +178,27 @@ def held_out_curve(log: Sequence[dict[str, Any]], weights: np.ndarray, games: in
     """f64[n, 3]: generation, log-loss and the base rate's log-loss of the value as each logged
     batch left it, on one fixed set: the self-play positions of `games` games of `weights`
     (typically the run's last champion), seeded apart from every value batch."""
-    rows = [(int(r["generation"]), np.asarray(r["value"]["weights"], np.float64)) for r in log
-            if isinstance(r.get("value"), dict) and len(r["value"].get("weights", ())) == 1 + len(
-                COLS)]
+    rows = [(int(r["generation"]), b) for r in log if (b := _logged_weights(r)) is not None]
     if not rows or games < 1:
         return np.zeros((0, 3))
     seeds = [np.random.SeedSequence(HELD_KEY, spawn_key=(i,)) for i in range(games)]
     x, y = record_task(weights, np.zeros((games, players), np.int32), seeds, rules, board)
-    base = log_loss(np.full(len(y), y.mean()), y) if len(y) else float("nan")
+    base = base_log_loss(float(y.mean())) if len(y) else float("nan")
     return np.array([(g, log_loss(_sigmoid(b[0] + x[:, COLS] @ b[1:]), y), base)
                      for g, b in rows])
+
+
+def _logged_weights(rec: dict[str, Any]) -> np.ndarray | None:
+    """The value's weights a log record kept (`learn`), or None: none, or not the intercept
+    and one finite number per term of `COLS` (an older riskevo's, or a damaged line)."""
+    v = rec.get("value")
+    b = v.get("weights") if isinstance(v, dict) else None
+    if (not isinstance(b, list) or len(b) != 1 + len(COLS) or not isinstance(
+            rec.get("generation"), int) or not all(
+            isinstance(x, int | float) and not isinstance(x, bool) for x in b)):
+        return None
+    out = np.asarray(b, np.float64)
+    return out if np.isfinite(out).all() else None
 
 
 __all__ = ["HELD_KEY", "VALUE_KEY", "OnlineValue", "calibration_error", "held_out_curve",

@@ -134,6 +134,10 @@ def test_a_run_learns_its_value_resumes_it_and_plays_the_same_games(tmp_path: Pa
     assert curve[-1, 1] == pytest.approx(log_loss(last.predict(x), y))
     assert curve[0, 1] != curve[-1, 1] and np.all(curve[:, 2] == curve[0, 2])
     assert held_out_curve([{"generation": 0}], champion, 6).shape == (0, 3)
+    damaged = [{"generation": 1, "value": {"weights": ["x"] * (1 + len(COLS))}},
+               {"generation": 2, "value": {"weights": [1e999] * (1 + len(COLS))}},
+               {"generation": 3, "value": {"weights": [0.0] * len(COLS)}}]
+    assert held_out_curve(damaged, champion, 6).shape == (0, 3)  # skipped, not a traceback
     drawn = held_out(full / "r", full_log)  # what `make plot` draws: the run's own game
     assert drawn is not None and drawn.shape == (3, 3) and np.isfinite(drawn).all()
     assert run_main(_args(cut, 2, 1)) == 0
