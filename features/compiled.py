@@ -79,7 +79,8 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
         if policies[p] == 0:
             # A game without planning players passes no pwork: numba prunes this branch at
             # compile time, so greedy games neither compile nor carry the search.
-            if pwork is not None and phase == L.PH_ATTACK and plans[p, PS_ROLLOUTS] > 0:
+            if (pwork is not None and (phase == L.PH_ATTACK or phase == L.PH_REINFORCE)
+                    and plans[p, PS_ROLLOUTS] > 0):
                 kind, a, b, c = decide_plan(m, fx, s, rules, weights[p], plans[p], work, pwork,
                                             prng)
             else:

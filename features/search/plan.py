@@ -17,8 +17,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from features.decide import attack_options, attack_threshold, decide
-from features.kernels import FeatureContext
+from features.decide import attack_options, attack_threshold, decide, place_options
+from features.kernels import FeatureContext, place_pool
 from features.search.rollout import (
     copy_state,
     fight,
@@ -36,8 +36,13 @@ from game.rules.kernel import step
 from game.rules.layout import MapArrays, StateArrays
 
 # The settings vector a compiled game takes per player (`PlanSettings.vector`).
-PS_ROLLOUTS, PS_TOP_K, PS_HORIZON, PS_MARGIN, PS_VALUE = 0, 1, 2, 3, 4
+PS_ROLLOUTS, PS_TOP_K, PS_HORIZON, PS_MARGIN, PS_PLACE, PS_VALUE = 0, 1, 2, 3, 4, 5
 H_ATTACK, H_ROUND = 0, 1  # value the end of the attack phase, or the start of the next turn
+# What a rollout does first (`_estimate`): stop attacking, fight a battle, place the whole
+# pool on one territory, or nothing (the greedy player goes on from the position).
+O_STOP, O_ATTACK, O_PLACE, O_GREEDY = 0, 1, 2, 3
+# commit[seat, 0] when the turn's placement went to the greedy player (no replanning).
+C_GREEDY_PLACE = -2
 N_PLAN = PS_VALUE + NV
 MAX_ROLLOUT_STEPS = 2_000  # a rollout's bound; an attack phase takes a few hundred at most
 
@@ -77,20 +82,22 @@ def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
 @rule_kernel
 def _estimate(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
               w: np.ndarray, vw: np.ndarray, pw: PlanWork, rng: np.random.Generator, seat: int,
-              a: int, t: int, horizon: int, rollouts: int, row: int) -> None:
+              kind: int, a: int, t: int, horizon: int, rollouts: int, row: int) -> None:
     """pw.acc[row] and pw.tacc[row] := the mean value and terms of `rollouts` determinized
-    continuations of attacking t from a (a < 0: stopping now), played to the horizon."""
+    continuations of option `kind` (`O_*`: stop now, attack t from a, place the pool on t, or
+    play on greedily), played to the horizon."""
     ps, terms, acc, tacc = pw.s, pw.terms, pw.acc, pw.tacc
     acc[row] = 0.0
+    z = np.int64(0)  # typed zeros: literal ones would compile `step` once more for their types
     for _r in range(rollouts):
         copy_state(ps, s)
         determinize(ps, rules, seat, rng, pw.ids, pw.locs)
-        if a < 0:
-            # Typed zeros: literal ones would compile `step` once more for their types.
-            z = np.int64(0)
+        if kind == O_STOP:
             step(m, ps, rules, rng, L.A_STOP, z, z, z)
-        else:
+        elif kind == O_ATTACK:
             fight(m, ps, rules, rng, a, t)
+        elif kind == O_PLACE:
+            step(m, ps, rules, rng, L.A_PLACE, np.int64(t), np.int64(place_pool(ps)), z)
         if horizon == H_ATTACK:
             finish_attack(m, fx, ps, rules, w, rng, pw.rwork, seat, MAX_ROLLOUT_STEPS)
         else:
@@ -99,6 +106,50 @@ def _estimate(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarra
         for j in range(NV):
             tacc[row, j] += terms[j] / rollouts
     acc[row] /= rollouts
+
+
+@rule_kernel
+def _plan_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                w: np.ndarray, plan: np.ndarray, work: Work, pw: PlanWork,
+                rng: np.random.Generator) -> Action4:
+    """A turn's placement: the greedy player's against the whole pool on each of its
+    `plan[PS_PLACE]` best territories, each valued at the horizon after the greedy player's
+    attacks; another replaces the greedy one only when valued `margin` higher. Once the greedy
+    placement is kept, the turn's later placements are the greedy player's."""
+    sc = s.sc
+    seat = sc[L.S_CURRENT]
+    cm = pw.commit
+    kind, ga, gb, gc = decide(m, fx, s, rules, w, work)
+    if kind != L.A_PLACE or (cm[seat, 2] == sc[L.S_TURNS] and cm[seat, 0] == C_GREEDY_PLACE):
+        return (kind, ga, gb, gc)
+    pool = place_pool(s)
+    k = min(max(int(plan[PS_PLACE]), 1), MAX_OPTIONS)
+    n = place_options(m, fx, s, rules, w, work, k)
+    # The greedy placement is option n, unless it already puts the whole pool on the best.
+    greedy = 0 if gb == pool else n
+    rollouts = int(plan[PS_ROLLOUTS])
+    horizon = int(plan[PS_HORIZON])
+    vw = plan[PS_VALUE:]
+    for i in range(n + 1):
+        pw.acc[i] = -np.inf
+        for j in range(NV):
+            pw.tacc[i, j] = 0.0
+    best, best_v = greedy, -np.inf
+    for r in range(n + 1):
+        if r == n and greedy != n:
+            break
+        o = O_GREEDY if r == n else O_PLACE
+        t = -1 if r == n else int(work.opt_a[r])
+        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, o, -1, t, horizon, rollouts, r)
+        if pw.acc[r] > best_v:
+            best, best_v = r, pw.acc[r]
+    pw.last[0] = 0  # no attack plan to explain
+    cm[seat, 2] = sc[L.S_TURNS]
+    if best == greedy or pw.acc[best] < pw.acc[greedy] + plan[PS_MARGIN]:
+        cm[seat, 0] = C_GREEDY_PLACE
+        return (kind, ga, gb, gc)
+    cm[seat, 0] = -1
+    return (L.A_PLACE, int(work.opt_a[best]), pool, 0)
 
 
 @rule_kernel
@@ -111,6 +162,8 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     seat = sc[L.S_CURRENT]
     rollouts = int(plan[PS_ROLLOUTS])
     pw.last[0] = 0
+    if sc[L.S_PHASE] == L.PH_REINFORCE and rollouts > 0 and plan[PS_PLACE] > 0:
+        return _plan_place(m, fx, s, rules, w, plan, work, pw, rng)
     if sc[L.S_PHASE] != L.PH_ATTACK or rollouts <= 0:
         return decide(m, fx, s, rules, w, work)
     cm = pw.commit
@@ -143,9 +196,10 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     # first, then each attack: one call site of `_estimate`.
     for r in range(0 if horizon == H_ATTACK else -1, n):
         i = n if r < 0 else r
+        o = O_STOP if r < 0 else O_ATTACK
         a = -1 if r < 0 else int(work.opt_a[r])
         t = -1 if r < 0 else int(work.opt_b[r])
-        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, a, t, horizon, rollouts, i)
+        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, o, a, t, horizon, rollouts, i)
         if r < 0:
             best_v = acc[n]
         elif acc[r] > best_v:
@@ -186,6 +240,7 @@ def plan_record(work: Work, pw: PlanWork, horizon: str, margin: float, vw: np.nd
                            int(pw.last[2]) if n else -1, margin)
 
 
-__all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_MARGIN", "PS_ROLLOUTS", "PS_TOP_K",
+__all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_MARGIN", "PS_PLACE", "PS_ROLLOUTS",
+           "PS_TOP_K",
            "PS_VALUE", "PlanWork", "decide_plan", "decide_plan_boxed", "make_plan_work",
            "plan_record"]

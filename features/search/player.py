@@ -13,6 +13,7 @@ from features.search.plan import (
     N_PLAN,
     PS_HORIZON,
     PS_MARGIN,
+    PS_PLACE,
     PS_ROLLOUTS,
     PS_TOP_K,
     PS_VALUE,
@@ -32,7 +33,7 @@ from game.view import GameView
 KINDS = ("greedy", "plan")
 MAX_ROLLOUTS = 64  # per option and decision: 64 x 8 options stays well inside 100 ms
 MAX_MARGIN = 100.0  # in value units; far above any value difference (terms lie in [0, 1])
-FIELDS = ("kind", "rollouts", "top_k", "horizon", "margin", "value")
+FIELDS = ("kind", "rollouts", "top_k", "horizon", "margin", "place", "value")
 
 
 class PlanSettingsError(ValueError):
@@ -57,6 +58,7 @@ class PlanSettings:
     top_k: int = 3
     horizon: str = "attack"
     margin: float = 0.0
+    place: int = 0  # territories whose whole-pool placement is weighed against the greedy one
     value: tuple[float, ...] = field(default_factory=lambda: tuple(default_weights()))
 
     def __post_init__(self) -> None:
@@ -72,6 +74,7 @@ class PlanSettings:
                 or not 0.0 <= self.margin <= MAX_MARGIN):
             raise PlanSettingsError(f"plan.margin must be a number 0..{MAX_MARGIN:g}, got "
                                     f"{self.margin!r}")
+        _whole("place", self.place, 0, MAX_OPTIONS)
         if len(self.value) != NV or not all(np.isfinite(self.value)):
             raise PlanSettingsError(f"plan.value must hold {NV} finite weights")
 
@@ -82,13 +85,14 @@ class PlanSettings:
             v[PS_ROLLOUTS], v[PS_TOP_K] = self.rollouts, self.top_k
         v[PS_HORIZON] = HORIZONS.index(self.horizon)
         v[PS_MARGIN] = self.margin
+        v[PS_PLACE] = self.place
         v[PS_VALUE:] = self.value
         return v
 
     def as_dict(self) -> dict[str, Any]:
         """The bot file's `plan` object."""
         return {"kind": self.kind, "rollouts": self.rollouts, "top_k": self.top_k,
-                "horizon": self.horizon, "margin": float(self.margin),
+                "horizon": self.horizon, "margin": float(self.margin), "place": self.place,
                 "value": dict(zip(NAMES, map(float, self.value), strict=True))}
 
     @classmethod
@@ -118,7 +122,8 @@ class PlanSettings:
         if not isinstance(kind, str):
             raise PlanSettingsError(f"plan.kind must be one of {', '.join(KINDS)}, got {kind!r}")
         return cls(kind, d.get("rollouts", base.rollouts), d.get("top_k", base.top_k),
-                   d.get("horizon", base.horizon), d.get("margin", base.margin), tuple(vals))
+                   d.get("horizon", base.horizon), d.get("margin", base.margin),
+                   d.get("place", base.place), tuple(vals))
 
 
 GREEDY = PlanSettings(kind="greedy")
