@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from features.explain import gene_words
-from features.why import PlanExplanation
+from features.why import GREEDY_PLACE, PlanExplanation
 from game.map import Map
 from game.rules import layout as L
 from game.state import State
@@ -144,8 +144,10 @@ def _attack(m: Map, st: State, act: Sequence[int]) -> str:
 
 
 def _plan(ex: dict[str, Any], plan: PlanExplanation, m: Map, st: State) -> str:
-    """The search's attack decision in the player's words."""
+    """The search's decision in the player's words."""
     act = ex["action"]
+    if plan.options and plan.options[-1].placement:
+        return _placement(act, plan, m)
     if not plan.options:
         if act[0] != L.A_ATTACK:
             return "Stops attacking: it has no attack to make."
@@ -173,6 +175,18 @@ def _plan(ex: dict[str, Any], plan: PlanExplanation, m: Map, st: State) -> str:
                 f"{gains}" + (f"; {alt} came next." if alt else "."))
     return (f"Attacks {_attack(m, st, act)}; {tried}, this one left the best position{gains}"
             + (f", ahead of {alt}." if alt else "."))
+
+
+def _placement(act: Sequence[int], plan: PlanExplanation, m: Map) -> str:
+    """The search's placement in the player's words."""
+    best = plan.ranked()[0]
+    n, where = int(act[2]), m.territories[int(act[1])]
+    tried = (f"it played each way to place them out {plan.rollouts} times to the end of its "
+             "attacks, all on one of its best territories or spread as it usually does")
+    if plan.kept_greedy() or best.source == GREEDY_PLACE:
+        return (f"Places {n} on {where}, as it usually would; {tried}, and putting every army "
+                "on one territory was not clearly better.")
+    return f"Places all {n} on {where}; {tried}, and this left the best position."
 
 
 def plain(ex: dict[str, Any], st: State, m: Map, plan: PlanExplanation | None = None) -> str:

@@ -140,6 +140,7 @@ class PlanSection:
     refits: int = _f(0, 5)
     play_rollouts: int = _f(0, 64)
     play_top_k: int = _f(0, 8)
+    play_place: int = _f(0, 8)
 
 
 @dataclass(frozen=True)

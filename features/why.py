@@ -16,10 +16,13 @@ from game.map import Map
 from game.rules import layout as L
 from game.state import State
 
+GREEDY_PLACE = -2  # PlanOption.source of the greedy player's own placement
+
 
 @dataclass(frozen=True)
 class PlanOption:
-    """One option the search compared: an attack (from, to), or stopping (-1, -1)."""
+    """One option the search compared: an attack (from, to), stopping (-1, -1), the turn's
+    whole pool placed on t (t, t), or the greedy player's own placement (-2, -2)."""
 
     source: int
     target: int
@@ -29,13 +32,30 @@ class PlanOption:
     @property
     def stop(self) -> bool:
         """True for the option of stopping the attack phase now."""
-        return self.source < 0
+        return self.source == -1
+
+    @property
+    def placement(self) -> bool:
+        """True for a placement (the whole pool on one territory, or the greedy one)."""
+        return self.source == GREEDY_PLACE or (self.source >= 0 and self.source == self.target)
+
+    def what(self, m: Map) -> str:
+        """The option in words: "stop attacking", "attack B from A", "place every army on T",
+        "place as its weights rank the territories"."""
+        if self.stop:
+            return "stop attacking"
+        if self.source == GREEDY_PLACE:
+            return "place as its weights rank the territories"
+        if self.placement:
+            return f"place every army on {m.territories[self.source]}"
+        return f"attack {m.territories[self.target]} from {m.territories[self.source]}"
 
 
 @dataclass(frozen=True)
 class PlanExplanation:
-    """The search's decision in a position: its action and what it compared (empty when the
-    decision continued a chosen battle or was not an attack choice)."""
+    """The search's decision in a position: its action and what it compared, attacks or the
+    turn's placements (empty when the decision continued a chosen battle or had nothing to
+    weigh). The last option is the incumbent: stopping, or the greedy placement."""
 
     action: tuple[int, int, int, int]
     options: tuple[PlanOption, ...]
@@ -45,9 +65,10 @@ class PlanExplanation:
     margin: float = 0.0
 
     def ranked(self) -> list[PlanOption]:
-        """The options best first, as `decide_plan` compares them: stopping is the incumbent
-        and an attack takes its place only with a strictly higher value."""
-        order = [self.options[-1], *self.options[:-1]]  # stopping first, then the scan order
+        """The options best first, as `decide_plan` compares them: the last option (stopping,
+        or the greedy placement) is the incumbent, and another takes its place only with a
+        strictly higher value."""
+        order = [self.options[-1], *self.options[:-1]]  # the incumbent first, then scan order
         return sorted(order, key=lambda o: -o.value)
 
     def kept_greedy(self) -> bool:
@@ -60,6 +81,8 @@ class PlanExplanation:
     def words(self, m: Map) -> str:
         """Plain words: the choice, its two largest terms, and the runner-up."""
         if not self.options:
+            if self.action[0] == L.A_PLACE:
+                return "place as its weights rank the territories: nothing to weigh it against"
             if self.action[0] != L.A_ATTACK:
                 return "stop attacking: it has no attack to weigh"
             return (f"attack {m.territories[self.action[2]]} from "
@@ -68,26 +91,19 @@ class PlanExplanation:
         ranked = self.ranked()
         if self.kept_greedy():
             own, best = self.options[self.greedy], ranked[0]
-            return (f"kept its greedy choice, to {self._what(m, own)}: the best plan, to "
-                    f"{self._what(m, best)}, was only {best.value - own.value:.3f} better "
+            return (f"kept its greedy choice, to {own.what(m)}: the best plan, to "
+                    f"{best.what(m)}, was only {best.value - own.value:.3f} better "
                     f"(it deviates for {self.margin:g} or more)")
         best, nxt = ranked[0], ranked[1] if len(ranked) > 1 else None
         when = "at its next turn" if self.horizon == "round" else "at the end of its attacks"
-        what = self._what(m, best)
+        what = best.what(m)
         top = sorted(best.terms, key=lambda t: -abs(t[1] * t[2]))[:2]
         why = ", ".join(f"{n.removeprefix('value.')} {w * x:+.2f}" for n, w, x in top)
         out = (f"planned: {what}, the best position {when} over {self.rollouts} sampled "
                f"continuations (value {best.value:.3f}; mostly {why})")
         if nxt is not None:
-            alt = "stopping" if nxt.stop else (
-                f"attacking {m.territories[nxt.target]} from {m.territories[nxt.source]}")
-            out += f"; next best {alt}, {best.value - nxt.value:.3f} lower"
+            out += f"; next best {nxt.what(m)}, {best.value - nxt.value:.3f} lower"
         return out
-
-    @staticmethod
-    def _what(m: Map, o: PlanOption) -> str:
-        return "stop attacking" if o.stop else (
-            f"attack {m.territories[o.target]} from {m.territories[o.source]}")
 
 
 @dataclass(frozen=True)

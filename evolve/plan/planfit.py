@@ -244,8 +244,8 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
 
 def as_played(plan: dict[str, Any], cfg: Any, meta: dict[str, Any]) -> Any:
     """The checked `plan` object as the written file plays it: with the config's
-    `plan.play_rollouts` x `plan.play_top_k` search (0: as checked); meta's plan_fit notes
-    the search the check ran."""
+    `plan.play_rollouts` x `plan.play_top_k` search (0: as checked) and `plan.play_place`
+    placements weighed; meta's plan_fit notes the search the check ran."""
     from features.search.player import PlanSettings
 
     p = cfg.plan
@@ -254,8 +254,10 @@ def as_played(plan: dict[str, Any], cfg: Any, meta: dict[str, Any]) -> Any:
         played["rollouts"] = p.play_rollouts
     if p.play_top_k:
         played["top_k"] = p.play_top_k
+    played["place"] = p.play_place
     if played != plan and isinstance(meta.get("plan_fit"), dict):
-        meta["plan_fit"]["checked_at"] = {"rollouts": plan["rollouts"], "top_k": plan["top_k"]}
+        meta["plan_fit"]["checked_at"] = {"rollouts": plan["rollouts"], "top_k": plan["top_k"],
+                                          "place": plan.get("place", 0)}
     return PlanSettings.from_dict(played)
 
 

@@ -1,5 +1,6 @@
-"""Why the planning player chose an attack: the options it compared, each one's mean value at
-the planning horizon and the terms that made it, read from the decision's own scratch.
+"""Why the planning player chose an attack or a placement: the options it compared, each one's
+mean value at the planning horizon and the terms that made it, read from the decision's own
+scratch.
 
 `plan_record` reads what a `decide_plan` call just compared from its scratch (`PlanWork.tacc`,
 `last`); `PlanPlayer` keeps it as it plays (`Why`), so an explanation of a move it made is that
@@ -12,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from features.linear import map_context
-from features.search.plan import decide_plan_boxed, make_plan_work, plan_record
+from features.search.plan import decide_plan_boxed, make_plan_work, plan_record, searched
 from features.search.player import GREEDY, PlanSettings
 from features.search.value import NV
 from features.why import PlanExplanation, PlanOption, Why
@@ -33,7 +34,8 @@ def decide_now(state: State, m: Map, rules: Rules, weights: np.ndarray,
     k = s.kernel
     work = make_work(m.kernel, k.pl.shape[0])
     w = np.ascontiguousarray(weights, dtype=np.float64)
-    if plan.kind != "plan" or int(s.sc[L.S_PHASE]) != L.PH_ATTACK:
+    phase = int(s.sc[L.S_PHASE])
+    if plan.kind != "plan" or phase not in (L.PH_ATTACK, L.PH_REINFORCE):
         kind, a, b, c = decide(m.kernel, map_context(m), k, rules.vector(), w, work)
         return Why(s, (int(kind), int(a), int(b), int(c)))
     pw = make_plan_work(m.kernel, k)
@@ -41,6 +43,8 @@ def decide_now(state: State, m: Map, rules: Rules, weights: np.ndarray,
     kind, a, b, c = decide_plan_boxed(m.kernel, map_context(m), k,
                                       rules.vector(), w, plan.vector(), work, pw, box)
     action = (int(kind), int(a), int(b), int(c))
+    if not searched(pw, phase):
+        return Why(s, action)
     return Why(s, action, plan_record(work, pw, plan.horizon, plan.margin,
                                       plan.vector()[-NV:], action))
 

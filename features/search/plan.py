@@ -27,7 +27,7 @@ from features.search.rollout import (
     worth_fighting,
 )
 from features.search.value import NAMES, NV, position_value, value_scratch
-from features.why import PlanExplanation, PlanOption
+from features.why import GREEDY_PLACE, PlanExplanation, PlanOption
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
 from game.rules.determinize import determinize
@@ -43,6 +43,9 @@ H_ATTACK, H_ROUND = 0, 1  # value the end of the attack phase, or the start of t
 O_STOP, O_ATTACK, O_PLACE, O_GREEDY = 0, 1, 2, 3
 # commit[seat, 0] when the turn's placement went to the greedy player (no replanning).
 C_GREEDY_PLACE = -2
+# PlanWork.last[3]: what the last plan compared (attacks, or placements with the greedy
+# placement as a row of its own when P_PLACE + 1).
+P_ATTACK, P_PLACE = 0, 1
 N_PLAN = PS_VALUE + NV
 MAX_ROLLOUT_STEPS = 2_000  # a rollout's bound; an attack phase takes a few hundred at most
 
@@ -58,10 +61,10 @@ class PlanWork(NamedTuple):
     acc: np.ndarray  # float64[MAX_OPTIONS + 1]: summed values per option (and stopping)
     commit: np.ndarray  # int64[P, 3]: per seat the battle (from, to) it chose and the turn
     # The last decision's plan, for explanations: mean value terms per option (row n: stopping)
-    # and (n options compared, rollouts each, the greedy player's choice; 0 options when no
-    # plan was made).
+    # and (n options compared, rollouts each, the greedy player's choice, what was compared:
+    # `P_*`; 0 options when no plan was made).
     tacc: np.ndarray  # float64[MAX_OPTIONS + 1, NV]
-    last: np.ndarray  # int64[3]
+    last: np.ndarray  # int64[4]
 
 
 def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
@@ -73,7 +76,7 @@ def make_plan_work(m: MapArrays, s: StateArrays) -> PlanWork:
     return PlanWork(scratch, make_work(m, n_pl), np.zeros(n_ids, np.int32),
                     np.zeros(n_ids, np.int32), value_scratch(m, n_pl),
                     np.zeros(MAX_OPTIONS + 1, np.float64), commit,
-                    np.zeros((MAX_OPTIONS + 1, NV), np.float64), np.zeros(3, np.int64))
+                    np.zeros((MAX_OPTIONS + 1, NV), np.float64), np.zeros(4, np.int64))
 
 
 # A kernel of its own, called from one place: it runs once per option, so its call costs
@@ -125,27 +128,37 @@ def _plan_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     pool = place_pool(s)
     k = min(max(int(plan[PS_PLACE]), 1), MAX_OPTIONS)
     n = place_options(m, fx, s, rules, w, work, k)
-    # The greedy placement is option n, unless it already puts the whole pool on the best.
-    greedy = 0 if gb == pool else n
+    # The greedy placement is the incumbent, valued first and kept in the last row (as
+    # stopping is for attacks): its own row, unless it puts the whole pool on the best
+    # territory, which then moves to the last row.
+    own = gb != pool
+    if not own and n == 1:
+        return (kind, ga, gb, gc)  # nothing to weigh it against
+    last = n
+    if not own:
+        last = n - 1
+        t0 = work.opt_a[0]
+        for i in range(last):
+            work.opt_a[i] = work.opt_a[i + 1]
+        work.opt_a[last] = t0
     rollouts = int(plan[PS_ROLLOUTS])
     horizon = int(plan[PS_HORIZON])
     vw = plan[PS_VALUE:]
-    for i in range(n + 1):
-        pw.acc[i] = -np.inf
+    for i in range(last + 1):
         for j in range(NV):
             pw.tacc[i, j] = 0.0
-    best, best_v = greedy, -np.inf
-    for r in range(n + 1):
-        if r == n and greedy != n:
-            break
-        o = O_GREEDY if r == n else O_PLACE
-        t = -1 if r == n else int(work.opt_a[r])
-        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, o, -1, t, horizon, rollouts, r)
-        if pw.acc[r] > best_v:
-            best, best_v = r, pw.acc[r]
-    pw.last[0] = 0  # no attack plan to explain
+    best = last
+    for r in range(-1, last):
+        row = last if r < 0 else r
+        greedy_row = r < 0 and own
+        t = -1 if greedy_row else int(work.opt_a[row])
+        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, O_GREEDY if greedy_row else O_PLACE,
+                  -1, t, horizon, rollouts, row)
+        if r >= 0 and pw.acc[r] > pw.acc[best]:
+            best = r
+    pw.last[0], pw.last[1], pw.last[2], pw.last[3] = last, rollouts, last, P_PLACE + own
     cm[seat, 2] = sc[L.S_TURNS]
-    if best == greedy or pw.acc[best] < pw.acc[greedy] + plan[PS_MARGIN]:
+    if best == last or pw.acc[best] < pw.acc[last] + plan[PS_MARGIN]:
         cm[seat, 0] = C_GREEDY_PLACE
         return (kind, ga, gb, gc)
     cm[seat, 0] = -1
@@ -181,7 +194,7 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     # another plan replaces it only when it is worth `margin` more.
     thr = attack_threshold(m, s, w, work, int(work.opt_a[0]), work.opt_v[0])
     greedy = 0 if work.opt_v[0] > thr else n
-    pw.last[0], pw.last[1], pw.last[2] = n, rollouts, greedy
+    pw.last[0], pw.last[1], pw.last[2], pw.last[3] = n, rollouts, greedy, P_ATTACK
     for i in range(n + 1):
         for j in range(NV):
             tacc[i, j] = 0.0
@@ -225,14 +238,25 @@ def decide_plan_boxed(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: n
     return decide_plan(m, fx, s, rules, w, plan, work, pw, box.rng)  # type: ignore[attr-defined]
 
 
+def searched(pw: PlanWork, phase: int) -> bool:
+    """True when the `decide_plan` call that just returned, in `phase`, was the search's: an
+    attack decision (a plan, or a chosen battle gone on with), or a placement it weighed."""
+    return phase == L.PH_ATTACK or (phase == L.PH_REINFORCE and int(pw.last[0]) > 0)
+
+
 def plan_record(work: Work, pw: PlanWork, horizon: str, margin: float, vw: np.ndarray,
                 action: Action4) -> PlanExplanation:
     """What the `decide_plan` call that just returned `action` compared, from its scratch
-    (no options when it went on with a battle it had chosen, or had no attack to weigh)."""
-    n = int(pw.last[0])
+    (no options when it went on with a battle it had chosen, or had nothing to weigh)."""
+    n, what = int(pw.last[0]), int(pw.last[3])
     options = []
     for i in range(n + 1):
-        src, dst = (-1, -1) if i == n else (int(work.opt_a[i]), int(work.opt_b[i]))
+        if what == P_ATTACK:
+            src, dst = (-1, -1) if i == n else (int(work.opt_a[i]), int(work.opt_b[i]))
+        elif i == n and what == P_PLACE + 1:
+            src, dst = GREEDY_PLACE, GREEDY_PLACE
+        else:
+            src = dst = int(work.opt_a[i])
         terms = tuple((NAMES[j], float(vw[j]), float(pw.tacc[i, j])) for j in range(NV))
         options.append(PlanOption(src, dst, float(pw.acc[i]), terms))
     act = (int(action[0]), int(action[1]), int(action[2]), int(action[3]))
@@ -243,4 +267,4 @@ def plan_record(work: Work, pw: PlanWork, horizon: str, margin: float, vw: np.nd
 __all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_MARGIN", "PS_PLACE", "PS_ROLLOUTS",
            "PS_TOP_K",
            "PS_VALUE", "PlanWork", "decide_plan", "decide_plan_boxed", "make_plan_work",
-           "plan_record"]
+           "plan_record", "searched"]

@@ -21,6 +21,7 @@ from features.search.plan import (
     decide_plan_boxed,
     make_plan_work,
     plan_record,
+    searched,
 )
 from features.search.value import NAMES, NV, default_weights
 from features.why import HORIZONS, Why
@@ -160,12 +161,12 @@ class PlanPlayer(LinearPlayer):
                     RngBox(self.rng))
 
     def why_of(self, seen: State, action: Action4) -> Why:
-        """The decision's record: in the attack phase, what its plan compared (read from the
-        scratch the search just used, `explain.plan_record`)."""
-        if int(seen.sc[L.S_PHASE]) != L.PH_ATTACK:
-            return Why(seen, action)
+        """The decision's record: in the attack phase, and for a placement it planned, what
+        its plan compared (read from the scratch the search just used, `plan_record`)."""
         assert self._scratch is not None  # noqa: S101 - it decided: its kernel is bound
         work, pw = self._scratch
+        if not searched(pw, int(seen.sc[L.S_PHASE])):
+            return Why(seen, action)
         p = self.plan
         return Why(seen, action, plan_record(work, pw, p.horizon, p.margin,
                                              p.vector()[PS_VALUE:], action))

@@ -85,7 +85,8 @@ def test_a_run_keeps_its_planning_champion_only_when_it_wins_more(
         _w, _meta, played = read_bot(out)
         assert played.kind == "plan" and str(out) in line
         # The file searches as configured to play, not as cheaply as the check ran.
-        assert (played.rollouts, played.top_k) == (cfg.plan.play_rollouts, cfg.plan.play_top_k)
+        assert (played.rollouts, played.top_k, played.place) == (
+            cfg.plan.play_rollouts, cfg.plan.play_top_k, cfg.plan.play_place)
     else:
         assert not out.exists() and "not kept" in line
 

@@ -30,6 +30,7 @@ from game.state import Rules, State
 MAP = classic_map()
 W = hand_set_genome()
 PLAN = PlanSettings(rollouts=4, top_k=3)
+PLACE = PlanSettings(rollouts=4, top_k=3, place=3)
 
 
 class _Grab(LinearPlayer):
@@ -39,14 +40,18 @@ class _Grab(LinearPlayer):
         super().__init__(weights)
         self.positions: list[State] = []
 
+    kinds = (DecisionKind.ATTACK,)
+
     def act(self, view, decision):  # type: ignore[no-untyped-def]
-        if decision.kind is DecisionKind.ATTACK:
+        if decision.kind in self.kinds:
             self.positions.append(view.kernel_state().copy())
         return super().act(view, decision)
 
 
-def _positions(rules: Rules, seed: int, every: int = 7) -> list[State]:
+def _positions(rules: Rules, seed: int, every: int = 7,
+               kind: DecisionKind = DecisionKind.ATTACK) -> list[State]:
     grab = _Grab(W)
+    grab.kinds = (kind,)
     play_game([grab, LinearPlayer(W), LinearPlayer(W), LinearPlayer(W)], seed=seed, rules=rules)
     return grab.positions[::every]
 
@@ -132,14 +137,14 @@ def test_value_terms_lie_in_their_intervals() -> None:
     assert [n for n, s in zip(NAMES, seen, strict=True) if not s] == ["value.won"]
 
 
-@pytest.mark.parametrize("seed", [21, 22, 23])
-def test_a_planning_game_is_the_same_in_the_compiled_loop_and_the_python_engine(seed: int
-                                                                                ) -> None:
+@pytest.mark.parametrize("seed,plan", [(21, PLAN), (22, PLAN), (23, PLAN), (25, PLACE)])
+def test_a_planning_game_is_the_same_in_the_compiled_loop_and_the_python_engine(
+        seed: int, plan: PlanSettings) -> None:
     weights = np.stack([W] * 4)
-    plans = np.zeros((4, len(PLAN.vector())))
-    plans[1] = PLAN.vector()
+    plans = np.zeros((4, len(plan.vector())))
+    plans[1] = plan.vector()
     fast = play_mixed_game(weights, np.zeros(4, np.int32), seed, plans=plans)
-    slow = play_game([LinearPlayer(W), PlanPlayer(W, PLAN), LinearPlayer(W), LinearPlayer(W)],
+    slow = play_game([LinearPlayer(W), PlanPlayer(W, plan), LinearPlayer(W), LinearPlayer(W)],
                      seed=seed)
     assert tuple(int(p) for p in fast.placements) == slow.placements
     assert fast.rounds == slow.rounds
@@ -206,6 +211,7 @@ def test_planning_differs_from_greedy_somewhere() -> None:
     ({"top_k": 9}, "plan.top_k"), ({"value": {"value.nope": 1}}, "plan.value"),
     ({"value": {"value.income": "x"}}, "plan.value: value.income"), ({"depth": 2}, "depth"),
     ({"margin": -0.1}, "plan.margin"), ({"margin": "big"}, "plan.margin"),
+    ({"place": 9}, "plan.place"), ({"place": True}, "plan.place"),
 ])
 def test_bad_plan_settings_name_the_field(bad: dict[str, object], field: str) -> None:
     with pytest.raises(PlanSettingsError, match=field.replace(".", r"\.")):
@@ -257,3 +263,44 @@ def test_an_explanation_says_when_the_margin_kept_the_greedy_choice(margin: floa
     ex = PlanExplanation((L.A_STOP, 0, 0, 0), (attack, stop), 4, "attack", greedy=1,
                          margin=margin)
     assert ex.words(MAP).startswith(opening)
+
+
+def test_a_planned_placement_is_its_records_arithmetic_and_the_whole_pool_or_the_greedy_one(
+        ) -> None:
+    from features.search.explain import decide_now
+
+    rules = Rules()
+    fx = map_context(MAP)
+    kinds = set()
+    for i, s in enumerate(_positions(rules, 14, every=1, kind=DecisionKind.REINFORCE)):
+        why = decide_now(s, MAP, rules, W, PLACE, np.random.default_rng(i))
+        greedy = tuple(int(x) for x in decide(MAP.kernel, fx, s.copy().kernel, rules.vector(),
+                                              W, make_work(MAP.kernel, 4)))
+        if why.plan is None:  # one territory to place on: nothing to weigh
+            assert why.action == greedy
+            continue
+        ex = why.plan
+        assert ex.options[-1].placement and all(o.placement for o in ex.options)
+        best = ex.ranked()[0]
+        if ex.kept_greedy() or best is ex.options[-1]:
+            assert why.action == greedy
+            kinds.add("greedy")
+        else:
+            assert why.action == (L.A_PLACE, best.source, int(s.sc[L.S_POOL]), 0)
+            kinds.add("planned")
+        for o in ex.options:
+            assert abs(sum(w * x for _n, w, x in o.terms) - o.value) < 1e-9
+    assert kinds == {"greedy", "planned"}
+
+
+def test_placement_planning_changes_seeded_games_reproducibly() -> None:
+    weights = np.stack([W] * 4)
+    plans = np.zeros((4, len(PLAN.vector())))
+    plans[0] = PLAN.vector()
+    placing = plans.copy()
+    placing[0] = PLACE.vector()
+    base = [trace_linear_game(weights, g, plans=plans)[1] for g in range(50, 53)]
+    assert all(np.array_equal(b, trace_linear_game(weights, g, plans=plans)[1])
+               for g, b in zip(range(50, 53), base, strict=True))
+    assert any(not np.array_equal(b, trace_linear_game(weights, g, plans=placing)[1])
+               for g, b in zip(range(50, 53), base, strict=True))
