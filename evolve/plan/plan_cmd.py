@@ -33,6 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--horizon", choices=("attack", "round"), default=d.horizon)
     ap.add_argument("--rollouts", type=int, default=d.rollouts)
     ap.add_argument("--top-k", type=int, default=d.top_k)
+    ap.add_argument("--place", type=int, default=d.play_place,
+                    help="territories whose whole-pool placement the written bot weighs against "
+                    f"its greedy one (0: none; default {d.play_place}; the check runs without)")
     ap.add_argument("--margin", type=float, action="append", dest="margins",
                     help="value a plan must gain over the greedy choice (default: each of "
                     + ", ".join(f"{m:g}" for m in d.margins)
@@ -78,14 +81,15 @@ def main(argv: list[str] | None = None) -> int:
         margins = args.margins or list(d.margins)
         for mg in margins:
             PlanSettings(rollouts=args.rollouts, top_k=args.top_k, horizon=args.horizon,
-                         margin=mg)
+                         margin=mg, place=args.place)
     except (GenomeError, PlanSettingsError, ValueError, OSError) as e:
         return error(e)
     plan, meta, result = plan_champion(
         bot.weights, bot.meta, str(args.bot), games=args.games, check_games=args.check_games,
         seed=args.seed, horizon=args.horizon, rollouts=args.rollouts, top_k=args.top_k,
         margins=margins, refits=args.refits, self_shares=shares)
-    BotFile(bot.weights, meta, PlanSettings.from_dict(plan)).write(args.out)
+    BotFile(bot.weights, meta, PlanSettings.from_dict({**plan, "place": args.place})
+            ).write(args.out)
     print(f"{args.out}: planning {args.bot} (horizon {args.horizon}, {args.rollouts} rollouts "
           f"x top {args.top_k}), value fitted on {meta['plan_fit']['positions']} positions of "
           f"{args.games} games; {result.words()}")

@@ -1,4 +1,4 @@
-"""The planning player's attack phase: top-k conquests compared by the value of the turn's end.
+"""The planning player's attacks and placements, compared by the value of the turn's end.
 
 At each attack decision that does not continue a battle already chosen, the search takes the
 k best first attacks by the linear player's own attack rank (`features.decide.attack_options`)
@@ -7,8 +7,10 @@ and, for each, plays `rollouts` determinized continuations: fight that battle
 and value the end position for the seat (`value.position_value`). Stopping now is valued on
 the position as it stands. The best mean wins, unless the greedy player's own choice is worth
 less than `margin` below it (then the greedy choice stands); a chosen battle goes on without
-replanning while `rollout.worth_fighting` holds (replanning after each battle's outcome). Every
-other decision is the greedy player's (`features.decide.decide`). Design: docs/search.md.
+replanning while `rollout.worth_fighting` holds (replanning after each battle's outcome).
+With `place` set, a turn's first placement is weighed the same way (`_place_rows`): the greedy
+placement against the whole pool on each of the best territories. Every other decision is the
+greedy player's (`features.decide.decide`). Design: docs/search.md.
 """
 
 from __future__ import annotations
@@ -17,7 +19,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from features.decide import attack_options, attack_threshold, decide, place_options
+from features.decide import (
+    attack_options,
+    attack_threshold,
+    decide,
+    place_action,
+    place_options,
+)
 from features.kernels import FeatureContext, place_pool
 from features.search.rollout import (
     copy_state,
@@ -31,7 +39,7 @@ from features.why import GREEDY_PLACE, PlanExplanation, PlanOption
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
 from game.rules.determinize import determinize
-from game.rules.jit import allocating_kernel, rule_kernel
+from game.rules.jit import allocating_kernel, inline_rule_kernel, rule_kernel
 from game.rules.kernel import step
 from game.rules.layout import MapArrays, StateArrays
 
@@ -60,6 +68,7 @@ class PlanWork(NamedTuple):
     terms: np.ndarray  # float64: value terms and their scratch (`value_scratch`)
     acc: np.ndarray  # float64[MAX_OPTIONS + 1]: summed values per option (and stopping)
     commit: np.ndarray  # int64[P, 3]: per seat the battle (from, to) it chose and the turn
+    # (from = C_GREEDY_PLACE: the turn's placement was left to the greedy player)
     # The last decision's plan, for explanations: mean value terms per option (row n: stopping)
     # and (n options compared, rollouts each, the greedy player's choice, what was compared:
     # `P_*`; 0 options when no plan was made).
@@ -111,58 +120,35 @@ def _estimate(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarra
     acc[row] /= rollouts
 
 
-@rule_kernel
-def _plan_place(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
-                w: np.ndarray, plan: np.ndarray, work: Work, pw: PlanWork,
-                rng: np.random.Generator) -> Action4:
-    """A turn's placement: the greedy player's against the whole pool on each of its
-    `plan[PS_PLACE]` best territories, each valued at the horizon after the greedy player's
-    attacks; another replaces the greedy one only when valued `margin` higher. Once the greedy
-    placement is kept, the turn's later placements are the greedy player's."""
+@inline_rule_kernel
+def _place_rows(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                w: np.ndarray, plan: np.ndarray, work: Work,
+                pw: PlanWork) -> tuple[int, int, int, int, int, int]:
+    """The options of a turn's placement: (the greedy placement's action, the row of the
+    incumbent (-1: nothing to weigh), what is compared (`P_*`)). Rows before it hold the
+    whole pool on one of the `plan[PS_PLACE]` best territories (work.opt_a); the incumbent,
+    the greedy placement, is its own row, unless it puts the whole pool on the best territory,
+    which then moves to the incumbent's row. Once the greedy placement was kept, the turn's
+    later placements are the greedy player's."""
     sc = s.sc
     seat = sc[L.S_CURRENT]
     cm = pw.commit
-    kind, ga, gb, gc = decide(m, fx, s, rules, w, work)
-    if kind != L.A_PLACE or (cm[seat, 2] == sc[L.S_TURNS] and cm[seat, 0] == C_GREEDY_PLACE):
-        return (kind, ga, gb, gc)
-    pool = place_pool(s)
     k = min(max(int(plan[PS_PLACE]), 1), MAX_OPTIONS)
-    n = place_options(m, fx, s, rules, w, work, k)
-    # The greedy placement is the incumbent, valued first and kept in the last row (as
-    # stopping is for attacks): its own row, unless it puts the whole pool on the best
-    # territory, which then moves to the last row.
-    own = gb != pool
-    if not own and n == 1:
-        return (kind, ga, gb, gc)  # nothing to weigh it against
-    last = n
-    if not own:
-        last = n - 1
-        t0 = work.opt_a[0]
-        for i in range(last):
-            work.opt_a[i] = work.opt_a[i + 1]
-        work.opt_a[last] = t0
-    rollouts = int(plan[PS_ROLLOUTS])
-    horizon = int(plan[PS_HORIZON])
-    vw = plan[PS_VALUE:]
-    for i in range(last + 1):
-        for j in range(NV):
-            pw.tacc[i, j] = 0.0
-    best = last
-    for r in range(-1, last):
-        row = last if r < 0 else r
-        greedy_row = r < 0 and own
-        t = -1 if greedy_row else int(work.opt_a[row])
-        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, O_GREEDY if greedy_row else O_PLACE,
-                  -1, t, horizon, rollouts, row)
-        if r >= 0 and pw.acc[r] > pw.acc[best]:
-            best = r
-    pw.last[0], pw.last[1], pw.last[2], pw.last[3] = last, rollouts, last, P_PLACE + own
-    cm[seat, 2] = sc[L.S_TURNS]
-    if best == last or pw.acc[best] < pw.acc[last] + plan[PS_MARGIN]:
-        cm[seat, 0] = C_GREEDY_PLACE
-        return (kind, ga, gb, gc)
-    cm[seat, 0] = -1
-    return (L.A_PLACE, int(work.opt_a[best]), pool, 0)
+    # The greedy placement as `decide` makes it, from the best two of these.
+    n = place_options(m, fx, s, rules, w, work, max(k, 2))
+    kind, ga, gb, gc = place_action(s, rules, w, work, n)
+    if kind != L.A_PLACE or (cm[seat, 2] == sc[L.S_TURNS] and cm[seat, 0] == C_GREEDY_PLACE):
+        return kind, ga, gb, gc, -1, P_PLACE
+    n = min(n, k)
+    if gb != place_pool(s):
+        return kind, ga, gb, gc, n, P_PLACE + 1
+    if n == 1:
+        return kind, ga, gb, gc, -1, P_PLACE
+    t0 = work.opt_a[0]
+    for i in range(n - 1):
+        work.opt_a[i] = work.opt_a[i + 1]
+    work.opt_a[n - 1] = t0
+    return kind, ga, gb, gc, n - 1, P_PLACE
 
 
 @rule_kernel
@@ -175,52 +161,68 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     seat = sc[L.S_CURRENT]
     rollouts = int(plan[PS_ROLLOUTS])
     pw.last[0] = 0
-    if sc[L.S_PHASE] == L.PH_REINFORCE and rollouts > 0 and plan[PS_PLACE] > 0:
-        return _plan_place(m, fx, s, rules, w, plan, work, pw, rng)
-    if sc[L.S_PHASE] != L.PH_ATTACK or rollouts <= 0:
+    placing = sc[L.S_PHASE] == L.PH_REINFORCE and plan[PS_PLACE] > 0
+    if rollouts <= 0 or not (placing or sc[L.S_PHASE] == L.PH_ATTACK):
         return decide(m, fx, s, rules, w, work)
     cm = pw.commit
-    ca, ct = cm[seat, 0], cm[seat, 1]
-    if cm[seat, 2] == sc[L.S_TURNS] and ca >= 0 and worth_fighting(s, seat, ca, ct):
-        return (L.A_ATTACK, int(ca), int(ct), 0)
-    k = min(max(int(plan[PS_TOP_K]), 1), MAX_OPTIONS)
-    n = attack_options(m, fx, s, rules, w, work, k)
-    if n == 0:
-        return (L.A_STOP, 0, 0, 0)
     vw = plan[PS_VALUE:]
     terms, acc, tacc = pw.terms, pw.acc, pw.tacc
     horizon = int(plan[PS_HORIZON])
-    # The greedy player's own choice (its best attack if it clears the threshold, else stop):
-    # another plan replaces it only when it is worth `margin` more.
-    thr = attack_threshold(m, s, w, work, int(work.opt_a[0]), work.opt_v[0])
-    greedy = 0 if work.opt_v[0] > thr else n
-    pw.last[0], pw.last[1], pw.last[2], pw.last[3] = n, rollouts, greedy, P_ATTACK
+    gk, ga, gb, gc = L.A_STOP, 0, 0, 0
+    if placing:
+        gk, ga, gb, gc, n, what = _place_rows(m, fx, s, rules, w, plan, work, pw)
+        if n < 0:
+            return (gk, ga, gb, gc)
+        greedy, first = n, -1  # the greedy placement, valued first
+    else:
+        ca, ct = cm[seat, 0], cm[seat, 1]
+        if cm[seat, 2] == sc[L.S_TURNS] and ca >= 0 and worth_fighting(s, seat, ca, ct):
+            return (L.A_ATTACK, int(ca), int(ct), 0)
+        k = min(max(int(plan[PS_TOP_K]), 1), MAX_OPTIONS)
+        n = attack_options(m, fx, s, rules, w, work, k)
+        if n == 0:
+            return (L.A_STOP, 0, 0, 0)
+        # The greedy player's own choice (its best attack if it clears the threshold, else
+        # stop): another plan replaces it only when it is worth `margin` more.
+        thr = attack_threshold(m, s, w, work, int(work.opt_a[0]), work.opt_v[0])
+        greedy = 0 if work.opt_v[0] > thr else n
+        what = P_ATTACK
+        # Row n is stopping: valued as it stands at the attack horizon (nothing hidden changes
+        # what it is worth), else played on first, like the greedy placement.
+        first = 0 if horizon == H_ATTACK else -1
+    pw.last[0], pw.last[1], pw.last[2], pw.last[3] = n, rollouts, greedy, what
     for i in range(n + 1):
         for j in range(NV):
             tacc[i, j] = 0.0
-    best, best_v = -1, -np.inf
-    if horizon == H_ATTACK:
-        # Stopping now: the position as it stands (nothing hidden changes what it is worth).
-        best_v = position_value(m, s, rules, seat, vw, terms)
-        acc[n] = best_v
+    if first == 0:
+        acc[n] = position_value(m, s, rules, seat, vw, terms)
         for j in range(NV):
             tacc[n, j] = terms[j]
-    # Row n (stopping, then the round to the seat's next turn, when the horizon is the round)
-    # first, then each attack: one call site of `_estimate`.
-    for r in range(0 if horizon == H_ATTACK else -1, n):
-        i = n if r < 0 else r
-        o = O_STOP if r < 0 else O_ATTACK
-        a = -1 if r < 0 else int(work.opt_a[r])
-        t = -1 if r < 0 else int(work.opt_b[r])
-        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, o, a, t, horizon, rollouts, i)
-        if r < 0:
-            best_v = acc[n]
-        elif acc[r] > best_v:
-            best, best_v = r, acc[r]
-    pick = n if best < 0 else best
-    if pick != greedy and acc[pick] < acc[greedy] + plan[PS_MARGIN]:
-        best = -1 if greedy == n else greedy
-    if best < 0:
+    # The incumbent (row n) first, then each option: one call site of `_estimate`.
+    best = n
+    for r in range(first, n):
+        row = n if r < 0 else r
+        o, a, t = O_ATTACK, -1, -1
+        if placing:
+            o = O_GREEDY if r < 0 and what == P_PLACE + 1 else O_PLACE
+            t = -1 if o == O_GREEDY else int(work.opt_a[row])
+        elif r < 0:
+            o = O_STOP
+        else:
+            a, t = int(work.opt_a[r]), int(work.opt_b[r])
+        _estimate(m, fx, s, rules, w, vw, pw, rng, seat, o, a, t, horizon, rollouts, row)
+        if r >= 0 and acc[r] > acc[best]:
+            best = r
+    if best != greedy and acc[best] < acc[greedy] + plan[PS_MARGIN]:
+        best = greedy
+    if placing:
+        cm[seat, 2] = sc[L.S_TURNS]
+        if best == n:
+            cm[seat, 0] = C_GREEDY_PLACE
+            return (gk, ga, gb, gc)
+        cm[seat, 0] = -1
+        return (L.A_PLACE, int(work.opt_a[best]), place_pool(s), 0)
+    if best == n:
         return (L.A_STOP, 0, 0, 0)
     a, t = int(work.opt_a[best]), int(work.opt_b[best])
     cm[seat, 0], cm[seat, 1], cm[seat, 2] = a, t, sc[L.S_TURNS]

@@ -39,6 +39,7 @@ def test_evolve_plan_writes_a_planning_bot_file(tmp_path: Path) -> None:
                  "--check-games", "4", "--out", str(out)]) == 0
     weights, meta, plan = read_bot(out)
     assert plan.kind == "plan" and plan.rollouts == 2 and plan.horizon == "attack"
+    assert plan.place == load_config().plan.play_place  # it plans its placements as a run's
     assert meta["plan_fit"]["games"] == 3 and meta["plan_fit"]["positions"] > 0
     assert set(meta["plan_fit"]["check"]["plan"]) == set(meta["plan_fit"]["check"]["greedy"])
     # without --margin it tries the margins a run's planning champion tries
@@ -53,6 +54,8 @@ def test_evolve_plan_refuses_bad_arguments(tmp_path: Path, capsys) -> None:  # t
     assert "--games must be" in capsys.readouterr().err
     assert main(["nope.json", "--out", str(tmp_path / "x.json")]) == 2
     assert "nope.json" in capsys.readouterr().err
+    assert main(["champion", "--place", "9", "--out", str(tmp_path / "x.json")]) == 2
+    assert "plan.place must be" in capsys.readouterr().err
 
 
 def test_the_fit_records_the_bot_in_every_game_and_its_copies_only_when_drawn() -> None:
