@@ -98,8 +98,14 @@ def account(why: Why, m: Map, rules: Rules, weights: np.ndarray, who: str, *,
         data["plan"] = {"options": [{"source": o.source, "target": o.target, "value": o.value}
                                     for o in why.plan.options],
                         "greedy": why.plan.greedy, "margin": why.plan.margin}
+    weighed = describe(ex, m, who)
+    if why.plan is not None and tuple(int(x) for x in ex.action) != action:
+        # The arithmetic below is the weights' own ranking; the plan played another move.
+        weighed = (f"its weights alone would {action_words(m, ex.action)}; its plan chose to "
+                   f"{action_words(m, action)} instead (above)\n"
+                   + describe(ex, m, f"{who}'s weights alone"))
     text = ((f"note: {note}\n" if note else "") + (f"plan: {plan_text}\n" if plan_text else "")
-            + describe(ex, m, who))
+            + weighed)
     words = plain(data, why.state, m, why.plan)
     if note and label == who:
         words = (f"Thinking it over again (the game kept no record of this decision, and its "

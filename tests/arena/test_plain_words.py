@@ -105,3 +105,15 @@ def test_every_value_term_has_plain_words() -> None:
 
     assert set(VALUE_WORDS) == set(NAMES)
     assert not [w for w in VALUE_WORDS.values() if FORMULA.search(w)]
+
+
+def test_the_arithmetic_never_calls_another_move_the_bots_own(
+        recorded: dict[str, list[dict[str, object]]]) -> None:
+    overridden = 0
+    for outs in recorded.values():
+        for out in outs:
+            text, who, move = str(out["text"]), str(out["bot"]), str(out["move"])
+            heads = [x for x in text.splitlines() if x.startswith(f"{who}, ")]
+            assert all(x.endswith(f": {move}") for x in heads), (move, heads)
+            overridden += "its weights alone would" in text
+    assert overridden > 0  # the champion's plans replace its weights' choice somewhere
