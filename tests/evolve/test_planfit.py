@@ -223,3 +223,14 @@ def test_the_runs_learned_value_is_checked_beside_the_fits(monkeypatch: pytest.M
     assert (fit["value"] == "the run's, learned as it went") is run_wins
     assert (fit["self_share"] is None) is run_wins and fit["check"]["margins"]
     assert "the run's value:" in check.words()
+
+
+def test_a_run_made_before_placement_planning_resumes_writing_what_it_did(
+        tmp_path: Path) -> None:
+    old = tmp_path / "config.toml"
+    old.write_text('riskevo_version = "0.17.0"\n[rating]\noutcome = "win"\n[plan]\ngames = 10\n')
+    assert load_config(run_file=old).plan.play_place == 0  # as 0.17.0 wrote its planning file
+    assert load_config().plan.play_place > 0  # a new run plans its placements
+    old.write_text('riskevo_version = "0.18.0"\n[rating]\noutcome = "win"\n[plan]\ngames = 10\n')
+    with pytest.raises(ValueError, match="plan.play_place"):
+        load_config(run_file=old)  # a version that wrote the field cannot lack it
