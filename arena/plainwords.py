@@ -179,13 +179,17 @@ def _plan(ex: dict[str, Any], plan: PlanExplanation, m: Map, st: State) -> str:
 
 def _placement(act: Sequence[int], plan: PlanExplanation, m: Map) -> str:
     """The search's placement in the player's words."""
-    best = plan.ranked()[0]
+    best, own = plan.ranked()[0], plan.options[-1]
     n, where = int(act[2]), m.territories[int(act[1])]
-    tried = (f"it played each way to place them out {plan.rollouts} times to the end of its "
-             "attacks, all on one of its best territories or spread as it usually does")
-    if plan.kept_greedy() or best.source == GREEDY_PLACE:
-        return (f"Places {n} on {where}, as it usually would; {tried}, and putting every army "
-                "on one territory was not clearly better.")
+    until = "its next turn" if plan.horizon == "round" else "the end of its attacks"
+    spread = " or spread as it usually does" if own.source == GREEDY_PLACE else ""
+    tried = (f"it played each way to place them out {plan.rollouts} times to {until}, all on "
+             f"one of its best territories{spread}")
+    if plan.kept_greedy() or best is own:
+        other = ("putting every army on one territory" if own.source == GREEDY_PLACE
+                 else "no other territory")
+        return (f"Places {n} on {where}, as it usually would; {tried}, and {other} was not "
+                "clearly better.")
     return f"Places all {n} on {where}; {tried}, and this left the best position."
 
 

@@ -177,6 +177,12 @@ def record_from_json(data: dict[str, Any], state: State) -> Why:
                 o[3]) != len(names):
             raise ValueError("each plan option must be [source, target, value, [term values]]")
         src, dst = ints(o[:2], 2, "a plan option's source and target")
+        n_t = len(state.owner)
+        if not ((src, dst) in ((-1, -1), (GREEDY_PLACE, GREEDY_PLACE))
+                or (0 <= src < n_t and 0 <= dst < n_t)):
+            raise ValueError(f"a plan option's source and target must be territories 0..{n_t - 1}"
+                             f", or -1 -1 (stop), or {GREEDY_PLACE} {GREEDY_PLACE} (the greedy "
+                             f"placement), got {src} {dst}")
         terms = tuple((n, wj, num(x, "a plan option's term"))
                       for n, wj, x in zip(names, w, o[3], strict=True))
         opts.append(PlanOption(src, dst, num(o[2], "a plan option's value"), terms))

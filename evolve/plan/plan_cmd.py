@@ -88,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
         bot.weights, bot.meta, str(args.bot), games=args.games, check_games=args.check_games,
         seed=args.seed, horizon=args.horizon, rollouts=args.rollouts, top_k=args.top_k,
         margins=margins, refits=args.refits, self_shares=shares)
+    if args.place:  # the check ran without placements, as a run's planning step notes it
+        meta["plan_fit"]["checked_at"] = {"rollouts": plan["rollouts"], "top_k": plan["top_k"],
+                                          "place": 0}
     BotFile(bot.weights, meta, PlanSettings.from_dict({**plan, "place": args.place})
             ).write(args.out)
     print(f"{args.out}: planning {args.bot} (horizon {args.horizon}, {args.rollouts} rollouts "

@@ -8,7 +8,8 @@ and value the end position for the seat (`value.position_value`). Stopping now i
 the position as it stands. The best mean wins, unless the greedy player's own choice is worth
 less than `margin` below it (then the greedy choice stands); a chosen battle goes on without
 replanning while `rollout.worth_fighting` holds (replanning after each battle's outcome).
-With `place` set, a turn's first placement is weighed the same way (`_place_rows`): the greedy
+With `place` set, the first placement of each placement phase (a turn's start, and after a trade
+an elimination forces) is weighed the same way (`_place_rows`): the greedy
 placement against the whole pool on each of the best territories. Every other decision is the
 greedy player's (`features.decide.decide`). Design: docs/search.md.
 """
@@ -128,8 +129,9 @@ def _place_rows(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     incumbent (-1: nothing to weigh), what is compared (`P_*`)). Rows before it hold the
     whole pool on one of the `plan[PS_PLACE]` best territories (work.opt_a); the incumbent,
     the greedy placement, is its own row, unless it puts the whole pool on the best territory,
-    which then moves to the incumbent's row. Once the greedy placement was kept, the turn's
-    later placements are the greedy player's."""
+    which then moves to the incumbent's row. Once the greedy placement was kept, the phase's
+    later placements are the greedy player's (a placement phase later in the turn, after a
+    trade an elimination forced, is weighed again: an attack since has taken the marker)."""
     sc = s.sc
     seat = sc[L.S_CURRENT]
     cm = pw.commit

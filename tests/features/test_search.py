@@ -304,3 +304,19 @@ def test_placement_planning_changes_seeded_games_reproducibly() -> None:
                for g, b in zip(range(50, 53), base, strict=True))
     assert any(not np.array_equal(b, trace_linear_game(weights, g, plans=placing)[1])
                for g, b in zip(range(50, 53), base, strict=True))
+
+
+@pytest.mark.parametrize("option", [[-3, 4], [0, 99], [-1, 2], [-2, 5]])
+def test_a_transcript_record_names_only_options_the_search_can_compare(option: list[int]
+                                                                       ) -> None:
+    from features.why import record_from_json
+
+    s = _positions(Rules(), 13, every=50)[0]
+    bad = {"action": [L.A_STOP, 0, 0, 0], "plan": {
+        "action": [L.A_STOP, 0, 0, 0], "rollouts": 4, "horizon": "attack", "greedy": 0,
+        "margin": 0.0, "terms": ["value.income"], "weights": [1.0],
+        "options": [[*option, 0.5, [0.5]]]}}
+    with pytest.raises(ValueError, match="plan option's source and target must be"):
+        record_from_json(bad, s)
+    bad["plan"]["options"] = [[-1, -1, 0.5, [0.5]]]  # type: ignore[index]
+    assert record_from_json(bad, s).plan is not None
