@@ -2,65 +2,17 @@
 
 from __future__ import annotations
 
-import copy
-import hashlib
-import inspect
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import numpy as np
 from numba import njit, typeof
-from numba.core import inline_closurecall, types
+from numba.core import types
 from numba.experimental import structref
 
-# numba folds an `inline="always"` call by building the callee's IR afresh, then deep-copying
-# it twice, each block copy dragging the callee's whole variable table: most of the kernels'
-# compile time (numba issue 8989, https://github.com/numba/numba/issues/8989). The fresh IR is
-# used once and the second copy is thrown away by its only caller, so for the numba source
-# read and measured here (the same optimised code, half the compile) the copies are skipped;
-# any other source compiles as numba ships it.
-_INLINE_SOURCES = {
-    "inline_function": "1b53f183258e659da3c7dd47a5cd6dfb342016a03e20a079fb24f469d7c6d1e1",
-    "inline_ir": "26fd2b7600c9d9295c925c2dd4d498929ef6ae43c09bf285298255527da5362b",
-}
-
-
-class _Uncopied:
-    """Stands in for the `copy` module inside numba's inliner: deepcopy returns its argument."""
-
-    @staticmethod
-    def deepcopy(x: Any, memo: Any = None) -> Any:
-        return x
-
-
-def _inline_fresh(self: Any, caller_ir: Any, block: Any, i: int, function: Any,
-                  arg_typs: Any = None) -> Any:
-    """numba's `InlineWorker.inline_function` without copying the IR it has just built."""
-    callee_ir = self.run_untyped_passes(function)
-    inline_closurecall.copy = _Uncopied  # type: ignore[attr-defined,assignment]
-    try:
-        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
-                              arg_typs=arg_typs)
-    finally:
-        inline_closurecall.copy = copy  # type: ignore[attr-defined]
-
-
-def inline_sources_known(worker: type = inline_closurecall.InlineWorker) -> bool:
-    """True when numba's inliner is the source `_inline_fresh` was written against."""
-    for name, digest in _INLINE_SOURCES.items():
-        try:
-            src = inspect.getsource(getattr(worker, name))
-        except (AttributeError, OSError, TypeError):
-            return False
-        if hashlib.sha256(src.encode()).hexdigest() != digest:
-            return False
-    return True
-
-
-INLINE_COPIES_SKIPPED = inline_sources_known()
-if INLINE_COPIES_SKIPPED:
-    inline_closurecall.InlineWorker.inline_function = _inline_fresh  # type: ignore[method-assign]
+# numba's compile-time shortcuts apply before any kernel here compiles.
+from game.rules import numba_shortcuts  # noqa: F401
 
 # Kernels take the map and the state as named tuples of arrays. With numba's reference counting
 # on, every array taken out of a tuple costs an atomic incref/decref pair; profiling showed that
@@ -116,5 +68,4 @@ def _new_box(rng: np.random.Generator) -> RngBox:
     return RngBox(rng)
 
 
-__all__ = ["INLINE_COPIES_SKIPPED", "RngBox", "allocating_kernel", "bind", "inline_rule_kernel",
-           "inline_sources_known", "rule_kernel"]
+__all__ = ["RngBox", "allocating_kernel", "bind", "inline_rule_kernel", "rule_kernel"]

@@ -1,0 +1,123 @@
+"""Two shortcuts through numba's compiler for the kernels' large folded bodies, each applied only
+to the numba source it was written against (sha256 of that source) and each producing the IR
+numba's own code produces; any other numba compiles as it ships.
+
+- The inliner: numba folds an `inline="always"` call by building the callee's IR afresh, then
+  deep-copying it twice, each block copy dragging the callee's whole variable table (numba issue
+  8989, https://github.com/numba/numba/issues/8989). The fresh IR is used once and the second
+  copy is thrown away by its only caller, so the copies are skipped.
+- SSA reconstruction: for each variable assigned more than once numba rewrites every statement
+  of the function twice, though only the blocks that name the variable can change (numba's
+  `ssa._run_ssa`). A kernel with hundreds of such variables and thousands of statements spends
+  seconds there; the shortcut rewrites only the blocks that name the variable, in the same
+  order, so fresh names and phi nodes come out the same.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import inspect
+from collections import defaultdict
+from typing import Any
+
+from numba.core import analysis, errors, inline_closurecall, ir, ssa
+
+_INLINE_SOURCES = {
+    "inline_function": "1b53f183258e659da3c7dd47a5cd6dfb342016a03e20a079fb24f469d7c6d1e1",
+    "inline_ir": "26fd2b7600c9d9295c925c2dd4d498929ef6ae43c09bf285298255527da5362b",
+}
+_cfg_of: Any = analysis.compute_cfg_from_blocks  # as numba's SSA pass computes it
+_SSA_SOURCE = "d20accd92757fef663a43e78d0ee88fe01d9333379eda463c9e15f0e7785e490"
+
+
+def _digest(obj: Any) -> str | None:
+    try:
+        return hashlib.sha256(inspect.getsource(obj).encode()).hexdigest()
+    except (OSError, TypeError):
+        return None
+
+
+class _Uncopied:
+    """Stands in for the `copy` module inside numba's inliner: deepcopy returns its argument."""
+
+    @staticmethod
+    def deepcopy(x: Any, memo: Any = None) -> Any:
+        return x
+
+
+def _inline_fresh(self: Any, caller_ir: Any, block: Any, i: int, function: Any,
+                  arg_typs: Any = None) -> Any:
+    """numba's `InlineWorker.inline_function` without copying the IR it has just built."""
+    callee_ir = self.run_untyped_passes(function)
+    inline_closurecall.copy = _Uncopied  # type: ignore[attr-defined,assignment]
+    try:
+        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
+                              arg_typs=arg_typs)
+    finally:
+        inline_closurecall.copy = copy  # type: ignore[attr-defined]
+
+
+def inline_sources_known(worker: type = inline_closurecall.InlineWorker) -> bool:
+    """True when numba's inliner is the source `_inline_fresh` was written against."""
+    return all(_digest(getattr(worker, name, None)) == digest
+               for name, digest in _INLINE_SOURCES.items())
+
+
+def _run_ssa_touched(blocks: dict[int, ir.Block]) -> dict[int, ir.Block]:
+    """numba's `ssa._run_ssa`, rewriting for each variable only the blocks that name it.
+
+    A block that names no violator passes through numba's two rewrites unchanged (its
+    statements come back as they went in), and phi nodes land only where the reaching
+    definitions say; a block given a phi is copied first, as numba's rewrite copies every
+    block.
+    """
+    if not blocks:
+        return {}
+    cfg = _cfg_of(blocks)
+    df_plus = ssa._iterated_domfronts(cfg)
+    violators = ssa._find_defs_violators(blocks, cfg)
+    cache_list_vars = ssa._CacheListVars()
+    scope = ssa._get_scope(blocks)
+    naming: defaultdict[str, list[int]] = defaultdict(list)  # violator -> its blocks, in order
+    for label, blk in blocks.items():
+        names = {var.name for stmt in blk.body for var in stmt.list_vars()}
+        for name in names.intersection(violators):
+            naming[name].append(label)
+    for varname in violators:
+        part = {label: blocks[label] for label in naming[varname]}
+        states: dict[str, Any] = {"scope": scope, "varname": varname,
+                                  "defmap": defaultdict(list)}
+        part = ssa._run_block_rewrite(part, states, ssa._FreshVarHandler())
+        defmap = states["defmap"]
+        phimap: defaultdict[int, list[ir.Assign]] = defaultdict(list)
+        states = {"scope": scope, "varname": varname, "defmap": defmap, "phimap": phimap,
+                  "cfg": cfg, "phi_locations": ssa._compute_phi_locations(df_plus, defmap)}
+        part = ssa._run_block_rewrite(part, states, ssa._FixSSAVars(cache_list_vars))
+        for label, philist in phimap.items():
+            if label not in part:
+                old = blocks[label]
+                part[label] = ir.Block(scope=old.scope, loc=old.loc)
+                part[label].body = list(old.body)
+            part[label].body = philist + part[label].body
+        blocks = {label: part.get(label, blk) for label, blk in blocks.items()}
+    if _cfg_of(blocks) != cfg:
+        raise errors.CompilerError("CFG mutated in SSA pass")
+    return blocks
+
+
+def ssa_source_known(module: Any = ssa) -> bool:
+    """True when numba's SSA module is the source `_run_ssa_touched` was written against."""
+    return _digest(module) == _SSA_SOURCE
+
+
+INLINE_COPIES_SKIPPED = inline_sources_known()
+if INLINE_COPIES_SKIPPED:
+    inline_closurecall.InlineWorker.inline_function = _inline_fresh  # type: ignore[method-assign]
+NUMBA_RUN_SSA = ssa._run_ssa  # numba's own, for the tests' comparison
+SSA_TOUCHED_ONLY = ssa_source_known()
+if SSA_TOUCHED_ONLY:
+    ssa._run_ssa = _run_ssa_touched
+
+__all__ = ["INLINE_COPIES_SKIPPED", "SSA_TOUCHED_ONLY", "inline_sources_known",
+           "ssa_source_known"]

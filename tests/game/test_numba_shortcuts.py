@@ -1,0 +1,127 @@
+"""numba's compile shortcuts (`game.rules.numba_shortcuts`): each applies only to the numba source
+it was written against, and each makes what numba's own code makes."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numba
+from numba import njit
+from numba.core import inline_closurecall, ssa
+
+from game.rules import numba_shortcuts as S
+from game.rules.jit import inline_rule_kernel
+
+
+class _Changed(inline_closurecall.InlineWorker):
+    def inline_ir(self, *args: Any, **kwargs: Any) -> Any:
+        return super().inline_ir(*args, **kwargs)  # type: ignore[no-untyped-call]
+
+
+def test_the_shortcuts_apply_only_to_the_sources_they_were_written_against() -> None:
+    assert not S.inline_sources_known(_Changed)
+    assert not S.ssa_source_known(inline_closurecall)
+    assert (inline_closurecall.InlineWorker.inline_function is S._inline_fresh) \
+        == S.INLINE_COPIES_SKIPPED
+    assert (ssa._run_ssa is S._run_ssa_touched) == S.SSA_TOUCHED_ONLY
+    if numba.__version__ == "0.68.1":  # the version read and measured: the shortcuts are on
+        assert S.INLINE_COPIES_SKIPPED and S.SSA_TOUCHED_ONLY
+
+
+@inline_rule_kernel
+def _twice(x: int) -> int:
+    y = x
+    for _ in range(2):
+        y = y + x if y < 1000 else y
+    return y
+
+
+def _outer(a: int) -> Any:
+    return _twice(a) + _twice(a + 1) * 3 + _twice(_twice(a))
+
+
+def test_a_kernel_folding_calls_computes_the_same_with_and_without_the_inliner_shortcut() -> None:
+    shortcut: Any = njit(_outer)
+    saved = inline_closurecall.InlineWorker.inline_function
+    try:
+        inline_closurecall.InlineWorker.inline_function = S._inline_fresh  # type: ignore[method-assign]
+        got = [shortcut(a) for a in range(-3, 40)]
+    finally:
+        inline_closurecall.InlineWorker.inline_function = saved  # type: ignore[method-assign]
+    assert getattr(inline_closurecall, "copy").deepcopy is not S._Uncopied.deepcopy  # noqa: B009
+    assert got == [_outer(a) for a in range(-3, 40)]
+
+
+def _reassigning(n: int, flags: Any) -> int:
+    """Variables assigned in branches, loops and after breaks: phi nodes at several joins."""
+    a = b = c = 0
+    for i in range(n):
+        if flags[i % 3]:
+            a = i
+            continue
+        b = a + i
+        if b > 7:
+            c = b
+            break
+        a = b - 1
+    else:
+        c = -1
+    while c > 0:
+        c -= 2
+        if c == 3:
+            a = c
+    return a + b + c
+
+
+def _dump(blocks: dict[int, Any]) -> list[tuple[int, list[str]]]:
+    return [(label, [str(stmt) for stmt in blk.body]) for label, blk in blocks.items()]
+
+
+def _ssa_inputs(kernel: Any, *args: Any) -> list[dict[int, Any]]:
+    """The blocks numba hands SSA reconstruction while compiling `kernel` afresh (uncached)."""
+    seen: list[dict[int, Any]] = []
+
+    def recording(blocks: dict[int, Any]) -> Any:
+        seen.append(copy.deepcopy(blocks))
+        return S.NUMBA_RUN_SSA(blocks)
+
+    saved = ssa._run_ssa
+    try:
+        ssa._run_ssa = recording
+        njit(_nrt=False)(kernel).compile(tuple(numba.typeof(a) for a in args))
+    finally:
+        ssa._run_ssa = saved
+    return seen
+
+
+def test_ssa_shortcut_makes_numbas_blocks_statement_for_statement() -> None:
+    from game.bots import continent
+    from game.bots.kernels import make_bot_work
+    from game.map import classic_map
+    from game.state import State
+
+    m = classic_map().kernel
+    inputs = _ssa_inputs(_reassigning, 5, (True, False, True))
+    inputs += _ssa_inputs(continent.attack.py_func, m, State.empty(classic_map(), 4).kernel, 0,
+                          make_bot_work(m))
+    assert max(sum(len(b.body) for b in blocks.values()) for blocks in inputs) > 500  # folded
+    rewritten = 0
+    for blocks in inputs:
+        before = _dump(blocks)
+        numba_made = _dump(S.NUMBA_RUN_SSA(copy.deepcopy(blocks)))
+        assert _dump(S._run_ssa_touched(blocks)) == numba_made
+        rewritten += numba_made != before
+    assert rewritten >= 2  # SSA did rewrite both kernels
+
+
+def test_a_kernel_compiled_with_the_ssa_shortcut_computes_what_python_does() -> None:
+    compiled = njit(_reassigning)
+    cases = [(n, (f, not f, n % 2 == 0)) for n in range(12) for f in (True, False)]
+    saved = ssa._run_ssa
+    try:
+        ssa._run_ssa = S._run_ssa_touched
+        got = [compiled(n, flags) for n, flags in cases]
+    finally:
+        ssa._run_ssa = saved
+    assert got == [_reassigning(n, flags) for n, flags in cases]
