@@ -1,8 +1,7 @@
 """The training path: whole games between linear players inside one compiled function.
 
-`play_linear_game` runs `game.rules.kernel.deal`, then `decide -> game.rules.kernel.step` until
-the game is over, all in `_play`, the one compiled entry (which also seats compiled bots by policy
-code);
+`play_linear_game` runs `game.rules.kernel.setup`, then `decide -> game.rules.kernel.step` until
+the game is over, all in `_play` (which also seats compiled bots by policy code);
 `play_linear_games` calls it once per game with a fresh
 `numpy.random.Generator(PCG64(seed))`. The moves equal `game.engine.play_game` with
 `LinearPlayer` objects and the same seed, because both use the same `decide` and rule kernels.
@@ -33,8 +32,8 @@ from game.bots.table import COMPILED_BOTS, compiled_decide
 from game.map import Map, classic_map
 from game.referee import game_rngs
 from game.rules import layout as L
-from game.rules.jit import inline_rule_kernel, rule_kernel
-from game.rules.kernel import deal, deal_scratch, step
+from game.rules.jit import allocating_kernel, inline_rule_kernel, rule_kernel
+from game.rules.kernel import setup, step
 from game.rules.layout import MapArrays, StateArrays
 from game.rules.queries import standing
 from game.state import Rules, State
@@ -64,22 +63,18 @@ _step_inline = inline_rule_kernel(step.py_func)
 
 
 @rule_kernel
-def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
-          policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
-          bot_work: BotWork, trace: np.ndarray, perm: np.ndarray, scratch: np.ndarray,
-          plans: np.ndarray, pwork: PlanWork | None, prng: np.random.Generator) -> tuple[int, int]:
-    """Deal a game in s (perm gets the seats: perm[seat] = player; scratch is `deal`'s) and
-    play it to its end; returns (actions, error); trace rows get (seat, kind, a, b, c).
-
-    The one entry Python calls: numba re-optimises a called kernel inside its caller's module,
-    so an entry wrapping this one would compile the whole loop twice.
+def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
+           policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
+           bot_work: BotWork, trace: np.ndarray, perm: np.ndarray, plans: np.ndarray,
+           pwork: PlanWork | None, prng: np.random.Generator) -> tuple[int, int]:
+    """Play the dealt game in s to its end; returns (actions, error); trace rows get (seat,
+    kind, a, b, c).
 
     Player p decides with `decide` and its weights row when policies[p] == 0, else it is that
     compiled bot (game.bots.table); the branch costs nothing measurable per decision. A
     linear player whose plans[p] has rollouts plans its attacks (`decide_plan`, drawing from
     prng: the generator the Python engine would give that player).
     """
-    deal(m, s, rules, rng, perm, scratch)
     sc, armies = s.sc, s.armies
     work.players.memo[:] = 0
     n = 0
@@ -117,6 +112,18 @@ def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarr
     return n, 0
 
 
+@allocating_kernel
+def _play(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndarray,
+          policies: np.ndarray, rng: np.random.Generator, s: StateArrays, work: Work,
+          bot_work: BotWork, trace: np.ndarray, plans: np.ndarray, pwork: PlanWork | None,
+          prng: np.random.Generator) -> tuple[np.ndarray, int, int]:
+    """Deal a game in s and play it (`_turns`); returns (perm, actions, error)."""
+    perm = setup(m, s, rules, rng)
+    n, err = _turns(m, fx, rules, weights, policies, rng, s, work, bot_work, trace, perm,
+                    plans, pwork, prng)
+    return perm, n, err
+
+
 _NO_TRACE = np.zeros((0, 5), dtype=np.int64)
 
 
@@ -140,10 +147,8 @@ def _run(weights: np.ndarray, seed: np.random.SeedSequence | int, rules: Rules, 
     else:
         rng = prng = np.random.Generator(np.random.PCG64(seed))
     pwork = make_plan_work(mp.kernel, state.kernel) if planning.size else None
-    perm = np.empty(k, dtype=np.int64)
-    n, err = _play(mp.kernel, fx, rules.vector(), weights, pol, rng, state.kernel,
-                   make_work(mp.kernel, k), bw, trace, perm, deal_scratch(mp.n_territories), pl,
-                   pwork, prng)
+    perm, n, err = _play(mp.kernel, fx, rules.vector(), weights, pol, rng, state.kernel,
+                         make_work(mp.kernel, k), bw, trace, pl, pwork, prng)
     if err != L.E_OK:
         raise CompiledGameError(f"compiled loop: action {n} rejected with error code {err}")
     end = standing(state.kernel, perm, rules.cap)

@@ -1,10 +1,9 @@
 """The rules as one compiled state machine shared by the Python game loop and compiled loops.
 
-`setup` (or `deal`, which allocates nothing) deals a game into the state arrays of
-game/rules/layout.py; `step` applies one decision of the seat to move, returns an error code
-(leaving the state untouched when illegal), and then advances through every point where the
-rules leave no choice, so that the state always waits on a real decision or is over. Randomness
-comes only from the `numpy.random.Generator` passed in.
+`setup` deals a game into the state arrays of game/rules/layout.py; `step` applies one decision
+of the seat to move, returns an error code (leaving the state untouched when illegal), and then
+advances through every point where the rules leave no choice, so that the state always waits on a
+real decision or is over. Randomness comes only from the `numpy.random.Generator` passed in.
 """
 
 from __future__ import annotations
@@ -58,28 +57,18 @@ def give_mission(pl: np.ndarray, q: int, mid: int) -> None:
         pl[q, L.P_MISSION] = mid
 
 
-def deal_scratch(n_terr: int) -> np.ndarray:
-    """The scratch array `deal` needs on a map of n_terr territories."""
-    return np.empty(max(n_terr, L.N_MISSIONS), dtype=np.int64)
-
-
-@rule_kernel
-def deal(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generator,
-         perm: np.ndarray, scratch: np.ndarray) -> None:
-    """Deal a new game into s: random seat order (into perm), territories, one army each,
-    missions. It allocates nothing (a compiled loop calls it without numba's runtime);
-    scratch holds at least max(territories, missions) words (`deal_scratch`)."""
+@allocating_kernel
+def setup(m: MapArrays, s: StateArrays, rules: np.ndarray,
+          rng: np.random.Generator) -> np.ndarray:
+    """Deal a new game into s: random seat order, territories, one army each, missions."""
     owner, armies, pl, sc = s.owner, s.armies, s.pl, s.sc
     n_players = pl.shape[0]
     n_terr = owner.shape[0]
-    for i in range(n_players):
-        perm[i] = i
+    perm = np.arange(n_players)
     for i in range(n_players - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         perm[i], perm[j] = perm[j], perm[i]
-    order = scratch
-    for i in range(n_terr):
-        order[i] = i
+    order = np.arange(n_terr)
     for i in range(n_terr - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         order[i], order[j] = order[j], order[i]
@@ -99,9 +88,7 @@ def deal(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generat
         pl[q, L.P_RECEIVED] = held
         pl[q, L.P_SETUP_LEFT] = max(0, start - held)
     if rules[L.R_MISSIONS] != 0:
-        deck = scratch
-        for i in range(L.N_MISSIONS):
-            deck[i] = i
+        deck = np.arange(L.N_MISSIONS)
         for q in range(n_players):
             j = q + int(rng.random() * (L.N_MISSIONS - q))
             deck[q], deck[j] = deck[j], deck[q]
@@ -115,14 +102,6 @@ def deal(m: MapArrays, s: StateArrays, rules: np.ndarray, rng: np.random.Generat
     sc[L.S_PHASE] = L.PH_SETUP
     sc[L.S_CURRENT] = n_players - 1  # _advance_setup moves to the first seat with armies left
     _advance_setup(m, s, rules, rng)
-
-
-@allocating_kernel
-def setup(m: MapArrays, s: StateArrays, rules: np.ndarray,
-          rng: np.random.Generator) -> np.ndarray:
-    """Deal a new game into s (`deal`); returns the seat order: perm[seat] = player."""
-    perm = np.empty(s.pl.shape[0], dtype=np.int64)
-    deal(m, s, rules, rng, perm, np.empty(max(s.owner.shape[0], L.N_MISSIONS), np.int64))
     return perm
 
 
@@ -308,8 +287,6 @@ __all__ = [
     "can_attack",
     "can_fortify",
     "connected_own",
-    "deal",
-    "deal_scratch",
     "mission_done",
     "n_owned",
     "occupy_bounds",
