@@ -13,13 +13,14 @@ from __future__ import annotations
 import numpy as np
 
 from features.linear import map_context
-from features.search.plan import decide_plan, make_plan_work, plan_record, searched
+from features.search.plan import decide_plan_boxed, make_plan_work, plan_record, searched
 from features.search.player import GREEDY, PlanSettings
 from features.search.value import NV
 from features.why import PlanExplanation, PlanOption, Why
 from features.work import make_work
 from game.map import Map
 from game.rules import layout as L
+from game.rules.jit import RngBox
 from game.state import Rules, State
 
 
@@ -38,8 +39,9 @@ def decide_now(state: State, m: Map, rules: Rules, weights: np.ndarray,
         kind, a, b, c = decide(m.kernel, map_context(m), k, rules.vector(), w, work)
         return Why(s, (int(kind), int(a), int(b), int(c)))
     pw = make_plan_work(m.kernel, k)
-    kind, a, b, c = decide_plan(m.kernel, map_context(m), k, rules.vector(), w, plan.vector(),
-                                work, pw, rng if rng is not None else np.random.default_rng(0))
+    box = RngBox(rng if rng is not None else np.random.default_rng(0))
+    kind, a, b, c = decide_plan_boxed(m.kernel, map_context(m), k,
+                                      rules.vector(), w, plan.vector(), work, pw, box)
     action = (int(kind), int(a), int(b), int(c))
     if not searched(pw, phase):
         return Why(s, action)

@@ -40,7 +40,7 @@ from features.why import GREEDY_PLACE, PlanExplanation, PlanOption
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
 from game.rules.determinize import determinize
-from game.rules.jit import inline_rule_kernel, rule_kernel
+from game.rules.jit import allocating_kernel, inline_rule_kernel, rule_kernel
 from game.rules.kernel import step
 from game.rules.layout import MapArrays, StateArrays
 
@@ -234,6 +234,16 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     return (L.A_ATTACK, a, t, 0)
 
 
+# Python's entry: a Generator passed straight to a kernel without numba's runtime leaks a
+# reference on every call (the runtime frees the unboxed record); opening the box needs the runtime.
+@allocating_kernel
+def decide_plan_boxed(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
+                      w: np.ndarray, plan: np.ndarray, work: Work, pw: PlanWork,
+                      box: object) -> Action4:
+    """`decide_plan` with the generator in a `game.rules.jit.RngBox` (the Python game loop)."""
+    return decide_plan(m, fx, s, rules, w, plan, work, pw, box.rng)  # type: ignore[attr-defined]
+
+
 def searched(pw: PlanWork, phase: int) -> bool:
     """True when the `decide_plan` call that just returned, in `phase`, was the search's: an
     attack decision (a plan, or a chosen battle gone on with), or a placement it weighed."""
@@ -262,5 +272,5 @@ def plan_record(work: Work, pw: PlanWork, horizon: str, margin: float, vw: np.nd
 
 __all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_MARGIN", "PS_PLACE", "PS_ROLLOUTS",
            "PS_TOP_K",
-           "PS_VALUE", "PlanWork", "decide_plan", "make_plan_work",
+           "PS_VALUE", "PlanWork", "decide_plan", "decide_plan_boxed", "make_plan_work",
            "plan_record", "searched"]

@@ -18,7 +18,7 @@ from features.search.plan import (
     PS_TOP_K,
     PS_VALUE,
     PlanWork,
-    decide_plan,
+    decide_plan_boxed,
     make_plan_work,
     plan_record,
     searched,
@@ -27,7 +27,7 @@ from features.search.value import NAMES, NV, default_weights
 from features.why import HORIZONS, Why
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
-from game.rules.jit import bind
+from game.rules.jit import RngBox, bind
 from game.state import State
 from game.view import GameView
 
@@ -156,11 +156,9 @@ class PlanPlayer(LinearPlayer):
         work, pw = make_work(view.map.kernel, view.n_players), make_plan_work(view.map.kernel,
                                                                               state)
         self._scratch = (work, pw)  # the last decision's plan, read by `why_of`
-        # The generator itself, not in a box: numba then compiles one `decide_plan` for this
-        # and the compiled loop (the box's wrapper compiled the search twice); unboxing it costs
-        # microseconds against the search's milliseconds.
-        return bind(decide_plan, view.map.kernel, map_context(view.map), state,
-                    view.rules_vector, self.weights, self.plan.vector(), work, pw, self.rng)
+        return bind(decide_plan_boxed, view.map.kernel, map_context(view.map), state,
+                    view.rules_vector, self.weights, self.plan.vector(), work, pw,
+                    RngBox(self.rng))
 
     def why_of(self, seen: State, action: Action4) -> Why:
         """The decision's record: in the attack phase, and for a placement it planned, what

@@ -14,7 +14,7 @@ from features.compiled import play_mixed_game, trace_linear_game
 from features.decide import attack_options, decide
 from features.genome import hand_set_genome
 from features.linear import LinearPlayer, map_context
-from features.search.plan import decide_plan, make_plan_work
+from features.search.plan import decide_plan_boxed, make_plan_work
 from features.search.player import GREEDY, PlanPlayer, PlanSettings, PlanSettingsError
 from features.search.rollout import play_on
 from features.search.value import NAMES, NV, TERMS, value_scratch, value_terms
@@ -24,6 +24,7 @@ from game.engine import play_game
 from game.map import classic_map
 from game.rules import layout as L
 from game.rules.determinize import determinize
+from game.rules.jit import RngBox
 from game.state import Rules, State
 
 MAP = classic_map()
@@ -57,9 +58,10 @@ def _positions(rules: Rules, seed: int, every: int = 7,
 
 def _plan_action(s: State, rules: Rules, seed: int) -> tuple[int, ...]:
     k = s.kernel
-    return tuple(int(x) for x in decide_plan(
+    return tuple(int(x) for x in decide_plan_boxed(
         MAP.kernel, map_context(MAP), k, rules.vector(), W, PLAN.vector(),
-        make_work(MAP.kernel, 4), make_plan_work(MAP.kernel, k), np.random.default_rng(seed)))
+        make_work(MAP.kernel, 4), make_plan_work(MAP.kernel, k),
+        RngBox(np.random.default_rng(seed))))
 
 
 def _hide_otherwise(s: State, seat: int, rng: np.random.Generator, missions: bool) -> State:
@@ -188,9 +190,9 @@ def test_a_margin_no_plan_can_clear_keeps_every_greedy_choice() -> None:
     for i, s in enumerate(_positions(rules, 6, every=3)):
         k = s.copy().kernel
         greedy = decide(MAP.kernel, fx, k, rules.vector(), W, make_work(MAP.kernel, 4))
-        planned = decide_plan(MAP.kernel, fx, k, rules.vector(), W, wide.vector(),
-                              make_work(MAP.kernel, 4), make_plan_work(MAP.kernel, k),
-                              np.random.default_rng(i))
+        planned = decide_plan_boxed(MAP.kernel, fx, k, rules.vector(), W, wide.vector(),
+                                    make_work(MAP.kernel, 4), make_plan_work(MAP.kernel, k),
+                                    RngBox(np.random.default_rng(i)))
         assert tuple(planned) == tuple(greedy)
 
 
