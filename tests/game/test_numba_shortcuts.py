@@ -95,33 +95,48 @@ def _ssa_inputs(kernel: Any, *args: Any) -> list[dict[int, Any]]:
     return seen
 
 
+def _scope_state(blocks: dict[int, Any]) -> tuple[Any, ...]:
+    scope = next(iter(blocks.values())).scope
+    return (sorted(scope.localvars._con), sorted((k, sorted(v)) for k, v in
+                                                  scope.var_redefinitions.items()))
+
+
 def test_ssa_shortcut_makes_numbas_blocks_statement_for_statement() -> None:
     from game.bots import continent
     from game.bots.kernels import make_bot_work
     from game.map import classic_map
     from game.state import State
 
+    assert S.NUMBA_RUN_SSA is not S._run_ssa_touched  # the comparison is with numba's own
     m = classic_map().kernel
-    inputs = _ssa_inputs(_reassigning, 5, (True, False, True))
-    inputs += _ssa_inputs(continent.attack.py_func, m, State.empty(classic_map(), 4).kernel, 0,
-                          make_bot_work(m))
-    assert max(sum(len(b.body) for b in blocks.values()) for blocks in inputs) > 500  # folded
-    rewritten = 0
-    for blocks in inputs:
-        before = _dump(blocks)
-        numba_made = _dump(S.NUMBA_RUN_SSA(copy.deepcopy(blocks)))
-        assert _dump(S._run_ssa_touched(blocks)) == numba_made
-        rewritten += numba_made != before
-    assert rewritten >= 2  # SSA did rewrite both kernels
+    kernels = {
+        "_reassigning": _ssa_inputs(_reassigning, 5, (True, False, True)),
+        "continent.attack": _ssa_inputs(continent.attack.py_func, m,
+                                        State.empty(classic_map(), 4).kernel, 0, make_bot_work(m)),
+    }
+    assert max(sum(len(b.body) for b in blocks.values())
+               for blocks in kernels["continent.attack"]) > 500  # a folded body
+    for name, inputs in kernels.items():
+        rewritten = 0
+        for blocks in inputs:
+            before = _dump(blocks)
+            theirs = copy.deepcopy(blocks)
+            numba_made = S.NUMBA_RUN_SSA(theirs)
+            ours = S._run_ssa_touched(blocks)
+            assert _dump(ours) == _dump(numba_made), name
+            assert _scope_state(ours) == _scope_state(numba_made), name  # fresh names alike
+            rewritten += _dump(numba_made) != before
+        assert rewritten >= 1, name  # SSA did rewrite this kernel
 
 
-def test_a_kernel_compiled_with_the_ssa_shortcut_computes_what_python_does() -> None:
-    compiled = njit(_reassigning)
+def test_a_kernel_compiled_with_either_ssa_computes_what_python_does() -> None:
     cases = [(n, (f, not f, n % 2 == 0)) for n in range(12) for f in (True, False)]
+    expected = [_reassigning(n, flags) for n, flags in cases]
     saved = ssa._run_ssa
     try:
-        ssa._run_ssa = S._run_ssa_touched
-        got = [compiled(n, flags) for n, flags in cases]
+        for run_ssa in (S.NUMBA_RUN_SSA, S._run_ssa_touched):
+            ssa._run_ssa = run_ssa
+            compiled = njit(_reassigning)  # a fresh dispatcher, compiled under run_ssa
+            assert [compiled(n, flags) for n, flags in cases] == expected
     finally:
         ssa._run_ssa = saved
-    assert got == [_reassigning(n, flags) for n, flags in cases]
