@@ -20,11 +20,11 @@ from features.players import carry
 from features.registry import N_GENES
 from features.search.plan import (
     N_PLAN,
-    PS_PLACE,
     PS_ROLLOUTS,
     PlanWork,
     decide_plan,
     make_plan_work,
+    searches,
 )
 from features.work import Work, make_work
 from game.bots.kernels import BotWork, make_bot_work
@@ -86,8 +86,7 @@ def _turns(m: MapArrays, fx: FeatureContext, rules: np.ndarray, weights: np.ndar
         if policies[p] == 0:
             # A game without planning players passes no pwork: numba prunes this branch at
             # compile time, so greedy games neither compile nor carry the search.
-            if (pwork is not None and plans[p, PS_ROLLOUTS] > 0 and (
-                    phase == L.PH_ATTACK or (phase == L.PH_REINFORCE and plans[p, PS_PLACE] > 0))):
+            if pwork is not None and searches(plans[p], phase):
                 kind, a, b, c = decide_plan(m, fx, s, rules, weights[p], plans[p], work, pwork,
                                             prng)
             else:

@@ -122,6 +122,15 @@ def _estimate(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarra
 
 
 @inline_rule_kernel
+def searches(plan: np.ndarray, phase: int) -> bool:
+    """True when a player with settings `plan` searches its decisions in `phase`: it has
+    rollouts, and the phase is the attack phase, or a placement phase with `plan[PS_PLACE]`
+    set. Every other decision is `decide`'s (the compiled loop then skips the search)."""
+    return plan[PS_ROLLOUTS] > 0 and (
+        phase == L.PH_ATTACK or (phase == L.PH_REINFORCE and plan[PS_PLACE] > 0))
+
+
+@inline_rule_kernel
 def _place_rows(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndarray,
                 w: np.ndarray, plan: np.ndarray, work: Work,
                 pw: PlanWork) -> tuple[int, int, int, int, int, int]:
@@ -161,11 +170,11 @@ def decide_plan(m: MapArrays, fx: FeatureContext, s: StateArrays, rules: np.ndar
     `plan`, f64[N_PLAN]; 0 rollouts plays exactly as `decide`)."""
     sc = s.sc
     seat = sc[L.S_CURRENT]
-    rollouts = int(plan[PS_ROLLOUTS])
     pw.last[0] = 0
-    placing = sc[L.S_PHASE] == L.PH_REINFORCE and plan[PS_PLACE] > 0
-    if rollouts <= 0 or not (placing or sc[L.S_PHASE] == L.PH_ATTACK):
+    if not searches(plan, sc[L.S_PHASE]):
         return decide(m, fx, s, rules, w, work)
+    rollouts = int(plan[PS_ROLLOUTS])
+    placing = sc[L.S_PHASE] == L.PH_REINFORCE
     cm = pw.commit
     vw = plan[PS_VALUE:]
     terms, acc, tacc = pw.terms, pw.acc, pw.tacc
@@ -273,4 +282,4 @@ def plan_record(work: Work, pw: PlanWork, horizon: str, margin: float, vw: np.nd
 __all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_MARGIN", "PS_PLACE", "PS_ROLLOUTS",
            "PS_TOP_K",
            "PS_VALUE", "PlanWork", "decide_plan", "decide_plan_boxed", "make_plan_work",
-           "plan_record", "searched"]
+           "plan_record", "searched", "searches"]

@@ -14,7 +14,7 @@ from features.compiled import play_mixed_game, trace_linear_game
 from features.decide import attack_options, decide
 from features.genome import hand_set_genome
 from features.linear import LinearPlayer, map_context
-from features.search.plan import decide_plan_boxed, make_plan_work
+from features.search.plan import PS_ROLLOUTS, decide_plan_boxed, make_plan_work, searches
 from features.search.player import GREEDY, PlanPlayer, PlanSettings, PlanSettingsError
 from features.search.rollout import play_on
 from features.search.value import NAMES, NV, TERMS, value_scratch, value_terms
@@ -181,6 +181,18 @@ def test_zero_rollouts_play_the_greedy_game_move_for_move() -> None:
     _, a = trace_linear_game(weights, 31)
     _, b = trace_linear_game(weights, 31, plans=greedy_plans)
     assert np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("rollouts,place,phase,want", [
+    (4, 0, L.PH_ATTACK, True), (4, 0, L.PH_REINFORCE, False), (4, 3, L.PH_REINFORCE, True),
+    (4, 3, L.PH_FORTIFY, False), (4, 3, L.PH_OCCUPY, False), (0, 3, L.PH_ATTACK, False),
+    (0, 3, L.PH_REINFORCE, False),
+])
+def test_the_search_runs_in_attacks_and_in_placements_only_when_asked(
+        rollouts: int, place: int, phase: int, want: bool) -> None:
+    plan = PlanSettings(rollouts=4, top_k=3, place=place).vector()
+    plan[PS_ROLLOUTS] = rollouts  # a greedy row of a compiled game's plans
+    assert bool(searches(plan, phase)) is want
 
 
 def test_a_margin_no_plan_can_clear_keeps_every_greedy_choice() -> None:
