@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from evolve.breeding import ga, records
+from evolve.breeding.islands import island_statistics
 from evolve.breeding.strategy import make_strategy
 from evolve.checkpoint import (
     Checkpoint,
@@ -37,7 +38,8 @@ from features.genome import LAYOUT
 
 EVAL_KEY = 0xE7A1  # first spawn_key entry of eval game seeds (game seeds use 2-tuples)
 TIMING_KEYS = ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s")
-UNKEPT_KEYS = (*TIMING_KEYS, "gene_mean", "gene_std")  # log.jsonl fields not in the logbook
+ISLAND_KEYS = ("island_mu_max", "island_mu_mean", "island_spread")  # run.islands > 1 only
+UNKEPT_KEYS = (*TIMING_KEYS, "gene_mean", "gene_std", *ISLAND_KEYS)  # log.jsonl, not logbook
 Progress = Callable[[int, int], None]
 
 
@@ -276,6 +278,8 @@ class Evolution:
             "time_games_s": t_games, "time_rating_s": t_rating,
             "time_overhead_s": max(0.0, wall - t_games - t_rating),
         }
+        if self.cfg.run.islands > 1:
+            rec.update(island_statistics(genes, mu, self.cfg.run.islands))
         records.log(self.logbook, {k: v for k, v in rec.items() if k not in UNKEPT_KEYS})
         return rec
 

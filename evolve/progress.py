@@ -119,6 +119,10 @@ def summary(rec: dict[str, Any], total: int) -> str:
     if v and v.get("positions"):
         s += (f"  value log-loss {v['log_loss']:.4f} (base rate {base_log_loss(v['won']):.4f}, "
               f"calibration {v['calibration']:.3f}, {v['total_positions']:,} positions)")
+    if rec.get("island_mu_max"):
+        best = rec["island_mu_max"]
+        s += (f"  {len(best)} islands: best {min(best):.2f}..{max(best):.2f}, "
+              f"apart {rec['island_spread']:.3f}")
     if rec.get("restart"):
         s += "  restart: a fresh random population from the next generation"
     return s

@@ -128,6 +128,12 @@ def _wrong_field(rec: dict[str, Any]) -> str | None:
         v = rec.get(k, {})
         if not (isinstance(v, dict) and all(_number(x) for x in v.values())):
             return k
+    for k in ("island_mu_max", "island_mu_mean"):  # run.islands > 1: a number per island
+        v = rec.get(k, [])
+        if not (isinstance(v, list) and all(_number(x) for x in v)):
+            return k
+    if "island_spread" in rec and not _number(rec["island_spread"]):
+        return "island_spread"
     ev = rec.get("eval")
     if ev is not None:
         if not isinstance(ev, dict):

@@ -33,6 +33,18 @@ def split(pop: Sequence[Any], k: int) -> list[list[Any]]:
     return [list(pop[i * n:(i + 1) * n]) for i in range(k)]
 
 
+def island_statistics(genes: np.ndarray, mu: np.ndarray, k: int) -> dict[str, Any]:
+    """A rated population's islands for log.jsonl (k > 1): each island's best and mean mu,
+    and how far apart the islands have bred (`island_spread`: over the genes, the mean
+    standard deviation of the k islands' mean genes; 0 when they all sit in one place)."""
+    n = len(mu) // k
+    by_island = mu[:n * k].reshape(k, n)
+    means = genes[:n * k].reshape(k, n, -1).mean(axis=1)
+    return {"island_mu_max": by_island.max(axis=1).tolist(),
+            "island_mu_mean": by_island.mean(axis=1).tolist(),
+            "island_spread": float(means.std(axis=0).mean())}
+
+
 def migration_due(cfg: Config, g: int) -> bool:
     """True when generation g is bred after a migration (islands > 1, every migration_every)."""
     every = cfg.run.migration_every

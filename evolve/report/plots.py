@@ -274,6 +274,12 @@ def plot_progress(log: list[dict[str, Any]]) -> Figure:
         ax.plot(g, mean, color="slateblue", label="mean")
         gc, cm = _series(log, "champion_mu")
         ax.plot(gc, cm, color="crimson", lw=1, label="champion")
+        isl = [(r["generation"], r["island_mu_max"]) for r in log if r.get("island_mu_max")]
+        if isl:  # run.islands > 1: each island's best, thin (one island count a run)
+            isl = [(gi, b) for gi, b in isl if len(b) == len(isl[-1][1])]
+            best = np.array([b for _, b in isl], dtype=float)
+            ax.plot([gi for gi, _ in isl], best, color="darkorange", lw=0.5, alpha=0.6)
+            ax.plot([], [], color="darkorange", lw=0.5, label="each island's best")
         ax.legend(fontsize=8, loc="upper left", ncol=4)
     ax.set_ylabel("TrueSkill mu")
     ax.set_title("rating spread of the population")

@@ -13,11 +13,12 @@ import numpy as np
 import pytest
 
 from evolve.breeding import ga
-from evolve.breeding.islands import migrate, split
+from evolve.breeding.islands import island_statistics, migrate, split
 from evolve.breeding.strategy import GeneticAlgorithm
 from evolve.breeding.toolbox import build_toolbox
 from evolve.checkpoint import list_checkpoints, load_checkpoint
 from evolve.config import Config, ConfigError, load_config
+from evolve.progress import summary
 from evolve.run_cmd import main as run_main
 from tests.helpers.fake_run import fake_plugin, final_state, one_line, tiny_args
 
@@ -165,3 +166,27 @@ def test_a_run_from_before_islands_resumes_as_it_was(tmp_path: Path) -> None:
         p.write_bytes(ck.to_bytes())
     assert run_main(args(old)) == 0
     assert final_state(old, N) == final_state(full, N)
+
+
+def test_island_statistics_by_hand() -> None:
+    genes = np.array([[0.0, 1.0], [0.0, 3.0], [2.0, 1.0], [2.0, 3.0]])
+    mu = np.array([20.0, 24.0, 30.0, 22.0])
+    st = island_statistics(genes, mu, 2)
+    assert st["island_mu_max"] == [24.0, 30.0] and st["island_mu_mean"] == [22.0, 26.0]
+    # island means (0, 2) and (2, 2): the genes' spreads 1 and 0
+    assert st["island_spread"] == pytest.approx(0.5)
+    assert island_statistics(genes[[0, 3, 2, 1]], mu, 2)["island_spread"] == 0.0  # alike
+
+
+def test_the_log_and_the_progress_line_show_each_island(tmp_path: Path) -> None:
+    assert run_main(islands_args(tmp_path, 3)) == 0
+    log = [json.loads(x) for x in (tmp_path / "r" / "log.jsonl").read_text().splitlines()]
+    for r in log:
+        assert len(r["island_mu_max"]) == 4 and max(r["island_mu_max"]) == r["mu_max"]
+        assert np.mean(r["island_mu_mean"]) == pytest.approx(r["mu_mean"])
+        assert r["island_spread"] > 0
+        line = summary(r, 3)
+        assert f"4 islands: best {min(r['island_mu_max']):.2f}..{r['mu_max']:.2f}" in line
+    assert run_main(args(tmp_path / "one", 2)) == 0
+    one = json.loads((tmp_path / "one" / "r" / "log.jsonl").read_text().splitlines()[-1])
+    assert "island_mu_max" not in one and "islands" not in summary(one, 2)

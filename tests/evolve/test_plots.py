@@ -111,3 +111,13 @@ def test_progress_marks_each_restart(run_dir: Path) -> None:
     dashed = [ln for ln in fig.axes[0].lines if ln.get_linestyle() == "--"]
     assert sorted(float(ln.get_xdata()[0]) for ln in dashed) == [4.5, 8.5]
     assert not [ln for ln in plot_progress(log).axes[0].lines if ln.get_linestyle() == "--"]
+
+
+def test_progress_draws_each_islands_best(run_dir: Path) -> None:
+    log = load_run(run_dir).log
+    islands = [{**r, "island_mu_max": [r["mu_max"] - i for i in range(3)]} for r in log]
+    islands[1]["island_mu_max"] = [1.0]  # a line of another island count is left out
+    drawn = [ln for ln in plot_progress(islands).axes[1].lines
+             if ln.get_color() == "darkorange" and len(ln.get_xdata())]
+    assert len(drawn) == 3 and all(len(ln.get_xdata()) == len(log) - 1 for ln in drawn)
+    assert not [ln for ln in plot_progress(log).axes[1].lines if ln.get_color() == "darkorange"]

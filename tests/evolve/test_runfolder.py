@@ -32,6 +32,11 @@ CASES: dict[str, tuple[bytes, list[int], list[int]]] = {
     "not a record": (_lines(REC[0], b"[1, 2]", b'{"generation": true}', b"7", REC[3]),
                      [0, 3], [2, 3, 4]),
     "blank lines are harmless": (_lines(REC[0], b"", b"  ", REC[1]), [0, 1], []),
+    "island fields of the wrong type": (_lines(
+        REC[0], b'{"generation": 1, "island_mu_max": [1, "x"]}',
+        b'{"generation": 2, "island_mu_mean": 3}', b'{"generation": 3, "island_spread": null}',
+        b'{"generation": 4, "wall_s": 5.0, "island_mu_max": [25.0, 26.5], "island_spread": 0.2}'),
+        [0, 4], [2, 3, 4]),
 }
 
 
