@@ -83,7 +83,7 @@ class Evolution:
         self.resumed_version: str | None = None  # the riskevo that saved the resumed checkpoint
         self.pop: list[Any] = self.strategy.initial(self.rng)
         self.statistics = records.statistics()
-        self.logbook = records.logbook()  # the log without timings and gene statistics
+        self.logbook = records.logbook()  # the log without UNKEPT_KEYS
         self.hall_of_fame = records.hall_of_fame(cfg.run.hall_of_fame)
         self.proven = Proven()  # the champion of champion.json (evolve.rating.champion)
         self.value = OnlineValue.new(cfg.value.l2)  # the run's value (evolve.plan.valuefit)
@@ -127,8 +127,7 @@ class Evolution:
         self.generation = ck.generation
         self.saved_generation = ck.generation
         # The log may run ahead of the checkpoint (killed in between): drop those lines. Lines
-        # lost from the file come back from the checkpoint's copy (without timings and gene
-        # statistics).
+        # lost from the file come back from the checkpoint's copy (without UNKEPT_KEYS).
         lines = {r.get("generation"): r for r in ck.log}
         lines.update((r.get("generation"), r) for r in self.folder.read_log())
         keep = [lines[i] for i in range(ck.generation + 1) if i in lines]

@@ -122,7 +122,7 @@ def summary(rec: dict[str, Any], total: int) -> str:
     if rec.get("island_mu_max"):
         best = rec["island_mu_max"]
         s += (f"  {len(best)} islands: best {min(best):.2f}..{max(best):.2f}, "
-              f"apart {rec['island_spread']:.3f}")
+              f"apart {rec.get('island_spread', float('nan')):.3f}")
     if rec.get("restart"):
         s += "  restart: a fresh random population from the next generation"
     return s

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from evolve.checkpoint import npz_bytes
+from evolve.sections import MAX_ISLANDS
 from game.atomic import MiB, atomic_write_bytes, check_size, read_limited
 from game.folderlock import FolderLockedError, lock_folder
 from game.untrusted import UntrustedJSONError, parse_json
@@ -130,7 +131,7 @@ def _wrong_field(rec: dict[str, Any]) -> str | None:
             return k
     for k in ("island_mu_max", "island_mu_mean"):  # run.islands > 1: a number per island
         v = rec.get(k, [])
-        if not (isinstance(v, list) and all(_number(x) for x in v)):
+        if not (isinstance(v, list) and len(v) <= MAX_ISLANDS and all(_number(x) for x in v)):
             return k
     if "island_spread" in rec and not _number(rec["island_spread"]):
         return "island_spread"

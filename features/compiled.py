@@ -20,7 +20,9 @@ from features.players import carry
 from features.registry import N_GENES
 from features.search.plan import (
     N_PLAN,
+    PS_PLACE,
     PS_ROLLOUTS,
+    PS_TOP_K,
     PlanWork,
     decide_plan,
     make_plan_work,
@@ -209,6 +211,11 @@ def _plans(plans: np.ndarray | None, shape: tuple[int, ...]) -> np.ndarray | Non
         raise ValueError(f"plans must have shape {(*shape, N_PLAN)}, got {p.shape}")
     if not np.isfinite(p).all():
         raise ValueError("plans must be finite (found NaN or inf)")
+    counts = p[..., [PS_ROLLOUTS, PS_TOP_K, PS_PLACE]]
+    bad = (counts < 0) | (counts != np.floor(counts))
+    if bad.any():
+        raise ValueError("plans' rollouts, top_k and place must be whole numbers >= 0 "
+                         f"(PlanSettings.vector), got {counts[bad][0]}")
     return p
 
 

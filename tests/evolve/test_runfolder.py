@@ -35,8 +35,9 @@ CASES: dict[str, tuple[bytes, list[int], list[int]]] = {
     "island fields of the wrong type": (_lines(
         REC[0], b'{"generation": 1, "island_mu_max": [1, "x"]}',
         b'{"generation": 2, "island_mu_mean": 3}', b'{"generation": 3, "island_spread": null}',
-        b'{"generation": 4, "wall_s": 5.0, "island_mu_max": [25.0, 26.5], "island_spread": 0.2}'),
-        [0, 4], [2, 3, 4]),
+        b'{"generation": 4, "wall_s": 5.0, "island_mu_max": [25.0, 26.5], "island_spread": 0.2}',
+        json.dumps({"generation": 5, "island_mu_max": [1.0] * 1025}).encode()),  # > MAX_ISLANDS
+        [0, 4], [2, 3, 4, 6]),
 }
 
 

@@ -14,7 +14,14 @@ from features.compiled import play_mixed_game, trace_linear_game
 from features.decide import attack_options, decide
 from features.genome import hand_set_genome
 from features.linear import LinearPlayer, map_context
-from features.search.plan import PS_ROLLOUTS, decide_plan_boxed, make_plan_work, searches
+from features.search.plan import (
+    PS_PLACE,
+    PS_ROLLOUTS,
+    PS_TOP_K,
+    decide_plan_boxed,
+    make_plan_work,
+    searches,
+)
 from features.search.player import GREEDY, PlanPlayer, PlanSettings, PlanSettingsError
 from features.search.rollout import play_on
 from features.search.value import NAMES, NV, TERMS, value_scratch, value_terms
@@ -193,6 +200,18 @@ def test_the_search_runs_in_attacks_and_in_placements_only_when_asked(
     plan = PlanSettings(rollouts=4, top_k=3, place=place).vector()
     plan[PS_ROLLOUTS] = rollouts  # a greedy row of a compiled game's plans
     assert bool(searches(plan, phase)) is want
+
+
+@pytest.mark.parametrize("column,value,words", [
+    (PS_ROLLOUTS, 0.5, "whole numbers"), (PS_TOP_K, -1.0, "whole numbers"),
+    (PS_PLACE, 2.5, "whole numbers"), (PS_ROLLOUTS, float("nan"), "finite"),
+])
+def test_a_compiled_game_refuses_plan_rows_no_settings_make(column: int, value: float,
+                                                            words: str) -> None:
+    plans = np.tile(PLACE.vector(), (4, 1))
+    plans[2, column] = value
+    with pytest.raises(ValueError, match=words):
+        play_mixed_game(np.stack([W] * 4), np.zeros(4, dtype=np.int32), 5, plans=plans)
 
 
 def test_a_margin_no_plan_can_clear_keeps_every_greedy_choice() -> None:
