@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from evolve.breeding import ga, records
-from evolve.breeding.islands import island_statistics
+from evolve.breeding.islands import ISLAND_KEYS, island_statistics
 from evolve.breeding.strategy import make_strategy
 from evolve.checkpoint import (
     Checkpoint,
@@ -38,7 +38,6 @@ from features.genome import LAYOUT
 
 EVAL_KEY = 0xE7A1  # first spawn_key entry of eval game seeds (game seeds use 2-tuples)
 TIMING_KEYS = ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s")
-ISLAND_KEYS = ("island_mu_max", "island_mu_mean", "island_spread")  # run.islands > 1 only
 UNKEPT_KEYS = (*TIMING_KEYS, "gene_mean", "gene_std", *ISLAND_KEYS)  # log.jsonl, not logbook
 Progress = Callable[[int, int], None]
 

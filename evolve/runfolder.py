@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from evolve.breeding.islands import ISLAND_LISTS, ISLAND_SPREAD
 from evolve.checkpoint import npz_bytes
 from evolve.sections import MAX_ISLANDS
 from game.atomic import MiB, atomic_write_bytes, check_size, read_limited
@@ -129,12 +130,12 @@ def _wrong_field(rec: dict[str, Any]) -> str | None:
         v = rec.get(k, {})
         if not (isinstance(v, dict) and all(_number(x) for x in v.values())):
             return k
-    for k in ("island_mu_max", "island_mu_mean"):  # run.islands > 1: a number per island
+    for k in ISLAND_LISTS:
         v = rec.get(k, [])
         if not (isinstance(v, list) and len(v) <= MAX_ISLANDS and all(_number(x) for x in v)):
             return k
-    if "island_spread" in rec and not _number(rec["island_spread"]):
-        return "island_spread"
+    if ISLAND_SPREAD in rec and not _number(rec[ISLAND_SPREAD]):
+        return ISLAND_SPREAD
     ev = rec.get("eval")
     if ev is not None:
         if not isinstance(ev, dict):

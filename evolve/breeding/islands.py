@@ -26,6 +26,11 @@ from deap import base, tools
 from evolve.breeding.toolbox import next_generation, seed_random
 from evolve.config import Config
 
+# What a run with islands adds to each log.jsonl line (`island_statistics`).
+ISLAND_LISTS = ("island_mu_max", "island_mu_mean")  # a number per island
+ISLAND_SPREAD = "island_spread"
+ISLAND_KEYS = (*ISLAND_LISTS, ISLAND_SPREAD)
+
 
 def split(pop: Sequence[Any], k: int) -> list[list[Any]]:
     """The k islands of a population, in order (k divides its size: evolve.config checks)."""
@@ -40,9 +45,9 @@ def island_statistics(genes: np.ndarray, mu: np.ndarray, k: int) -> dict[str, An
     n = len(mu) // k
     by_island = mu[:n * k].reshape(k, n)
     means = genes[:n * k].reshape(k, n, -1).mean(axis=1)
-    return {"island_mu_max": by_island.max(axis=1).tolist(),
-            "island_mu_mean": by_island.mean(axis=1).tolist(),
-            "island_spread": float(means.std(axis=0).mean())}
+    best, mean = ISLAND_LISTS
+    return {best: by_island.max(axis=1).tolist(), mean: by_island.mean(axis=1).tolist(),
+            ISLAND_SPREAD: float(means.std(axis=0).mean())}
 
 
 def migration_due(cfg: Config, g: int) -> bool:
