@@ -105,7 +105,8 @@ VALUE_WORDS = {
     "value.hand5": "five cards or more", "value.rival_hand": "rivals holding many cards",
     "value.set_value": "sets worth more", "value.own_trade": "a valuable set to trade",
     "value.rival_trade": "a rival's valuable set", "value.bounty": "a weak rival's cards in reach",
-    "value.prey": "a weak rival next to it", "value.round": "a later round"}
+    "value.prey": "a weak rival next to it", "value.round": "a later round",
+    "value.net": "the position as a whole, as its games taught it"}
 _EPS = 0.005  # a gain that rounds to nothing is no reason
 
 

@@ -15,7 +15,6 @@ import numpy as np
 from features.linear import map_context
 from features.search.plan import decide_plan_boxed, make_plan_work, plan_record, searched
 from features.search.player import GREEDY, PlanSettings
-from features.search.value import NV
 from features.why import PlanExplanation, PlanOption, Why
 from features.work import make_work
 from game.map import Map
@@ -46,7 +45,7 @@ def decide_now(state: State, m: Map, rules: Rules, weights: np.ndarray,
     if not searched(pw, phase):
         return Why(s, action)
     return Why(s, action, plan_record(work, pw, plan.horizon, plan.margin,
-                                      plan.vector()[-NV:], action))
+                                      plan.value_vector(), action))
 
 
 def explain_plan(state: State, m: Map, rules: Rules, weights: np.ndarray, plan: PlanSettings,

@@ -35,7 +35,7 @@ from features.search.rollout import (
     finish_round,
     worth_fighting,
 )
-from features.search.value import NAMES, NV, position_value, value_scratch
+from features.search.value import NAMES, NET_SIZE, NV, position_value, value_scratch
 from features.why import GREEDY_PLACE, PlanExplanation, PlanOption
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
@@ -46,6 +46,7 @@ from game.rules.layout import MapArrays, StateArrays
 
 # The settings vector a compiled game takes per player (`PlanSettings.vector`).
 PS_ROLLOUTS, PS_TOP_K, PS_HORIZON, PS_MARGIN, PS_PLACE, PS_VALUE = 0, 1, 2, 3, 4, 5
+PS_NET = PS_VALUE + NV  # the value's net (`features.search.value.net_vector`) follows its weights
 H_ATTACK, H_ROUND = 0, 1  # value the end of the attack phase, or the start of the next turn
 # What a rollout does first (`_estimate`): stop attacking, fight a battle, place the whole
 # pool on one territory, or nothing (the greedy player goes on from the position).
@@ -55,7 +56,8 @@ C_GREEDY_PLACE = -2
 # PlanWork.last[3]: what the last plan compared (attacks, or placements with the greedy
 # placement as a row of its own when P_PLACE + 1).
 P_ATTACK, P_PLACE = 0, 1
-N_PLAN = PS_VALUE + NV
+N_PLAN = PS_NET + NET_SIZE
+NET_TERM = "value.net"  # an explanation's term for the part of a value its net adds
 MAX_ROLLOUT_STEPS = 2_000  # a rollout's bound; an attack phase takes a few hundred at most
 
 
@@ -273,13 +275,16 @@ def plan_record(work: Work, pw: PlanWork, horizon: str, margin: float, vw: np.nd
         else:
             src = dst = int(work.opt_a[i])
         terms = tuple((NAMES[j], float(vw[j]), float(pw.tacc[i, j])) for j in range(NV))
+        if len(vw) > NV and vw[NV] > 0:
+            # The net's part is what the weighted terms leave of the option's mean value.
+            rest = float(pw.acc[i]) - sum(w * x for _, w, x in terms)
+            terms += ((NET_TERM, 1.0, rest),)
         options.append(PlanOption(src, dst, float(pw.acc[i]), terms))
     act = (int(action[0]), int(action[1]), int(action[2]), int(action[3]))
     return PlanExplanation(act, tuple(options) if n else (), int(pw.last[1]), horizon,
                            int(pw.last[2]) if n else -1, margin)
 
 
-__all__ = ["H_ATTACK", "H_ROUND", "N_PLAN", "PS_HORIZON", "PS_MARGIN", "PS_PLACE", "PS_ROLLOUTS",
-           "PS_TOP_K",
-           "PS_VALUE", "PlanWork", "decide_plan", "decide_plan_boxed", "make_plan_work",
-           "plan_record", "searched", "searches"]
+__all__ = ["H_ATTACK", "H_ROUND", "NET_TERM", "N_PLAN", "PS_HORIZON", "PS_MARGIN", "PS_NET",
+           "PS_PLACE", "PS_ROLLOUTS", "PS_TOP_K", "PS_VALUE", "PlanWork", "decide_plan",
+           "decide_plan_boxed", "make_plan_work", "plan_record", "searched", "searches"]

@@ -13,6 +13,7 @@ from features.search.plan import (
     N_PLAN,
     PS_HORIZON,
     PS_MARGIN,
+    PS_NET,
     PS_PLACE,
     PS_ROLLOUTS,
     PS_TOP_K,
@@ -23,7 +24,15 @@ from features.search.plan import (
     plan_record,
     searched,
 )
-from features.search.value import NAMES, NV, default_weights
+from features.search.value import (
+    MAX_HIDDEN,
+    NAMES,
+    NET_SIZE,
+    NV,
+    UNIT,
+    default_weights,
+    net_vector,
+)
 from features.why import HORIZONS, Why
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
@@ -34,7 +43,8 @@ from game.view import GameView
 KINDS = ("greedy", "plan")
 MAX_ROLLOUTS = 64  # per option and decision: 64 x 8 options stays well inside 100 ms
 MAX_MARGIN = 100.0  # in value units; far above any value difference (terms lie in [0, 1])
-FIELDS = ("kind", "rollouts", "top_k", "horizon", "margin", "place", "value")
+FIELDS = ("kind", "rollouts", "top_k", "horizon", "margin", "place", "value", "net")
+NET_FIELDS = ("bias", "out", "in")
 
 
 class PlanSettingsError(ValueError):
@@ -52,7 +62,9 @@ class PlanSettings:
     """How a player uses its weights: `greedy` (one move at a time) or `plan` (the attack
     search with `rollouts` continuations of each of its `top_k` first attacks, valued by
     `value`, one weight per term of `features.search.value.TERMS`; another plan replaces the
-    greedy player's own choice only when it is valued `margin` higher)."""
+    greedy player's own choice only when it is valued `margin` higher). `net` adds rectified
+    units on the same terms to the value (`features.search.value.weighted_value`): each a row
+    (bias, one weight per term, its weight in the value)."""
 
     kind: str = "plan"
     rollouts: int = 8
@@ -61,6 +73,7 @@ class PlanSettings:
     margin: float = 0.0
     place: int = 0  # territories whose whole-pool placement is weighed against the greedy one
     value: tuple[float, ...] = field(default_factory=lambda: tuple(default_weights()))
+    net: tuple[tuple[float, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -78,6 +91,10 @@ class PlanSettings:
         _whole("place", self.place, 0, MAX_OPTIONS)
         if len(self.value) != NV or not all(np.isfinite(self.value)):
             raise PlanSettingsError(f"plan.value must hold {NV} finite weights")
+        if len(self.net) > MAX_HIDDEN or not all(
+                len(u) == UNIT and np.isfinite(u).all() for u in self.net):
+            raise PlanSettingsError(f"plan.net must hold at most {MAX_HIDDEN} units of {UNIT} "
+                                    "finite numbers")
 
     def vector(self) -> np.ndarray:
         """f64[N_PLAN] as the compiled game takes it (0 rollouts: greedy)."""
@@ -87,14 +104,20 @@ class PlanSettings:
         v[PS_HORIZON] = HORIZONS.index(self.horizon)
         v[PS_MARGIN] = self.margin
         v[PS_PLACE] = self.place
-        v[PS_VALUE:] = self.value
+        v[PS_VALUE:PS_NET] = self.value
+        v[PS_NET:PS_NET + NET_SIZE] = net_vector(self.net)
         return v
+
+    def value_vector(self) -> np.ndarray:
+        """The value's part of `vector`: the term weights, then the net (`weighted_value`)."""
+        return self.vector()[PS_VALUE:]
 
     def as_dict(self) -> dict[str, Any]:
         """The bot file's `plan` object."""
         return {"kind": self.kind, "rollouts": self.rollouts, "top_k": self.top_k,
                 "horizon": self.horizon, "margin": float(self.margin), "place": self.place,
-                "value": dict(zip(NAMES, map(float, self.value), strict=True))}
+                "value": dict(zip(NAMES, map(float, self.value), strict=True)),
+                **({"net": _net_dict(self.net)} if self.net else {})}
 
     @classmethod
     def from_dict(cls, d: object) -> PlanSettings:
@@ -124,7 +147,55 @@ class PlanSettings:
             raise PlanSettingsError(f"plan.kind must be one of {', '.join(KINDS)}, got {kind!r}")
         return cls(kind, d.get("rollouts", base.rollouts), d.get("top_k", base.top_k),
                    d.get("horizon", base.horizon), d.get("margin", base.margin),
-                   d.get("place", base.place), tuple(vals))
+                   d.get("place", base.place), tuple(vals), _net_of(d.get("net", {})))
+
+
+def _net_dict(net: tuple[tuple[float, ...], ...]) -> dict[str, Any]:
+    """A bot file's `plan.net`: the units' biases, their weights in the value, and per term
+    its weight in each unit."""
+    rows = np.asarray(net, np.float64)
+    return {"bias": [float(x) for x in rows[:, 0]], "out": [float(x) for x in rows[:, -1]],
+            "in": {n: [float(x) for x in rows[:, 1 + i]] for i, n in enumerate(NAMES)}}
+
+
+def _numbers(x: object, n: int, what: str) -> list[float]:
+    if (not isinstance(x, list) or len(x) != n or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) and np.isfinite(v)
+            for v in x)):
+        raise PlanSettingsError(f"plan.net.{what} must be a list of {n} finite numbers "
+                                "(one per unit)")
+    return [float(v) for v in x]
+
+
+def _net_of(d: object) -> tuple[tuple[float, ...], ...]:
+    """`plan.net` read (`_net_dict`'s form; a term it does not name weighs 0 in every unit)."""
+    if not isinstance(d, dict):
+        raise PlanSettingsError(f"plan.net must be an object with {', '.join(NET_FIELDS)}")
+    if not d:
+        return ()
+    extra = sorted(set(d) - set(NET_FIELDS))
+    if extra:
+        raise PlanSettingsError(f"plan.net has unknown field {extra[0]!r} (allowed: "
+                                f"{', '.join(NET_FIELDS)})")
+    bias = d.get("bias")
+    if not isinstance(bias, list) or not 1 <= len(bias) <= MAX_HIDDEN:
+        raise PlanSettingsError(f"plan.net.bias must be a list of 1..{MAX_HIDDEN} numbers "
+                                "(one per unit)")
+    h = len(bias)
+    rows = np.zeros((h, UNIT))
+    rows[:, 0] = _numbers(bias, h, "bias")
+    rows[:, -1] = _numbers(d.get("out"), h, "out")
+    terms = d.get("in", {})
+    if not isinstance(terms, dict):
+        raise PlanSettingsError("plan.net.in must be an object of value.* name -> list")
+    bad = sorted(set(terms) - set(NAMES))
+    if bad:
+        raise PlanSettingsError(f"plan.net.in has unknown term {bad[0]!r} (allowed: "
+                                f"{', '.join(NAMES)})")
+    for i, n in enumerate(NAMES):
+        if n in terms:
+            rows[:, 1 + i] = _numbers(terms[n], h, f"in.{n}")
+    return tuple(tuple(float(x) for x in r) for r in rows)
 
 
 GREEDY = PlanSettings(kind="greedy")
@@ -169,7 +240,7 @@ class PlanPlayer(LinearPlayer):
             return Why(seen, action)
         p = self.plan
         return Why(seen, action, plan_record(work, pw, p.horizon, p.margin,
-                                             p.vector()[PS_VALUE:], action))
+                                             p.value_vector(), action))
 
     def __repr__(self) -> str:
         return f"PlanPlayer(name={self.name!r}, rollouts={self.plan.rollouts})"

@@ -306,16 +306,50 @@ def value_terms(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
     out[V_ROUND] = min(1.0, sc[L.S_ROUND] / 40.0)
 
 
-@inline_rule_kernel
-def position_value(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
-                   vw: np.ndarray, out: np.ndarray) -> float:
-    """sum of vw[i] * term i of s for seat (`value_terms`; out is its scratch)."""
-    value_terms(m, s, rules, seat, out)
-    v = 0.0
-    for i in range(NV):
-        v += vw[i] * out[i]
+# The value's net (a bot file's `plan.net`): up to MAX_HIDDEN rectified units on the same terms,
+# added to the weighted sum, so a fit on many positions can learn what the terms do together (a
+# linear value stops learning after about 10,000 games: docs/experiments/2026-11-30-value-net.md).
+MAX_HIDDEN = 32
+UNIT = NV + 2  # a unit's row: bias, one weight per term, its weight in the value
+NET_SIZE = 1 + MAX_HIDDEN * UNIT  # the unit count, then the rows (`net_vector`)
+
+
+def net_vector(net: tuple[tuple[float, ...], ...]) -> np.ndarray:
+    """f64[NET_SIZE]: len(net), then each unit's row (bias, NV term weights, out weight)."""
+    v = np.zeros(NET_SIZE, np.float64)
+    v[0] = len(net)
+    for j, row in enumerate(net):
+        v[1 + j * UNIT: 1 + (j + 1) * UNIT] = row
     return v
 
 
-__all__ = ["NAMES", "NV", "TERMS", "Term", "default_weights", "position_value", "scratch_size",
-           "value_scratch", "value_terms"]
+@inline_rule_kernel
+def weighted_value(vw: np.ndarray, x: np.ndarray) -> float:
+    """The value of terms x[:NV] under vw: sum of vw[i] * x[i], plus, when vw goes on with a
+    net (`net_vector`), the sum over its units of out * max(0, bias + sum of w[i] * x[i])."""
+    v = 0.0
+    for i in range(NV):
+        v += vw[i] * x[i]
+    if vw.shape[0] > NV:
+        for j in range(int(vw[NV])):
+            o = NV + 1 + j * UNIT
+            z = vw[o]
+            for i in range(NV):
+                z += vw[o + 1 + i] * x[i]
+            if z > 0.0:
+                v += vw[o + NV + 1] * z
+    return v
+
+
+@inline_rule_kernel
+def position_value(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
+                   vw: np.ndarray, out: np.ndarray) -> float:
+    """The value of position s for seat (`weighted_value` of its `value_terms`; out is their
+    scratch)."""
+    value_terms(m, s, rules, seat, out)
+    return weighted_value(vw, out)
+
+
+__all__ = ["MAX_HIDDEN", "NAMES", "NET_SIZE", "NV", "TERMS", "UNIT", "Term", "default_weights",
+           "net_vector", "position_value", "scratch_size", "value_scratch", "value_terms",
+           "weighted_value"]

@@ -101,9 +101,10 @@ def test_an_attack_says_the_armies_and_the_odds(
 
 def test_every_value_term_has_plain_words() -> None:
     from arena.plainwords import VALUE_WORDS
+    from features.search.plan import NET_TERM
     from features.search.value import NAMES
 
-    assert set(VALUE_WORDS) == set(NAMES)
+    assert set(VALUE_WORDS) == {*NAMES, NET_TERM}
     assert not [w for w in VALUE_WORDS.values() if FORMULA.search(w)]
 
 

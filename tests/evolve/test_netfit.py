@@ -1,0 +1,52 @@
+"""The value's net fitted on positions: it learns what a weighted sum of the terms cannot, and
+its folded weights are the model it trained."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from evolve.plan.netfit import fit_net
+from evolve.plan.planfit import fit_logistic
+from evolve.plan.valuefit import COLS, WON, WON_WEIGHT, log_loss
+from features.search.player import PlanSettings
+from features.search.value import NV, weighted_value
+
+
+def _data(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Terms in [0, 1]; the win when exactly one of two terms is high (no weighted sum of the
+    terms predicts it), with some noise."""
+    r = np.random.default_rng(seed)
+    x = r.random((n, NV))
+    x[:, WON] = 0.0
+    a, b = x[:, COLS[0]] > 0.5, x[:, COLS[5]] > 0.5
+    p = np.where(a ^ b, 0.85, 0.15)
+    return x, (r.random(n) < p).astype(np.float64)
+
+
+def test_the_net_learns_what_the_weighted_sum_cannot() -> None:
+    x, y = _data(40_000, 1)
+    xt, yt = _data(10_000, 2)
+    fit = fit_net(x, y, 8, np.random.default_rng(3), epochs=40)
+    b = fit_logistic(x[:, COLS], y)
+    linear = log_loss(1 / (1 + np.exp(-(b[0] + xt[:, COLS] @ b[1:]))), yt)
+    assert linear > 0.68  # the sum learns nothing here
+    assert fit.log_loss(xt, yt) < linear - 0.1
+    assert fit.value[WON] == WON_WEIGHT and len(fit.net) == 8
+
+
+def test_a_fit_is_its_generators_and_its_bot_plays_the_same_arithmetic() -> None:
+    x, y = _data(5_000, 4)
+    one = fit_net(x, y, 4, np.random.default_rng(5), epochs=2)
+    assert one == fit_net(x, y, 4, np.random.default_rng(5), epochs=2)
+    assert one != fit_net(x, y, 4, np.random.default_rng(6), epochs=2)
+    vw = PlanSettings(value=one.value, net=one.net).value_vector()
+    got = np.array([weighted_value(vw, row) for row in x[:200]])
+    assert np.allclose(got, one.logits(x[:200]), atol=1e-9)
+
+
+@pytest.mark.parametrize("hidden", [0, 33])
+def test_a_net_size_outside_the_bot_files_bound_is_refused(hidden: int) -> None:
+    x, y = _data(100, 7)
+    with pytest.raises(ValueError, match="hidden must be 1..32"):
+        fit_net(x, y, hidden, np.random.default_rng(0))
