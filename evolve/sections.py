@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from features.search.value import MAX_HIDDEN
 from game.state import Rules
 
 
@@ -141,6 +142,7 @@ class PlanSection:
     play_rollouts: int = _f(0, 64)
     play_top_k: int = _f(0, 8)
     play_place: int = _f(0, 8)
+    net: int = _f(0, MAX_HIDDEN)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from pathlib import Path
 from evolve.cli import error
 from evolve.plan.lines import plan_folder
 from evolve.plan.planfit import MAX_GAMES, MAX_REFITS, plan_champion
+from features.search.value import MAX_HIDDEN
 
 __all__ = ["main"]
 
@@ -40,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="value a plan must gain over the greedy choice (default: each of "
                     + ", ".join(f"{m:g}" for m in d.margins)
                     + ", the best in the check kept); repeat it to give your own")
+    ap.add_argument("--net", type=int, default=d.net,
+                    help="rectified units of the fitted value (0: a weighted sum of the terms; "
+                    f"1..32; default {d.net})")
     ap.add_argument("--refits", type=int, default=d.refits,
                     help="fits again on the best planning bot's own games, each checked "
                     f"(default {d.refits})")
@@ -69,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
             return error(f"{flag} must be 1..{MAX_GAMES}, got {v}")
     if not 0 <= args.refits <= MAX_REFITS:
         return error(f"--refits must be 0..{MAX_REFITS}, got {args.refits}")
+    if not 0 <= args.net <= MAX_HIDDEN:
+        return error(f"--net must be 0..{MAX_HIDDEN}, got {args.net}")
     shares = args.self_shares or list(d.self_share)
     for sh in shares:
         if not 0.0 <= sh <= 1.0:
@@ -87,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     plan, meta, result = plan_champion(
         bot.weights, bot.meta, str(args.bot), games=args.games, check_games=args.check_games,
         seed=args.seed, horizon=args.horizon, rollouts=args.rollouts, top_k=args.top_k,
-        margins=margins, refits=args.refits, self_shares=shares)
+        margins=margins, refits=args.refits, self_shares=shares, units=args.net)
     if args.place:  # the check ran without placements, as a run's planning step notes it
         meta["plan_fit"]["checked_at"] = {"rollouts": plan["rollouts"], "top_k": plan["top_k"],
                                           "place": 0}
@@ -95,5 +101,6 @@ def main(argv: list[str] | None = None) -> int:
             ).write(args.out)
     print(f"{args.out}: planning {args.bot} (horizon {args.horizon}, {args.rollouts} rollouts "
           f"x top {args.top_k}), value fitted on {meta['plan_fit']['positions']} positions of "
-          f"{args.games} games; {result.words()}")
+          f"{args.games} games" + (f" through {args.net} units" if args.net else "")
+          + f"; {result.words()}")
     return 0

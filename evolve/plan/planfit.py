@@ -33,6 +33,7 @@ MAX_REFITS = 5
 SELF_SHARE = 0.25  # a seat's chance of a copy of the bot rather than a gauntlet bot
 MARGIN = 0.1  # another plan replaces the greedy choice when valued this much higher
 RUN_FIT = -1  # the fit index (and self share) under which the run's own value is checked
+NET_KEY = 0x4E4554  # spawn_key of a fit's net generator, under the fit's seed
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, iters: int = 50
@@ -86,15 +87,22 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
 
 def fitted_values(weights: np.ndarray, games: int, seed: int, horizon: str,
                   self_share: float = SELF_SHARE, rules: Any = None, board: Any = None,
-                  plan: Any = None) -> tuple[dict[str, float], int]:
+                  plan: Any = None, units: int = 0
+                  ) -> tuple[dict[str, float], int, tuple[tuple[float, ...], ...]]:
     """The value weights fitted on `positions` (every term but `value.won`; the bot greedy, or
-    planning with `plan`), and the sample size."""
+    planning with `plan`), the sample size, and with `units` the net fitted with them
+    (`evolve.plan.netfit`, its generator derived from seed), else ()."""
+    from evolve.plan.netfit import fit_net
     from features.search.value import NAMES, TERMS
 
     x, y = positions(weights, games, seed, horizon, self_share, rules, board, plan)
     keep = [i for i, t in enumerate(TERMS) if t.name != "won"]
+    if units and len(y):
+        fit = fit_net(x, y, units, np.random.default_rng(np.random.SeedSequence(
+            seed, spawn_key=(NET_KEY,))))
+        return {NAMES[i]: fit.value[i] for i in keep}, len(y), fit.net
     b = fit_logistic(x[:, keep], y)
-    return {NAMES[i]: float(b[1 + j]) for j, i in enumerate(keep)}, len(y)
+    return {NAMES[i]: float(b[1 + j]) for j, i in enumerate(keep)}, len(y), ()
 
 
 @dataclass(frozen=True)
@@ -171,7 +179,7 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
                   check_games: int, seed: int, horizon: str = "attack", rollouts: int = 8,
                   top_k: int = 3, margins: Sequence[float] = (MARGIN,), refits: int = 0,
                   self_shares: Sequence[float] = (SELF_SHARE,), rules: Any = None,
-                  board: Any = None, run_value: dict[str, float] | None = None
+                  board: Any = None, run_value: dict[str, float] | None = None, units: int = 0
                   ) -> tuple[dict[str, Any], dict[str, Any], Check]:
     """(plan object, meta, check) of the bot `weights` planning with a fitted value and the
     (self share, margin) of `self_shares` x `margins` that won most in the check (the first of
@@ -179,7 +187,8 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     again (the best's share) on the games of the best planning bot so far (the planning player's own
     positions: policy iteration), each fit's margins checked in the same games. Meta records
     the fits and the check (seeds derive from `seed`). `run_value` (the run's value learned as
-    it went, `evolve.plan.valuefit`) is checked too, at each margin, as fit -1."""
+    it went, `evolve.plan.valuefit`) is checked too, at each margin, as fit -1. With `units`,
+    every fit is a value with that many units (`evolve.plan.netfit`), not a weighted sum."""
     from features.search.player import PlanSettings
 
     fit_seed, check_seed, *refit_seeds = (
@@ -191,11 +200,12 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     rounds = [(0, fit_seed, list(self_shares))]
     rounds += [(i + 1, s, []) for i, s in enumerate(refit_seeds)]
 
-    def check_margins(values: dict[str, float], fit: int, share: float) -> None:
+    def check_margins(values: dict[str, float], fit: int, share: float,
+                      net: tuple[tuple[float, ...], ...] = ()) -> None:
         nonlocal best
         for margin in margins:
             plan = PlanSettings(rollouts=rollouts, top_k=top_k, horizon=horizon,
-                                margin=margin).as_dict()
+                                margin=margin, net=net).as_dict()
             plan["value"].update(values)
             settings = PlanSettings.from_dict(plan)
             won = rates(weights, settings.vector(), check_games, check_seed, rules, board)
@@ -205,10 +215,10 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
 
     for fit, fseed, shares in rounds:
         for share in shares or [best[4] if best else SELF_SHARE]:
-            values, positions_of[(fit, share)] = fitted_values(
+            values, positions_of[(fit, share)], net = fitted_values(
                 weights, games, fseed, horizon, share, rules, board,
-                plan=None if best is None or fit == 0 else best[1])
-            check_margins(values, fit, float(share))
+                plan=None if best is None or fit == 0 else best[1], units=units)
+            check_margins(values, fit, float(share), net)
     fitted_share = best[4] if best else SELF_SHARE  # the fits' best share (their rows in meta)
     if run_value:
         positions_of[(RUN_FIT, RUN_FIT)] = 0
@@ -225,10 +235,11 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     meta["plan_fit"] = {"from": source, "games": games, "seed": seed,
                         "positions": positions_of[(chosen, share)],
                         "self_share": None if learned else share,
-                        "refits": refits, "fit": chosen,
+                        "refits": refits, "fit": chosen, "units": 0 if learned else units,
                         "value": "the run's, learned as it went" if learned
                         else "fitted at the end",
-                        "method": "logistic regression of the win on the value terms, games "
+                        "method": "logistic regression of the win on the value terms (with "
+                        "units: through that many rectified units, evolve.plan.netfit), games "
                         "against a copy of itself (a seat's chance: self_share) or a gauntlet "
                         "bot (evolve.plan.planfit); refit i on the games of refit i - 1's best "
                         "planning bot",
@@ -291,7 +302,7 @@ def plan_weights(weights: np.ndarray, meta: dict[str, Any], source: str, out: Pa
         weights, meta, source, games=p.games,
         check_games=p.check_games, seed=run_seed(cfg, generation), horizon=p.horizon,
         rollouts=p.rollouts, top_k=p.top_k, margins=p.margins, refits=p.refits,
-        self_shares=p.self_share, rules=rules, board=board, run_value=run_value)
+        self_shares=p.self_share, rules=rules, board=board, run_value=run_value, units=p.net)
     if not result.better:
         out.unlink(missing_ok=True)  # an older planning champion is not this champion's
         return (f"planning champion: not kept ({result.words()}); {source} plays greedy")

@@ -3,6 +3,8 @@ its folded weights are the model it trained."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -50,3 +52,24 @@ def test_a_net_size_outside_the_bot_files_bound_is_refused(hidden: int) -> None:
     x, y = _data(100, 7)
     with pytest.raises(ValueError, match="hidden must be 1..32"):
         fit_net(x, y, hidden, np.random.default_rng(0))
+
+
+def test_evolve_plan_fits_a_net_when_asked_and_the_same_one_again(tmp_path: Path) -> None:
+    from evolve.plan.plan_cmd import main
+    from features.botfile import read_bot
+
+    files = [tmp_path / "a.json", tmp_path / "b.json"]
+    for out in files:
+        assert main(["champion", "--games", "6", "--seed", "1", "--rollouts", "2",
+                     "--check-games", "4", "--margin", "0.1", "--net", "4",
+                     "--out", str(out)]) == 0
+    _w, meta, plan = read_bot(files[0])
+    assert len(plan.net) == 4 and meta["plan_fit"]["units"] == 4
+    assert read_bot(files[1])[2] == plan
+
+
+def test_evolve_plan_refuses_a_net_too_big(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from evolve.plan.plan_cmd import main
+
+    assert main(["champion", "--net", "33", "--out", str(tmp_path / "x.json")]) == 2
+    assert "--net must be 0..32" in capsys.readouterr().err

@@ -213,7 +213,7 @@ def test_the_runs_learned_value_is_checked_beside_the_fits(monkeypatch: pytest.M
         return {"bully": 0.6 if is_run == run_wins else 0.5}
 
     monkeypatch.setattr(planfit, "rates", fake_rates)
-    monkeypatch.setattr(planfit, "fitted_values", lambda *a, **k: ({"value.income": 1.0}, 10))
+    monkeypatch.setattr(planfit, "fitted_values", lambda *a, **k: ({"value.income": 1.0}, 10, ()))
     plan, meta, check = planfit.plan_champion(hand_set_genome(), {}, "test", games=10,
                                               check_games=5, seed=1, margins=(0.1, 0.2),
                                               run_value=learned)
