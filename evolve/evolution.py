@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from evolve.breeding import ga, records
-from evolve.breeding.islands import ISLAND_KEYS, island_statistics
+from evolve.breeding.islands import island_statistics
 from evolve.breeding.strategy import make_strategy
 from evolve.checkpoint import (
     Checkpoint,
@@ -32,6 +32,7 @@ from evolve.rating.champion import Proven, candidate_index, playoff_seeds
 from evolve.rating.rater import Rater, rated_places
 from evolve.rotation import rotated_opponents
 from evolve.runfolder import RunFolder
+from evolve.sections import ISLAND_KEYS
 from evolve.stats import wilson_interval
 from evolve.stopwatch import Stopwatch
 from features.genome import LAYOUT

@@ -21,9 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from evolve.breeding.islands import ISLAND_LISTS, ISLAND_SPREAD
 from evolve.checkpoint import npz_bytes
-from evolve.sections import MAX_ISLANDS
+from evolve.sections import ISLAND_LISTS, ISLAND_SPREAD, MAX_ISLANDS
 from game.atomic import MiB, atomic_write_bytes, check_size, read_limited
 from game.folderlock import FolderLockedError, lock_folder
 from game.untrusted import UntrustedJSONError, parse_json

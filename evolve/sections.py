@@ -24,6 +24,11 @@ MAX_RATING = 1e6  # TrueSkill mu, sigma, beta, tau: squares and sums stay far fr
 MAX_LEAGUE_SEATS = 10_000_000  # run.population * run.games_per_individual
 MAX_GENOME_ANCHORS = 64  # league.genomes: bot files read at the start of a run
 MAX_ISLANDS = 1024  # run.islands: sub-populations of the GA (evolve.breeding.islands)
+# What a run with islands adds to each log.jsonl line (`evolve.breeding.islands
+# .island_statistics`), here for the log's reader, which needs no GA.
+ISLAND_LISTS = ("island_mu_max", "island_mu_mean")  # a number per island
+ISLAND_SPREAD = "island_spread"
+ISLAND_KEYS = (*ISLAND_LISTS, ISLAND_SPREAD)
 
 # DEAP operators by name (evolve.breeding.toolbox registers them; tests check both lists agree).
 STRATEGIES = ("ga", "cma")

@@ -20,6 +20,7 @@ from features.players import carry
 from features.registry import N_GENES
 from features.search.plan import (
     N_PLAN,
+    PS_NET,
     PS_PLACE,
     PS_ROLLOUTS,
     PS_TOP_K,
@@ -28,6 +29,7 @@ from features.search.plan import (
     make_plan_work,
     searches,
 )
+from features.search.value import MAX_HIDDEN
 from features.work import Work, make_work
 from game.bots.kernels import BotWork, make_bot_work
 from game.bots.table import COMPILED_BOTS, compiled_decide
@@ -211,11 +213,13 @@ def _plans(plans: np.ndarray | None, shape: tuple[int, ...]) -> np.ndarray | Non
         raise ValueError(f"plans must have shape {(*shape, N_PLAN)}, got {p.shape}")
     if not np.isfinite(p).all():
         raise ValueError("plans must be finite (found NaN or inf)")
-    counts = p[..., [PS_ROLLOUTS, PS_TOP_K, PS_PLACE]]
+    counts = p[..., [PS_ROLLOUTS, PS_TOP_K, PS_PLACE, PS_NET]]
     bad = (counts < 0) | (counts != np.floor(counts))
     if bad.any():
-        raise ValueError("plans' rollouts, top_k and place must be whole numbers >= 0 "
-                         f"(PlanSettings.vector), got {counts[bad][0]}")
+        raise ValueError("plans' rollouts, top_k, place and unit count must be whole numbers "
+                         f">= 0 (PlanSettings.vector), got {counts[bad][0]}")
+    if (p[..., PS_NET] > MAX_HIDDEN).any():
+        raise ValueError(f"plans' unit count must be at most {MAX_HIDDEN} (PlanSettings.vector)")
     return p
 
 

@@ -25,11 +25,7 @@ from deap import base, tools
 
 from evolve.breeding.toolbox import next_generation, seed_random
 from evolve.config import Config
-
-# What a run with islands adds to each log.jsonl line (`island_statistics`).
-ISLAND_LISTS = ("island_mu_max", "island_mu_mean")  # a number per island
-ISLAND_SPREAD = "island_spread"
-ISLAND_KEYS = (*ISLAND_LISTS, ISLAND_SPREAD)
+from evolve.sections import ISLAND_LISTS, ISLAND_SPREAD
 
 
 def split(pop: Sequence[Any], k: int) -> list[list[Any]]:

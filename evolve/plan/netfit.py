@@ -21,7 +21,7 @@ from features.search.value import MAX_HIDDEN, NV
 BATCH = 2048
 EPOCHS = 6  # at least; a small sample gets as many as MIN_STEPS minibatches take
 MIN_STEPS = 5_000  # 10,000 games fitted in 6 epochs were 0.002 worse held out than in 24
-RATE = 3e-3  # Adam's step; halved each epoch past the first half
+RATE = 3e-3  # Adam's step; halved each sixth of the fit past its first half
 L2 = 1e-5  # on the units' input weights
 BETA1, BETA2, EPS = 0.9, 0.999, 1e-8
 
@@ -57,7 +57,8 @@ def fit_net(x: np.ndarray, y: np.ndarray, hidden: int, rng: np.random.Generator,
             epochs: int | None = None) -> NetFit:
     """Fit the value with `hidden` units on positions x f64[n, NV] labelled y f64[n] (1: the
     seat went on to win); minibatch order and initial weights from rng. Epochs: `EPOCHS`, or
-    more when fewer would take less than `MIN_STEPS` minibatches."""
+    more when fewer would take less than `MIN_STEPS` minibatches. The same rng fits the same
+    net on one machine; its float32 sums may round otherwise under another BLAS."""
     if not 1 <= hidden <= MAX_HIDDEN:
         raise ValueError(f"hidden must be 1..{MAX_HIDDEN}, got {hidden}")
     if len(x) != len(y) or len(y) == 0 or x.shape[1:] != (NV,):
@@ -78,7 +79,8 @@ def fit_net(x: np.ndarray, y: np.ndarray, hidden: int, rng: np.random.Generator,
     m2 = [np.zeros_like(p) for p in params]
     step = 0
     for epoch in range(epochs):
-        rate = RATE * 0.5 ** max(0, epoch - epochs // 2)
+        # Halved at each sixth of the fit past its first half, however many epochs it takes.
+        rate = RATE * 0.5 ** max(0, EPOCHS * epoch // epochs - EPOCHS // 2)
         order = rng.permutation(n)
         for s in range(0, n, BATCH):
             i = order[s:s + BATCH]

@@ -34,6 +34,7 @@ SELF_SHARE = 0.25  # a seat's chance of a copy of the bot rather than a gauntlet
 MARGIN = 0.1  # another plan replaces the greedy choice when valued this much higher
 RUN_FIT = -1  # the fit index (and self share) under which the run's own value is checked
 NET_KEY = 0x4E4554  # spawn_key of a fit's net generator, under the fit's seed
+CHUNK = 1_000  # games played at once: their plan rows stay near 50 MiB
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, iters: int = 50
@@ -73,16 +74,19 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
             else:
                 seats.append(COMPILED_BOTS[GAUNTLET[int(draw.integers(len(GAUNTLET)))]])
         pol[g] = [seats[i] for i in draw.permutation(4)]
-    w = np.repeat(np.stack([weights] * 4)[None], games, 0)
-    plans = None
-    if plan is not None and plan.kind == "plan":
-        plans = np.zeros((games, 4, len(plan.vector())))
-        plans[pol == 0] = plan.vector()
     seeds = [np.random.SeedSequence(seed, spawn_key=(g,)) for g in range(games)]
-    if not games:
-        return np.zeros((0, NV)), np.zeros(0)
-    p = record_games(w, pol, seeds, pol == 0, rules, board, plans, horizon)
-    return p.x, p.won
+    xs, ys = [np.zeros((0, NV))], [np.zeros(0)]
+    for lo in range(0, games, CHUNK):  # a plan row per seat is 13 KiB: games in chunks
+        pc = pol[lo:lo + CHUNK]
+        w = np.repeat(np.stack([weights] * 4)[None], len(pc), 0)
+        plans = None
+        if plan is not None and plan.kind == "plan":
+            plans = np.zeros((len(pc), 4, len(plan.vector())))
+            plans[pc == 0] = plan.vector()
+        p = record_games(w, pc, seeds[lo:lo + CHUNK], pc == 0, rules, board, plans, horizon)
+        xs.append(p.x)
+        ys.append(p.won)
+    return np.concatenate(xs), np.concatenate(ys)
 
 
 def fitted_values(weights: np.ndarray, games: int, seed: int, horizon: str,
@@ -152,19 +156,23 @@ def rates(weights: np.ndarray, plan: np.ndarray | None, games: int, seed: int,
     from features.compiled import play_mixed_games
     from game.bots import COMPILED_BOTS, GAUNTLET
 
-    seeds = [np.random.SeedSequence(seed, spawn_key=(i,)) for i in range(games)]
-    seat = np.arange(games) % 4
-    ws = np.repeat(np.stack([weights] * 4)[None], games, 0)
     out: dict[str, float] = {}
     for name in GAUNTLET:
-        pol = np.full((games, 4), COMPILED_BOTS[name], np.int32)
-        pol[np.arange(games), seat] = 0
-        plans = None
-        if plan is not None:
-            plans = np.zeros((games, 4, len(plan)))
-            plans[np.arange(games), seat] = plan
-        place, _r, _c = play_mixed_games(ws, pol, seeds, rules, board, plans=plans)
-        out[name] = float((place[np.arange(games), seat] == 1).mean())
+        won = 0
+        for lo in range(0, games, CHUNK):  # a plan row per seat is 13 KiB: games in chunks
+            idx = np.arange(lo, min(games, lo + CHUNK))
+            seeds = [np.random.SeedSequence(seed, spawn_key=(int(i),)) for i in idx]
+            seat = idx % 4
+            ws = np.repeat(np.stack([weights] * 4)[None], len(idx), 0)
+            pol = np.full((len(idx), 4), COMPILED_BOTS[name], np.int32)
+            pol[np.arange(len(idx)), seat] = 0
+            plans = None
+            if plan is not None:
+                plans = np.zeros((len(idx), 4, len(plan)))
+                plans[np.arange(len(idx)), seat] = plan
+            place, _r, _c = play_mixed_games(ws, pol, seeds, rules, board, plans=plans)
+            won += int((place[np.arange(len(idx)), seat] == 1).sum())
+        out[name] = won / games if games else float("nan")
     return out
 
 

@@ -43,12 +43,21 @@ from game.view import GameView
 KINDS = ("greedy", "plan")
 MAX_ROLLOUTS = 64  # per option and decision: 64 x 8 options stays well inside 100 ms
 MAX_MARGIN = 100.0  # in value units; far above any value difference (terms lie in [0, 1])
+MAX_WEIGHT = 1e6  # a value weight's or a unit's number, in size: fits stay far below
 FIELDS = ("kind", "rollouts", "top_k", "horizon", "margin", "place", "value", "net")
 NET_FIELDS = ("bias", "out", "in")
 
 
 class PlanSettingsError(ValueError):
     """A `plan` object that cannot be used (one line naming the field)."""
+
+
+def _known(d: dict[str, Any], allowed: tuple[str, ...], where: str, what: str) -> None:
+    """PlanSettingsError naming the first key of d not in `allowed`."""
+    bad = sorted(set(d) - set(allowed))
+    if bad:
+        raise PlanSettingsError(f"{where} has unknown {what} {bad[0]!r} (allowed: "
+                                f"{', '.join(allowed)})")
 
 
 def _whole(name: str, x: object, lo: int, hi: int) -> int:
@@ -89,12 +98,13 @@ class PlanSettings:
             raise PlanSettingsError(f"plan.margin must be a number 0..{MAX_MARGIN:g}, got "
                                     f"{self.margin!r}")
         _whole("place", self.place, 0, MAX_OPTIONS)
-        if len(self.value) != NV or not all(np.isfinite(self.value)):
-            raise PlanSettingsError(f"plan.value must hold {NV} finite weights")
+        if len(self.value) != NV or not all(abs(v) <= MAX_WEIGHT for v in self.value):
+            raise PlanSettingsError(f"plan.value must hold {NV} weights of size at most "
+                                    f"{MAX_WEIGHT:g}")
         if len(self.net) > MAX_HIDDEN or not all(
-                len(u) == UNIT and np.isfinite(u).all() for u in self.net):
+                len(u) == UNIT and (np.abs(u) <= MAX_WEIGHT).all() for u in self.net):
             raise PlanSettingsError(f"plan.net must hold at most {MAX_HIDDEN} units of {UNIT} "
-                                    "finite numbers")
+                                    f"numbers of size at most {MAX_WEIGHT:g}")
 
     def vector(self) -> np.ndarray:
         """f64[N_PLAN] as the compiled game takes it (0 rollouts: greedy)."""
@@ -124,24 +134,19 @@ class PlanSettings:
         """From a bot file's `plan` object; PlanSettingsError naming a bad field."""
         if not isinstance(d, dict):
             raise PlanSettingsError(f"plan must be an object with {', '.join(FIELDS)}")
-        extra = sorted(set(d) - set(FIELDS))
-        if extra:
-            raise PlanSettingsError(f"plan has unknown field {extra[0]!r} (allowed: "
-                                    f"{', '.join(FIELDS)})")
+        _known(d, FIELDS, "plan", "field")
         base = cls()
         value = d.get("value", dict(zip(NAMES, base.value, strict=True)))
         if not isinstance(value, dict):
             raise PlanSettingsError("plan.value must be an object of value.* name -> number")
-        bad = sorted(set(value) - set(NAMES))
-        if bad:
-            raise PlanSettingsError(f"plan.value has unknown term {bad[0]!r} (allowed: "
-                                    f"{', '.join(NAMES)})")
+        _known(value, NAMES, "plan.value", "term")
         vals = []
         for n, dv in zip(NAMES, base.value, strict=True):
-            x = value.get(n, dv)
-            if isinstance(x, bool) or not isinstance(x, int | float):
-                raise PlanSettingsError(f"plan.value: {n} must be a number, got {x!r}")
-            vals.append(float(x))
+            x = _number(value.get(n, dv))
+            if x is None:
+                raise PlanSettingsError(f"plan.value: {n} must be a number of size at most "
+                                        f"{MAX_WEIGHT:g}, got {value.get(n)!r}")
+            vals.append(x)
         kind = d.get("kind", "plan")
         if not isinstance(kind, str):
             raise PlanSettingsError(f"plan.kind must be one of {', '.join(KINDS)}, got {kind!r}")
@@ -158,13 +163,23 @@ def _net_dict(net: tuple[tuple[float, ...], ...]) -> dict[str, Any]:
             "in": {n: [float(x) for x in rows[:, 1 + i]] for i, n in enumerate(NAMES)}}
 
 
+def _number(x: object) -> float | None:
+    """x as a float when it is a JSON number of size at most MAX_WEIGHT, else None."""
+    if isinstance(x, bool) or not isinstance(x, int | float):
+        return None
+    try:
+        v = float(x)
+    except OverflowError:  # an integer beyond any float
+        return None
+    return v if abs(v) <= MAX_WEIGHT else None
+
+
 def _numbers(x: object, n: int, what: str) -> list[float]:
-    if (not isinstance(x, list) or len(x) != n or not all(
-            isinstance(v, int | float) and not isinstance(v, bool) and np.isfinite(v)
-            for v in x)):
-        raise PlanSettingsError(f"plan.net.{what} must be a list of {n} finite numbers "
-                                "(one per unit)")
-    return [float(v) for v in x]
+    out = [_number(v) for v in x] if isinstance(x, list) and len(x) == n else [None]
+    if None in out:
+        raise PlanSettingsError(f"plan.net.{what} must be a list of {n} numbers of size at "
+                                f"most {MAX_WEIGHT:g} (one per unit)")
+    return [v for v in out if v is not None]
 
 
 def _net_of(d: object) -> tuple[tuple[float, ...], ...]:
@@ -173,10 +188,7 @@ def _net_of(d: object) -> tuple[tuple[float, ...], ...]:
         raise PlanSettingsError(f"plan.net must be an object with {', '.join(NET_FIELDS)}")
     if not d:
         return ()
-    extra = sorted(set(d) - set(NET_FIELDS))
-    if extra:
-        raise PlanSettingsError(f"plan.net has unknown field {extra[0]!r} (allowed: "
-                                f"{', '.join(NET_FIELDS)})")
+    _known(d, NET_FIELDS, "plan.net", "field")
     bias = d.get("bias")
     if not isinstance(bias, list) or not 1 <= len(bias) <= MAX_HIDDEN:
         raise PlanSettingsError(f"plan.net.bias must be a list of 1..{MAX_HIDDEN} numbers "
@@ -188,10 +200,7 @@ def _net_of(d: object) -> tuple[tuple[float, ...], ...]:
     terms = d.get("in", {})
     if not isinstance(terms, dict):
         raise PlanSettingsError("plan.net.in must be an object of value.* name -> list")
-    bad = sorted(set(terms) - set(NAMES))
-    if bad:
-        raise PlanSettingsError(f"plan.net.in has unknown term {bad[0]!r} (allowed: "
-                                f"{', '.join(NAMES)})")
+    _known(terms, NAMES, "plan.net.in", "term")
     for i, n in enumerate(NAMES):
         if n in terms:
             rows[:, 1 + i] = _numbers(terms[n], h, f"in.{n}")

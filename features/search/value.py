@@ -326,11 +326,12 @@ def net_vector(net: tuple[tuple[float, ...], ...]) -> np.ndarray:
 @inline_rule_kernel
 def weighted_value(vw: np.ndarray, x: np.ndarray) -> float:
     """The value of terms x[:NV] under vw: sum of vw[i] * x[i], plus, when vw goes on with a
-    net (`net_vector`), the sum over its units of out * max(0, bias + sum of w[i] * x[i])."""
+    net (`net_vector`), the sum over its units of out * max(0, bias + sum of w[i] * x[i]);
+    not for a won position, which no net learned from (the win's weight alone ranks it)."""
     v = 0.0
     for i in range(NV):
         v += vw[i] * x[i]
-    if vw.shape[0] > NV:
+    if vw.shape[0] > NV and x[V_WON] == 0.0:
         for j in range(int(vw[NV])):
             o = NV + 1 + j * UNIT
             z = vw[o]

@@ -47,6 +47,22 @@ def test_a_fit_is_its_generators_and_its_bot_plays_the_same_arithmetic() -> None
     assert np.allclose(got, one.logits(x[:200]), atol=1e-9)
 
 
+def test_the_fit_does_not_depend_on_each_terms_scale() -> None:
+    # The net trains on standardized terms, so rescaled and shifted terms train the same net;
+    # its weights, folded back onto the raw terms, must then value every position alike.
+    x, y = _data(4_000, 8)
+    scale = np.linspace(0.5, 3.0, NV)
+    shift = np.linspace(-1.0, 1.0, NV)
+    x2 = x * scale + shift
+    x2[:, WON] = 0.0
+    a = fit_net(x, y, 4, np.random.default_rng(9), epochs=1)
+    b = fit_net(x2, y, 4, np.random.default_rng(9), epochs=1)
+    xt, _ = _data(500, 10)
+    xt2 = xt * scale + shift
+    xt2[:, WON] = 0.0
+    assert np.allclose(a.intercept + a.logits(xt), b.intercept + b.logits(xt2), atol=1e-3)
+
+
 @pytest.mark.parametrize("hidden", [0, 33])
 def test_a_net_size_outside_the_bot_files_bound_is_refused(hidden: int) -> None:
     x, y = _data(100, 7)

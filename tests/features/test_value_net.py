@@ -49,10 +49,18 @@ def test_a_net_round_trips_through_a_bot_file(tmp_path: Path) -> None:
     ({"bias": [0.0], "out": [1.0], "in": {"value.income": [float("nan")]}},
      "plan.net.in.value.income"),
     ({"bias": [0.0], "out": [1.0], "in": []}, "plan.net.in"),
+    ({"bias": [0.0], "out": [10**400]}, "plan.net.out"),  # beyond any float
+    ({"bias": [0.0], "out": [2e6]}, "plan.net.out"),
 ])
 def test_a_bad_net_names_its_field(net: object, field: str) -> None:
     with pytest.raises(PlanSettingsError, match=field.replace(".", r"\.").replace("[", r"\[")):
         PlanSettings.from_dict({"net": net})
+
+
+@pytest.mark.parametrize("weight", [10**400, -3e6, float("inf")])
+def test_a_value_weight_beyond_its_bound_names_the_term(weight: object) -> None:
+    with pytest.raises(PlanSettingsError, match=r"plan\.value: value\.income must be"):
+        PlanSettings.from_dict({"value": {"value.income": weight}})
 
 
 def test_settings_refuse_a_net_of_the_wrong_shape() -> None:
@@ -69,9 +77,24 @@ def test_the_compiled_value_adds_each_rectified_unit() -> None:
     lin = np.asarray(NETTED.value)
     for _ in range(50):
         x = r.random(NV)
+        x[NAMES.index("value.won")] = 0.0
         want = lin @ x + sum(u[-1] * max(0.0, u[0] + u[1:-1] @ x) for u in rows)
         assert abs(weighted_value(vw, x) - want) < 1e-9
         assert abs(weighted_value(lin, x) - lin @ x) < 1e-9  # the terms alone
+    won = r.random(NV)
+    won[NAMES.index("value.won")] = 1.0  # no net learned from a won position: the sum alone
+    assert abs(weighted_value(vw, won) - lin @ won) < 1e-9
+
+
+@pytest.mark.parametrize("count", [MAX_HIDDEN + 1, 1.5, -1.0])
+def test_a_compiled_game_refuses_a_unit_count_no_settings_make(count: float) -> None:
+    from features.compiled import play_mixed_game
+    from features.search.plan import PS_NET
+
+    plans = np.tile(NETTED.vector(), (4, 1))
+    plans[1, PS_NET] = count
+    with pytest.raises(ValueError, match="unit count"):
+        play_mixed_game(np.stack([W] * 4), np.zeros(4, dtype=np.int32), 5, plans=plans)
 
 
 def test_units_that_never_fire_play_as_no_net_and_live_ones_change_games() -> None:
@@ -83,7 +106,7 @@ def test_units_that_never_fire_play_as_no_net_and_live_ones_change_games() -> No
         return trace_linear_game(weights, seed, plans=plans)[1]
 
     base = PlanSettings(rollouts=4, top_k=3)
-    dead = PlanSettings(rollouts=4, top_k=3, net=_net(4, 5, bias=-1e6))
+    dead = PlanSettings(rollouts=4, top_k=3, net=_net(4, 5, bias=-1e5))
     live = PlanSettings(rollouts=4, top_k=3, net=tuple(
         (*row[:-1], 5.0) for row in _net(8, 6, bias=1.0)))
     differ = 0
