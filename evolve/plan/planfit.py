@@ -18,7 +18,7 @@ command; `evolve run` calls it at its end.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,18 +75,29 @@ def positions(weights: np.ndarray, games: int, seed: int, horizon: str,
                 seats.append(COMPILED_BOTS[GAUNTLET[int(draw.integers(len(GAUNTLET)))]])
         pol[g] = [seats[i] for i in draw.permutation(4)]
     seeds = [np.random.SeedSequence(seed, spawn_key=(g,)) for g in range(games)]
+    row = plan.vector() if plan is not None and plan.kind == "plan" else None
     xs, ys = [np.zeros((0, NV))], [np.zeros(0)]
-    for lo in range(0, games, CHUNK):  # a plan row per seat is 13 KiB: games in chunks
-        pc = pol[lo:lo + CHUNK]
-        w = np.repeat(np.stack([weights] * 4)[None], len(pc), 0)
-        plans = None
-        if plan is not None and plan.kind == "plan":
-            plans = np.zeros((len(pc), 4, len(plan.vector())))
-            plans[pc == 0] = plan.vector()
-        p = record_games(w, pc, seeds[lo:lo + CHUNK], pc == 0, rules, board, plans, horizon)
+    for part, w, plans in _chunks(weights, pol, row):
+        pc = pol[part]
+        p = record_games(w, pc, seeds[part], pc == 0, rules, board, plans, horizon)
         xs.append(p.x)
         ys.append(p.won)
     return np.concatenate(xs), np.concatenate(ys)
+
+
+def _chunks(weights: np.ndarray, pol: np.ndarray, plan: np.ndarray | None
+            ) -> Iterator[tuple[slice, np.ndarray, np.ndarray | None]]:
+    """The games of policies `pol` int32[games, players] CHUNK at a time (a plan row per seat is
+    13 KiB): (their slice, the bot's weights in every seat, `plan` f64[N_PLAN] in the bot's
+    seats (policy 0) or None)."""
+    for lo in range(0, len(pol), CHUNK):
+        pc = pol[lo:lo + CHUNK]
+        w = np.repeat(np.stack([weights] * pc.shape[1])[None], len(pc), 0)
+        plans = None
+        if plan is not None:
+            plans = np.zeros((*pc.shape, len(plan)))
+            plans[pc == 0] = plan
+        yield slice(lo, lo + len(pc)), w, plans
 
 
 def fitted_values(weights: np.ndarray, games: int, seed: int, horizon: str,
@@ -156,22 +167,16 @@ def rates(weights: np.ndarray, plan: np.ndarray | None, games: int, seed: int,
     from features.compiled import play_mixed_games
     from game.bots import COMPILED_BOTS, GAUNTLET
 
+    seeds = [np.random.SeedSequence(seed, spawn_key=(i,)) for i in range(games)]
+    seat = np.arange(games) % 4
     out: dict[str, float] = {}
     for name in GAUNTLET:
+        pol = np.full((games, 4), COMPILED_BOTS[name], np.int32)
+        pol[np.arange(games), seat] = 0
         won = 0
-        for lo in range(0, games, CHUNK):  # a plan row per seat is 13 KiB: games in chunks
-            idx = np.arange(lo, min(games, lo + CHUNK))
-            seeds = [np.random.SeedSequence(seed, spawn_key=(int(i),)) for i in idx]
-            seat = idx % 4
-            ws = np.repeat(np.stack([weights] * 4)[None], len(idx), 0)
-            pol = np.full((len(idx), 4), COMPILED_BOTS[name], np.int32)
-            pol[np.arange(len(idx)), seat] = 0
-            plans = None
-            if plan is not None:
-                plans = np.zeros((len(idx), 4, len(plan)))
-                plans[np.arange(len(idx)), seat] = plan
-            place, _r, _c = play_mixed_games(ws, pol, seeds, rules, board, plans=plans)
-            won += int((place[np.arange(len(idx)), seat] == 1).sum())
+        for part, w, plans in _chunks(weights, pol, plan):
+            place, _r, _c = play_mixed_games(w, pol[part], seeds[part], rules, board, plans=plans)
+            won += int((place[np.arange(len(place)), seat[part]] == 1).sum())
         out[name] = won / games if games else float("nan")
     return out
 

@@ -35,7 +35,14 @@ from features.search.rollout import (
     finish_round,
     worth_fighting,
 )
-from features.search.value import NAMES, NET_SIZE, NV, position_value, value_scratch
+from features.search.value import (
+    NAMES,
+    NET_SIZE,
+    NV,
+    net_units,
+    position_value,
+    value_scratch,
+)
 from features.why import GREEDY_PLACE, PlanExplanation, PlanOption
 from features.work import MAX_OPTIONS, Action4, Work, make_work
 from game.rules import layout as L
@@ -275,7 +282,7 @@ def plan_record(work: Work, pw: PlanWork, horizon: str, margin: float, vw: np.nd
         else:
             src = dst = int(work.opt_a[i])
         terms = tuple((NAMES[j], float(vw[j]), float(pw.tacc[i, j])) for j in range(NV))
-        if len(vw) > NV and vw[NV] > 0:
+        if net_units(vw):
             # The net's part is what the weighted terms leave of the option's mean value.
             rest = float(pw.acc[i]) - sum(w * x for _, w, x in terms)
             terms += ((NET_TERM, 1.0, rest),)

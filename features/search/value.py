@@ -323,6 +323,11 @@ def net_vector(net: tuple[tuple[float, ...], ...]) -> np.ndarray:
     return v
 
 
+def net_units(vw: np.ndarray) -> int:
+    """The number of units of the net vw goes on with (`net_vector`), 0 for a weighted sum."""
+    return int(vw[NV]) if len(vw) > NV else 0
+
+
 @inline_rule_kernel
 def weighted_value(vw: np.ndarray, x: np.ndarray) -> float:
     """The value of terms x[:NV] under vw: sum of vw[i] * x[i], plus, when vw goes on with a
@@ -352,5 +357,5 @@ def position_value(m: MapArrays, s: StateArrays, rules: np.ndarray, seat: int,
 
 
 __all__ = ["MAX_HIDDEN", "NAMES", "NET_SIZE", "NV", "TERMS", "UNIT", "Term", "default_weights",
-           "net_vector", "position_value", "scratch_size", "value_scratch", "value_terms",
-           "weighted_value"]
+           "net_units", "net_vector", "position_value", "scratch_size", "value_scratch",
+           "value_terms", "weighted_value"]
