@@ -1,6 +1,6 @@
-"""Two shortcuts through numba's compiler for the kernels' large folded bodies, each applied only
-to the numba source it was written against (sha256 of that source) and each producing the IR
-numba's own code produces; any other numba compiles as it ships.
+"""Three shortcuts through numba's compiler for the kernels' large folded bodies, each applied
+only to the numba source it was written against (sha256 of that source) and each producing the
+IR numba's own code produces; any other numba compiles as it ships.
 
 - The inliner: numba folds an `inline="always"` call by building the callee's IR afresh, then
   deep-copying it twice, each block copy dragging the callee's whole variable table (numba issue
@@ -11,6 +11,10 @@ numba's own code produces; any other numba compiles as it ships.
   `ssa._run_ssa`). A kernel with hundreds of such variables and thousands of statements spends
   seconds there; the shortcut rewrites only the blocks that name the variable, in the same
   order, so fresh names and phi nodes come out the same.
+- Liveness: numba's `analysis.compute_live_map` iterates set unions over every variable of the
+  function at every block to a fixed point, and runs after each of thousands of IR changes a
+  large kernel goes through; the shortcut runs the same fixed points on bit sets (Python
+  ints, a bit per variable), so the unions are word operations, and returns the same sets.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import inspect
 from collections import defaultdict
 from typing import Any
 
-from numba.core import analysis, errors, inline_closurecall, ir, ssa
+from numba.core import analysis, errors, inline_closurecall, ir, ir_utils, ssa
 
 _INLINE_SOURCES = {
     "inline_function": "1b53f183258e659da3c7dd47a5cd6dfb342016a03e20a079fb24f469d7c6d1e1",
@@ -29,6 +33,7 @@ _INLINE_SOURCES = {
 }
 _cfg_of: Any = analysis.compute_cfg_from_blocks  # as numba's SSA pass computes it
 _SSA_SOURCE = "d20accd92757fef663a43e78d0ee88fe01d9333379eda463c9e15f0e7785e490"
+_LIVE_SOURCE = "713c4c094977e93b7ade48a478eb9b94168786ad9b440906b8e95b7fc0487a2a"
 
 
 def _digest(obj: Any) -> str | None:
@@ -111,6 +116,66 @@ def ssa_source_known(module: Any = ssa) -> bool:
     return _digest(module) == _SSA_SOURCE
 
 
+def _live_map_bits(cfg: Any, blocks: dict[int, ir.Block], var_use_map: dict[int, set[str]],
+                   var_def_map: dict[int, set[str]]) -> dict[int, set[str]]:
+    """numba's `analysis.compute_live_map` (the variables live at each block's entry) on bit
+    sets: the same two monotone fixed points from the same starting sets, so the same least
+    solution."""
+    topo = cfg.topo_order()
+    index: dict[str, int] = {}
+    names: list[str] = []
+
+    def bits(vs: set[str]) -> int:
+        b = 0
+        for n in vs:
+            i = index.get(n)
+            if i is None:
+                i = index[n] = len(names)
+                names.append(n)
+            b |= 1 << i
+        return b
+
+    use = {o: bits(var_use_map[o]) for o in blocks}
+    defs = {o: bits(var_def_map[o]) for o in blocks}
+    # Every variable used or defined in a block that reaches this one (numba's `def_reach`).
+    reach: defaultdict[int, int] = defaultdict(int)
+    changed = True
+    while changed:
+        changed = False
+        for o in topo:
+            r = reach[o] | defs[o] | use[o]
+            changed |= r != reach[o]
+            reach[o] = r
+            for succ, _ in cfg.successors(o):
+                x = reach[succ] | r
+                changed |= x != reach[succ]
+                reach[succ] = x
+    live = dict(use)
+    changed = True
+    while changed:
+        changed = False
+        for o in reversed(topo):
+            here = live[o]
+            for pred, _ in cfg.predecessors(o):
+                x = live[pred] | (here & reach[pred] & ~defs[pred])
+                changed |= x != live[pred]
+                live[pred] = x
+    out: dict[int, set[str]] = {}
+    for o in blocks:
+        b, got = live[o], set()
+        while b:
+            low = b & -b
+            got.add(names[low.bit_length() - 1])
+            b ^= low
+        out[o] = got
+    return out
+
+
+def live_source_known(fn: Any = analysis.compute_live_map) -> bool:
+    """True when numba's liveness is the source `_live_map_bits` was written against."""
+    return _digest(fn) == _LIVE_SOURCE
+
+
 INLINE_COPIES_SKIPPED = inline_sources_known()
 if INLINE_COPIES_SKIPPED:
     inline_closurecall.InlineWorker.inline_function = _inline_fresh  # type: ignore[method-assign]
@@ -118,6 +183,11 @@ NUMBA_RUN_SSA = ssa._run_ssa  # numba's own, for the tests' comparison
 SSA_TOUCHED_ONLY = ssa_source_known()
 if SSA_TOUCHED_ONLY:
     ssa._run_ssa = _run_ssa_touched
+NUMBA_LIVE_MAP = analysis.compute_live_map  # numba's own, for the tests' comparison
+LIVE_BITS = live_source_known()
+if LIVE_BITS:  # postproc reads it from analysis, ir_utils imported it by name
+    analysis.compute_live_map = _live_map_bits
+    ir_utils.compute_live_map = _live_map_bits  # type: ignore[attr-defined]
 
 __all__ = ["INLINE_COPIES_SKIPPED", "SSA_TOUCHED_ONLY", "inline_sources_known",
            "ssa_source_known"]

@@ -8,7 +8,7 @@ from typing import Any
 
 import numba
 from numba import njit
-from numba.core import inline_closurecall, ssa
+from numba.core import analysis, inline_closurecall, ir_utils, ssa
 
 from game.rules import numba_shortcuts as S
 from game.rules.jit import inline_rule_kernel
@@ -25,8 +25,11 @@ def test_the_shortcuts_apply_only_to_the_sources_they_were_written_against() -> 
     assert (inline_closurecall.InlineWorker.inline_function is S._inline_fresh) \
         == S.INLINE_COPIES_SKIPPED
     assert (ssa._run_ssa is S._run_ssa_touched) == S.SSA_TOUCHED_ONLY
+    assert not S.live_source_known(analysis.compute_dead_maps)
+    assert (analysis.compute_live_map is S._live_map_bits) == S.LIVE_BITS
+    assert (ir_utils.compute_live_map is S._live_map_bits) == S.LIVE_BITS  # type: ignore[attr-defined]
     if numba.__version__ == "0.68.1":  # the version read and measured: the shortcuts are on
-        assert S.INLINE_COPIES_SKIPPED and S.SSA_TOUCHED_ONLY
+        assert S.INLINE_COPIES_SKIPPED and S.SSA_TOUCHED_ONLY and S.LIVE_BITS
 
 
 @inline_rule_kernel
@@ -140,3 +143,54 @@ def test_a_kernel_compiled_with_either_ssa_computes_what_python_does() -> None:
             assert [compiled(n, flags) for n, flags in cases] == expected
     finally:
         ssa._run_ssa = saved
+
+
+def _live_map_checks(kernel: Any, *args: Any) -> list[tuple[int, int, bool]]:
+    """Per call of numba's liveness while compiling `kernel` afresh (uncached): (blocks,
+    variables, whether the shortcut's live sets equal numba's)."""
+    seen: list[tuple[int, int, bool]] = []
+
+    def comparing(cfg: Any, blocks: Any, usemap: Any, defmap: Any) -> Any:
+        theirs = S.NUMBA_LIVE_MAP(cfg, blocks, usemap, defmap)
+        ours = S._live_map_bits(cfg, blocks, usemap, defmap)
+        n_vars = len(set().union(*usemap.values(), *defmap.values()))
+        seen.append((len(blocks), n_vars, ours == theirs))
+        return theirs
+
+    saved = analysis.compute_live_map, ir_utils.compute_live_map  # type: ignore[attr-defined]
+    try:
+        analysis.compute_live_map = ir_utils.compute_live_map = comparing  # type: ignore[attr-defined]
+        njit(_nrt=False)(kernel).compile(tuple(numba.typeof(a) for a in args))
+    finally:
+        analysis.compute_live_map, ir_utils.compute_live_map = saved  # type: ignore[attr-defined]
+    return seen
+
+
+def test_liveness_shortcut_finds_numbas_live_variables() -> None:
+    from game.bots import continent
+    from game.bots.kernels import make_bot_work
+    from game.map import classic_map
+    from game.state import State
+
+    m = classic_map().kernel
+    for name, calls in {
+        "_reassigning": _live_map_checks(_reassigning, 5, (True, False, True)),
+        "continent.attack": _live_map_checks(continent.attack.py_func, m,
+                                             State.empty(classic_map(), 4).kernel, 0,
+                                             make_bot_work(m)),
+    }.items():
+        assert calls and all(same for _, _, same in calls), name
+    assert max(n_vars for _, n_vars, _ in calls) > 500  # a folded body's variables
+
+
+def test_a_kernel_compiled_with_either_liveness_computes_what_python_does() -> None:
+    cases = [(n, (f, not f, n % 2 == 0)) for n in range(12) for f in (True, False)]
+    expected = [_reassigning(n, flags) for n, flags in cases]
+    saved = analysis.compute_live_map, ir_utils.compute_live_map  # type: ignore[attr-defined]
+    try:
+        for live in (S.NUMBA_LIVE_MAP, S._live_map_bits):
+            analysis.compute_live_map = ir_utils.compute_live_map = live  # type: ignore[attr-defined]
+            compiled = njit(_reassigning)  # a fresh dispatcher, compiled under this liveness
+            assert [compiled(n, flags) for n, flags in cases] == expected
+    finally:
+        analysis.compute_live_map, ir_utils.compute_live_map = saved  # type: ignore[attr-defined]
