@@ -1,4 +1,4 @@
-"""Three shortcuts through numba's compiler for the kernels' large folded bodies, each applied
+"""Four shortcuts through numba's compiler for the kernels' large folded bodies, each applied
 only to the numba source it was written against (sha256 of that source) and each producing the
 IR numba's own code produces; any other numba compiles as it ships.
 
@@ -15,6 +15,11 @@ IR numba's own code produces; any other numba compiles as it ships.
   function at every block to a fixed point, and runs after each of thousands of IR changes a
   large kernel goes through; the shortcut runs the same fixed points on bit sets (Python
   ints, a bit per variable), so the unions are word operations, and returns the same sets.
+- Compile flags as keys: numba's `TargetConfig.__hash__` hashes the sorted option names (the
+  same for every instance) and `__eq__` builds both instances' dicts of every option, so each
+  lookup keyed by flags compares dicts along the whole chain of equal hashes; the shortcut
+  hashes the same names without the dicts, and compares two instances of one class on the
+  options either has set (the others read their defaults on both).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import inspect
 from collections import defaultdict
 from typing import Any
 
-from numba.core import analysis, errors, inline_closurecall, ir, ir_utils, ssa
+from numba.core import analysis, errors, inline_closurecall, ir, ir_utils, ssa, targetconfig
 
 _INLINE_SOURCES = {
     "inline_function": "1b53f183258e659da3c7dd47a5cd6dfb342016a03e20a079fb24f469d7c6d1e1",
@@ -34,6 +39,11 @@ _INLINE_SOURCES = {
 _cfg_of: Any = analysis.compute_cfg_from_blocks  # as numba's SSA pass computes it
 _SSA_SOURCE = "d20accd92757fef663a43e78d0ee88fe01d9333379eda463c9e15f0e7785e490"
 _LIVE_SOURCE = "713c4c094977e93b7ade48a478eb9b94168786ad9b440906b8e95b7fc0487a2a"
+_FLAGS_SOURCES = {
+    "__hash__": "4d15a6c75137a983e7f9228bc5f4c23dd10f3c8062501ef80456d25a1bd3eb3d",
+    "__eq__": "6d8774572d07d38134b11796fa2bbcd54192c62b2dfdeaf53723e91543a7e268",
+    "values": "12a29dc810f6a91beed3ce8a4c2071b278e37cc9031733f0deea8849bcb78611",
+}
 
 
 def _digest(obj: Any) -> str | None:
@@ -176,6 +186,31 @@ def live_source_known(fn: Any = analysis.compute_live_map) -> bool:
     return _digest(fn) == _LIVE_SOURCE
 
 
+def _flags_hash(self: Any) -> int:
+    """numba's `TargetConfig.__hash__` (the hash of `sorted(self.values())`, which sorts that
+    dict's keys: the option names) without building the dict."""
+    return hash(tuple(sorted(self.options)))
+
+
+def _flags_eq(self: Any, other: Any) -> Any:
+    """numba's `TargetConfig.__eq__` (every option's value alike, as a dict compares them) for
+    two instances of one class reading only the options either set: the others are both their
+    default."""
+    if type(other) is not type(self):
+        return NUMBA_FLAGS_EQ(self, other)  # type: ignore[no-untyped-call]
+    for name in self._values.keys() | other._values.keys():
+        mine, theirs = getattr(self, name), getattr(other, name)
+        if not (mine is theirs or mine == theirs):
+            return False
+    return True
+
+
+def flags_sources_known(cls: type = targetconfig.TargetConfig) -> bool:
+    """True when numba's flags compare and hash as the source the shortcut was written against."""
+    return all(_digest(getattr(cls, name, None)) == digest
+               for name, digest in _FLAGS_SOURCES.items())
+
+
 INLINE_COPIES_SKIPPED = inline_sources_known()
 if INLINE_COPIES_SKIPPED:
     inline_closurecall.InlineWorker.inline_function = _inline_fresh  # type: ignore[method-assign]
@@ -188,6 +223,12 @@ LIVE_BITS = live_source_known()
 if LIVE_BITS:  # postproc reads it from analysis, ir_utils imported it by name
     analysis.compute_live_map = _live_map_bits
     ir_utils.compute_live_map = _live_map_bits  # type: ignore[attr-defined]
+NUMBA_FLAGS_EQ = targetconfig.TargetConfig.__eq__  # numba's own, and for the tests' comparison
+NUMBA_FLAGS_HASH = targetconfig.TargetConfig.__hash__
+FLAGS_KEYED_FAST = flags_sources_known()
+if FLAGS_KEYED_FAST:
+    targetconfig.TargetConfig.__hash__ = _flags_hash  # type: ignore[method-assign]
+    targetconfig.TargetConfig.__eq__ = _flags_eq  # type: ignore[method-assign]
 
 __all__ = ["INLINE_COPIES_SKIPPED", "SSA_TOUCHED_ONLY", "inline_sources_known",
            "ssa_source_known"]

@@ -8,7 +8,8 @@ from typing import Any
 
 import numba
 from numba import njit
-from numba.core import analysis, inline_closurecall, ir_utils, ssa
+from numba.core import analysis, inline_closurecall, ir_utils, ssa, targetconfig
+from numba.core.compiler import Flags
 
 from game.rules import numba_shortcuts as S
 from game.rules.jit import inline_rule_kernel
@@ -17,6 +18,13 @@ from game.rules.jit import inline_rule_kernel
 class _Changed(inline_closurecall.InlineWorker):
     def inline_ir(self, *args: Any, **kwargs: Any) -> Any:
         return super().inline_ir(*args, **kwargs)  # type: ignore[no-untyped-call]
+
+
+class _OwnEq(Flags):
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    __hash__ = Flags.__hash__
 
 
 def test_the_shortcuts_apply_only_to_the_sources_they_were_written_against() -> None:
@@ -28,8 +36,11 @@ def test_the_shortcuts_apply_only_to_the_sources_they_were_written_against() -> 
     assert not S.live_source_known(analysis.compute_dead_maps)
     assert (analysis.compute_live_map is S._live_map_bits) == S.LIVE_BITS
     assert (ir_utils.compute_live_map is S._live_map_bits) == S.LIVE_BITS  # type: ignore[attr-defined]
+    assert not S.flags_sources_known(_OwnEq)
+    assert (targetconfig.TargetConfig.__eq__ is S._flags_eq) == S.FLAGS_KEYED_FAST
     if numba.__version__ == "0.68.1":  # the version read and measured: the shortcuts are on
         assert S.INLINE_COPIES_SKIPPED and S.SSA_TOUCHED_ONLY and S.LIVE_BITS
+        assert S.FLAGS_KEYED_FAST
 
 
 @inline_rule_kernel
@@ -194,3 +205,22 @@ def test_a_kernel_compiled_with_either_liveness_computes_what_python_does() -> N
             assert [compiled(n, flags) for n, flags in cases] == expected
     finally:
         analysis.compute_live_map, ir_utils.compute_live_map = saved  # type: ignore[attr-defined]
+
+
+def _flags(**set_: Any) -> Any:
+    f = Flags()
+    for name, value in set_.items():
+        setattr(f, name, value)
+    return f
+
+
+def test_flags_shortcut_hashes_and_compares_as_numba_does() -> None:
+    kinds = [_flags(), _flags(nrt=True), _flags(nrt=False), _flags(nrt=True, boundscheck=True),
+             _flags(boundscheck=False), _flags(fastmath=True), _flags(nrt=True, fastmath=False),
+             _flags(error_model="numpy"), _flags(error_model="python"), _OwnEq(), 3, None]
+    for a in kinds:
+        if isinstance(a, targetconfig.TargetConfig):
+            assert S._flags_hash(a) == S.NUMBA_FLAGS_HASH(a)
+            for b in kinds:
+                assert S._flags_eq(a, b) == S.NUMBA_FLAGS_EQ(a, b), (a, b)
+    assert S._flags_eq(kinds[0], kinds[2]) and not S._flags_eq(kinds[0], kinds[1])
