@@ -1,30 +1,22 @@
-"""Win rates per label from results.txt lines (label seed=S bot=... games=N wins=W ...), with
-Wilson 95% intervals and each label's difference from `ev` on the seeds both played."""
+"""Win rates per label of a yardstick results file (every label on the same seeds), with
+Wilson 95% intervals and each label's difference from BASE (default `ev`).
+
+    python docs/experiments/2026-11-30-search-levers/agg.py RESULTS [BASE]
+"""
 import math
 import sys
-from collections import defaultdict
 
+from evolve.bench.yardstick import read_yard
+from evolve.stats import wilson_interval
 
-def wilson(k, n, z=1.96):
-    p, d = k / n, 1 + z * z / n
-    c, h = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (c - h) / d, (c + h) / d
-
-
-rows = defaultdict(dict)  # label -> seed -> (wins, games)
-with open(sys.argv[1] if len(sys.argv) > 1 else "results.txt") as lines:
-    for line in lines:
-        f = dict(x.split("=", 1) for x in line.split()[1:] if "=" in x)
-        rows[line.split()[0]][int(f["seed"])] = (int(f["wins"]), int(f["games"]))
-for label, by_seed in rows.items():
-    w, g = (sum(v[i] for v in by_seed.values()) for i in (0, 1))
-    lo, hi = wilson(w, g)
-    line = f"{label:4s} {g:5d} games  {w / g:.4f} [{lo:.3f}, {hi:.3f}]"
-    both = sorted(set(by_seed) & set(rows["ev"])) if label != "ev" else []
-    if both:
-        a = sum(by_seed[s][0] for s in both) / sum(by_seed[s][1] for s in both)
-        b = sum(rows["ev"][s][0] for s in both) / sum(rows["ev"][s][1] for s in both)
-        n = sum(by_seed[s][1] for s in both)
-        z = (a - b) / math.sqrt((a * (1 - a) + b * (1 - b)) / n)
-        line += f"  vs ev on {len(both)} seeds: {a - b:+.4f} (z = {z:.1f})"
+yard = read_yard(sys.argv[1])
+base = sys.argv[2] if len(sys.argv) > 2 else "ev"
+b = yard[base][0] / yard[base][1]
+for label, (w, g) in yard.items():
+    lo, hi = wilson_interval(w, g)
+    line = f"{label:6s} {g:5d} games  {w / g:.4f} [{lo:.3f}, {hi:.3f}]"
+    if label != base:
+        a = w / g
+        z = (a - b) / math.sqrt((a * (1 - a) + b * (1 - b)) / g)
+        line += f"  vs {base}: {a - b:+.4f} (z = {z:.1f})"
     print(line)
