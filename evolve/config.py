@@ -100,7 +100,9 @@ RESUMABLE = ("run.generations", "parallel.", "output.", "eval.", "champion.", "p
 # it, the value a run made before it resumes with). A run file naming a version that already
 # wrote the field but lacking it is refused rather than guessed.
 BEFORE_ADDED: dict[str, tuple[str, Any]] = {"rating.outcome": ("0.9.0", "order"),
-                                             "plan.play_place": ("0.18.0", 0)}
+                                             "plan.play_place": ("0.18.0", 0),
+                                             "plan.value_from": ("0.23.0", "both"),
+                                             "value.until": ("0.23.0", 0)}
 
 _SECTIONS: dict[str, Any] = get_type_hints(Config)
 # A dask scheduler address: tcp://host:port (host a name, IPv4, or [IPv6]).

@@ -204,7 +204,8 @@ class Evolution:
             ev = self.evaluate(runner, best, g)
         vc = self.cfg.value
         learned = None
-        if vc.every and g % vc.every == 0 and self.plugin.names == LAYOUT.names:
+        if (vc.every and g % vc.every == 0 and (not vc.until or g <= vc.until)
+                and self.plugin.names == LAYOUT.names):
             with sw.lap("value"):
                 best = genes[champ] if self.proven.genes is None else self.proven.genes
                 learned = self.learn_value(runner, best, g)

@@ -336,9 +336,12 @@ def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
             or cfg.game.plugin != DEFAULT_PLUGIN):
         return
     later = f"python -m evolve plan {folder.root}"
-    print(f"planning the champion: fitting its value on {cfg.plan.games} games, then "
-          f"{cfg.plan.check_games} games per gauntlet bot, for the best player of each line "
-          "when the run restarted (Ctrl-C skips it)", flush=True)
+    fit = f"a value fitted on {cfg.plan.games} games"
+    values = {"run": f"the run's learned value (or, without one, {fit})", "fits": fit,
+              "both": f"the run's learned value and {fit}"}[cfg.plan.value_from]
+    print(f"planning the champion: checking {values} in {cfg.plan.check_games} games per "
+          "gauntlet bot, for the best player of each line when the run restarted (Ctrl-C "
+          "skips it)", flush=True)
     try:
         print(plan_lines(folder, cfg, evo.saved_generation, plugin.rules, plugin.map),
               flush=True)

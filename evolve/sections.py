@@ -37,6 +37,7 @@ MATE_CHOICES = ("cxUniform", "cxOnePoint", "cxTwoPoint")
 MUTATE_CHOICES = ("mutGaussian",)
 SELECT_CHOICES = ("selTournament", "selBest", "selRandom")
 PLAN_HORIZONS = ("attack", "round")  # features.search.player.HORIZONS (a test checks both agree)
+PLAN_VALUE_FROM = ("run", "fits", "both")  # the values a run's planning step checks
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,7 @@ class PlanSection:
     play_top_k: int = _f(0, 8)
     play_place: int = _f(0, 8)
     net: int = _f(0, MAX_HIDDEN)
+    value_from: str = _f(choices=PLAN_VALUE_FROM)
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,7 @@ class ValueSection:
     self_share: float = _f(0, 1)
     decay: float = _f(0, 1)
     l2: float = _f(1e-9, 1e6)
+    until: int = _f(0, MAX_GENERATIONS)
 
 
 @dataclass(frozen=True)

@@ -225,6 +225,28 @@ def test_the_runs_learned_value_is_checked_beside_the_fits(monkeypatch: pytest.M
     assert "the run's value:" in check.words()
 
 
+@pytest.mark.parametrize("has_run_value", [True, False])
+def test_the_runs_value_alone_is_checked_unless_it_has_none(monkeypatch: pytest.MonkeyPatch,
+                                                            has_run_value: bool) -> None:
+    fitted: list[float] = []
+
+    def fake_fit(*a, **k):  # type: ignore[no-untyped-def]
+        fitted.append(a[4])  # the fit's self share
+        return {"value.income": 1.0}, 10, ()
+
+    monkeypatch.setattr(planfit, "rates", lambda w, plan, *a, **k: {"bully": 0.5})
+    monkeypatch.setattr(planfit, "fitted_values", fake_fit)
+    plan, meta, check = planfit.plan_champion(
+        hand_set_genome(), {}, "test", games=10, check_games=5, seed=1, margins=(0.1, 0.2),
+        self_shares=(0.25, 1.0), run_value={"value.income": 7.0} if has_run_value else None,
+        fits=False)
+    fit = meta["plan_fit"]
+    assert fitted == ([] if has_run_value else [0.25, 1.0])
+    assert (plan["value"]["value.income"] == 7.0) is has_run_value
+    assert (fit["games"] == 0) is has_run_value
+    assert {f for f, _s, _m in check.margins} == ({planfit.RUN_FIT} if has_run_value else {0})
+
+
 def test_a_run_made_before_placement_planning_resumes_writing_what_it_did(
         tmp_path: Path) -> None:
     old = tmp_path / "config.toml"
@@ -234,3 +256,13 @@ def test_a_run_made_before_placement_planning_resumes_writing_what_it_did(
     old.write_text('riskevo_version = "0.18.0"\n[rating]\noutcome = "win"\n[plan]\ngames = 10\n')
     with pytest.raises(ValueError, match="plan.play_place"):
         load_config(run_file=old)  # a version that wrote the field cannot lack it
+
+
+def test_a_run_made_before_0_23_resumes_learning_and_checking_as_it_did(tmp_path: Path) -> None:
+    old = tmp_path / "config.toml"
+    old.write_text('riskevo_version = "0.22.0"\n[rating]\noutcome = "win"\n'
+                   '[plan]\ngames = 10\nplay_place = 4\n')
+    cfg = load_config(run_file=old)
+    assert cfg.value.until == 0 and cfg.plan.value_from == "both"
+    new = load_config()
+    assert new.value.until > 0 and new.plan.value_from == "run"

@@ -149,3 +149,10 @@ def test_a_run_learns_its_value_resumes_it_and_plays_the_same_games(tmp_path: Pa
     genes_off, arrays_off, log_off = _state(off)
     assert genes_off == genes and log_off == [None] * 3
     assert "value.mean" not in arrays_off or not arrays_off["value.counts"][0]
+    stop = tmp_path / "stop"  # value.until: it learns through generation 1, then stands
+    assert run_main([*_args(stop, 3, 1), "--set", "value.until=1"]) == 0
+    genes_stop, arrays_stop, log_stop = _state(stop)
+    assert genes_stop == genes and log_stop[:2] == log[:2] and log_stop[2] is None
+    assert arrays_stop["value.counts"][1] == 2
+    assert run_value(stop / "r" / "checkpoints", 2) == OnlineValue(
+        np.asarray(log[1]["weights"]), np.eye(1)).values()  # type: ignore[index]
