@@ -215,8 +215,7 @@ def _plan_lines(folder: RunFolder, cfg: Any, generation: int, rules: Any, board:
             b.genes, meta, f"{b.label()}: {b.how}", games=p.games, check_games=p.check_games,
             seed=seed, horizon=p.horizon, rollouts=p.rollouts, top_k=p.top_k,
             margins=p.margins, refits=p.refits, self_shares=p.self_share, rules=rules,
-            board=board, run_value=None if p.value_from == "fits" else learned, units=p.net,
-            fits=p.value_from != "run")
+            board=board, run_value=learned, units=p.net, value_from=p.value_from)
         results.append((result.plan_mean, b, plan, meta, result, is_champion))
         print(f"  {b.label()}, {b.how}: {result.words()}", flush=True)
     _mean, best, plan, meta, result, _ = max(results, key=lambda t: t[0])

@@ -193,17 +193,17 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
                   top_k: int = 3, margins: Sequence[float] = (MARGIN,), refits: int = 0,
                   self_shares: Sequence[float] = (SELF_SHARE,), rules: Any = None,
                   board: Any = None, run_value: dict[str, float] | None = None, units: int = 0,
-                  fits: bool = True) -> tuple[dict[str, Any], dict[str, Any], Check]:
+                  value_from: str = "both") -> tuple[dict[str, Any], dict[str, Any], Check]:
     """(plan object, meta, check) of the bot `weights` planning with a fitted value and the
     (self share, margin) of `self_shares` x `margins` that won most in the check (the first of
     equals): one fit per self share, on the same game seeds. With `refits`, the value is fitted
     again (the best's share) on the games of the best planning bot so far (the planning player's own
     positions: policy iteration), each fit's margins checked in the same games. Meta records
     the fits and the check (seeds derive from `seed`). `run_value` (the run's value learned as
-    it went, `evolve.plan.valuefit`) is checked too, at each margin, as fit -1; with `fits`
-    False it is the only value checked, and the fits are made only when there is none. With
-    `units`, every fit is a value with that many units (`evolve.plan.netfit`), not a weighted
-    sum."""
+    it went, `evolve.plan.valuefit`) is checked too, at each margin, as fit -1, as
+    `value_from` (the config's `plan.value_from`) says: "both", "fits" (the fits alone) or
+    "run" (it alone; the fits only when there is none). With `units`, every fit is a value
+    with that many units (`evolve.plan.netfit`), not a weighted sum."""
     from features.search.player import PlanSettings
 
     fit_seed, check_seed, *refit_seeds = (
@@ -214,7 +214,9 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
     positions_of: dict[tuple[int, float], int] = {}
     rounds = [(0, fit_seed, list(self_shares))]
     rounds += [(i + 1, s, []) for i, s in enumerate(refit_seeds)]
-    if run_value and not fits:
+    if value_from == "fits":
+        run_value = None
+    elif run_value and value_from == "run":
         rounds = []
 
     def check_margins(values: dict[str, float], fit: int, share: float,
@@ -320,9 +322,8 @@ def plan_weights(weights: np.ndarray, meta: dict[str, Any], source: str, out: Pa
         weights, meta, source, games=p.games,
         check_games=p.check_games, seed=run_seed(cfg, generation), horizon=p.horizon,
         rollouts=p.rollouts, top_k=p.top_k, margins=p.margins, refits=p.refits,
-        self_shares=p.self_share, rules=rules, board=board,
-        run_value=None if p.value_from == "fits" else run_value, units=p.net,
-        fits=p.value_from != "run")
+        self_shares=p.self_share, rules=rules, board=board, run_value=run_value, units=p.net,
+        value_from=p.value_from)
     if not result.better:
         out.unlink(missing_ok=True)  # an older planning champion is not this champion's
         return (f"planning champion: not kept ({result.words()}); {source} plays greedy")

@@ -239,12 +239,17 @@ def test_the_runs_value_alone_is_checked_unless_it_has_none(monkeypatch: pytest.
     plan, meta, check = planfit.plan_champion(
         hand_set_genome(), {}, "test", games=10, check_games=5, seed=1, margins=(0.1, 0.2),
         self_shares=(0.25, 1.0), run_value={"value.income": 7.0} if has_run_value else None,
-        fits=False)
+        value_from="run")
     fit = meta["plan_fit"]
     assert fitted == ([] if has_run_value else [0.25, 1.0])
     assert (plan["value"]["value.income"] == 7.0) is has_run_value
     assert (fit["games"] == 0) is has_run_value
     assert {f for f, _s, _m in check.margins} == ({planfit.RUN_FIT} if has_run_value else {0})
+    fitted.clear()
+    _plan, _meta, only_fits = planfit.plan_champion(
+        hand_set_genome(), {}, "test", games=10, check_games=5, seed=1, margins=(0.1,),
+        run_value={"value.income": 7.0}, value_from="fits")
+    assert fitted == [planfit.SELF_SHARE] and {f for f, _s, _m in only_fits.margins} == {0}
 
 
 def test_a_run_made_before_placement_planning_resumes_writing_what_it_did(
