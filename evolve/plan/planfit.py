@@ -266,9 +266,9 @@ def plan_champion(weights: np.ndarray, meta: dict[str, Any], source: str, *, gam
                         "check": {"games_per_bot": check_games, "greedy": result.greedy,
                                   "plan": result.plan, "margins": row(0, fitted_share),
                                   "self_shares": {f"{s:g}": row(0, float(s))
-                                                  for s in self_shares},
+                                                  for s in self_shares} if made else {},
                                   "refits": [row(i, fitted_share)
-                                             for i in range(1, refits + 1)],
+                                             for i in range(1, refits + 1)] if made else [],
                                   "run_value": row(RUN_FIT, RUN_FIT)}}
     return settings.as_dict(), meta, result
 

@@ -244,6 +244,9 @@ def test_the_runs_value_alone_is_checked_unless_it_has_none(monkeypatch: pytest.
     assert fitted == ([] if has_run_value else [0.25, 1.0])
     assert (plan["value"]["value.income"] == 7.0) is has_run_value
     assert (fit["games"] == 0) is has_run_value
+    # Only the fits made have rows in the check.
+    shares = fit["check"]["self_shares"]
+    assert shares == {} if has_run_value else set(shares) == {"0.25", "1"}
     assert {f for f, _s, _m in check.margins} == ({planfit.RUN_FIT} if has_run_value else {0})
     fitted.clear()
     _plan, _meta, only_fits = planfit.plan_champion(
