@@ -3,8 +3,9 @@ tell, evaluate, record; then save."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,8 @@ class Evolution:
         self.generation = -1
         self.epoch_start = 0  # first generation of the population's line (run.restart_after)
         self.saved_generation = -1  # last generation whose checkpoint is on disk
+        self.pending: Checkpoint | None = None  # a saved generation's checkpoint, not yet written
+        self.written_at = time.monotonic()  # when the last checkpoint was written
         self.log_missing = 0  # generations before the resumed checkpoint missing from the log
         self.log_dropped = 0  # generation-0 log lines dropped at resume (no checkpoint)
         self.resumed_version: str | None = None  # the riskevo that saved the resumed checkpoint
@@ -126,6 +129,7 @@ class Evolution:
         self.pop = ga.from_arrays(ck.genes, ck.mu, ck.sigma)
         self.generation = ck.generation
         self.saved_generation = ck.generation
+        self.written_at = time.monotonic()
         # The log may run ahead of the checkpoint (killed in between): drop those lines. Lines
         # lost from the file come back from the checkpoint's copy (without UNKEPT_KEYS).
         lines = {r.get("generation"): r for r in ck.log}
@@ -139,20 +143,32 @@ class Evolution:
                                default=0)
         return True
 
-    def checkpoint(self, gen: Generation | None = None) -> Path:
-        """Save the current state as checkpoints/ckpt_NNNNN.npz (`gen`: the generation just
-        rated, whose ratings are the population's)."""
-        mu, sigma = self.ratings() if gen is None else (gen.mu, gen.sigma)
+    def snapshot(self, gen: Generation) -> Checkpoint:
+        """The state after `gen` (the generation just rated, whose ratings are the
+        population's), copied; its log is filled in when it is written (`flush`)."""
         arrays = {**self.strategy.state(),
                   **records.hall_of_fame_arrays(self.hall_of_fame, self.plugin.n_genes),
                   **self.proven.arrays(self.plugin.n_genes), **self.anchors.arrays(),
                   **self.value.arrays()}
-        genes = ga.to_array(self.pop) if gen is None else gen.genes
-        ck = Checkpoint(generation=self.generation, genes=genes, mu=mu,
-                        sigma=sigma, names=self.plugin.names,
-                        rng_state=dict(self.rng.bit_generator.state), config=fingerprint(self.cfg),
-                        arrays=arrays, log=records.flat_records(self.logbook))
-        return save_checkpoint(self.folder.checkpoints, ck, self.cfg.output.keep_checkpoints)
+        return Checkpoint(generation=self.generation, genes=gen.genes.copy(), mu=gen.mu.copy(),
+                          sigma=gen.sigma.copy(), names=self.plugin.names,
+                          rng_state=dict(self.rng.bit_generator.state),
+                          config=fingerprint(self.cfg),
+                          arrays={k: np.array(v, copy=True) for k, v in arrays.items()})
+
+    def flush(self) -> Path | None:
+        """Write the pending checkpoint, if any (its path). Its log is the logbook's records up
+        to its generation: the logbook only grows, so later records are left out."""
+        ck = self.pending
+        if ck is None:
+            return None
+        log = [r for r in records.flat_records(self.logbook) if r["generation"] <= ck.generation]
+        path = save_checkpoint(self.folder.checkpoints, replace(ck, log=log),
+                               self.cfg.output.keep_checkpoints)
+        self.pending = None
+        self.saved_generation = ck.generation
+        self.written_at = time.monotonic()
+        return path
 
     def ratings(self) -> tuple[np.ndarray, np.ndarray]:
         """mu, sigma f64[n] of the population (unrated individuals: the initial rating)."""
@@ -327,7 +343,8 @@ class Evolution:
 
     # ----- run folder -----
     def save(self, gen: Generation) -> None:
-        """Genes, log line, champion, then the checkpoint (whose write commits the generation)."""
+        """Genes, log line, champion, then the checkpoint (whose write commits the generation,
+        and every generation before it)."""
         g, rec, mu, sigma, genes = self.generation, gen.record, gen.mu, gen.sigma, gen.genes
         # Generations 0..10 always: the plots compare generations 0, 1, 10 and the last.
         last = g == self.cfg.run.generations - 1
@@ -343,5 +360,10 @@ class Evolution:
             self.plugin.save_genome(self.folder.champion, genes[c], {
                 "run": self.name, "generation": g, "mu": float(mu[c]),
                 "sigma": float(sigma[c]), "seed": self.cfg.run.seed, "proven": False})
-        self.checkpoint(gen)
-        self.saved_generation = g
+        # The checkpoint (all the log so far, so its cost grows with the run) is written
+        # every output.checkpoint_seconds, at generation 0 and at the last; a kill in between
+        # replays the generations after it, the same games (`resume` drops their log lines).
+        self.pending = self.snapshot(gen)
+        every = self.cfg.output.checkpoint_seconds
+        if g == 0 or last or time.monotonic() - self.written_at >= every:
+            self.flush()

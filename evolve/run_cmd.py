@@ -300,6 +300,10 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     except KeyboardInterrupt:
         stop.signum = stop.signum or signal.SIGINT
     finally:
+        try:  # the last generation saved, whatever ended the loop (its state is a copy)
+            evo.flush()
+        except OSError as e:
+            save_error = save_error or e
         stop.restore()
         plots.finish(final=not stop.signum and save_error is None and lost is None)
     if lost is not None:

@@ -180,6 +180,7 @@ class OutputSection:
 
     runs_dir: str = _f()
     keep_checkpoints: int = _f(1, 10_000)
+    checkpoint_seconds: float = _f(0, 86_400)
     genes_every: int = _f(1, MAX_GENERATIONS)
     plot_every: int = _f(0, MAX_GENERATIONS)
 

@@ -166,7 +166,8 @@ def test_renamed_checkpoint_is_refused_and_nothing_is_pruned(tmp_path: Path,
 # ----- case 10: disk full while saving -----
 def test_disk_full_is_one_line_and_the_run_resumes_identically(
         tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert run_main(tiny_args(tmp_path / "full")) == 0
+    every = ("t", "--set", "output.checkpoint_seconds=0")  # ckpt_00003 is written
+    assert run_main(tiny_args(tmp_path / "full", *every)) == 0
     real = evolve.checkpoint.atomic_write_bytes
 
     def full_at_3(path: Any, data: bytes) -> None:
@@ -176,12 +177,12 @@ def test_disk_full_is_one_line_and_the_run_resumes_identically(
 
     monkeypatch.setattr(evolve.checkpoint, "atomic_write_bytes", full_at_3)
     capsys.readouterr()
-    assert run_main(tiny_args(tmp_path / "cut")) == 1
+    assert run_main(tiny_args(tmp_path / "cut", *every)) == 1
     err = one_line(capsys.readouterr().err)
     assert "No space left on device" in err and "up to generation 2 are intact" in err
     assert "resume with: python -m evolve run --name t" in err
     monkeypatch.undo()
-    assert run_main(tiny_args(tmp_path / "cut")) == 0
+    assert run_main(tiny_args(tmp_path / "cut", *every)) == 0
     for n in (5,):
         a = checkpoint_path(tmp_path / "full" / "t" / "checkpoints", n).read_bytes()
         b = checkpoint_path(tmp_path / "cut" / "t" / "checkpoints", n).read_bytes()

@@ -158,7 +158,7 @@ def test_empty_folder_starts_a_run(tmp_path: Path) -> None:
 
 
 def test_delete_hint_only_when_an_older_checkpoint_exists(tmp_path: Path) -> None:
-    assert run_main(tiny_args(tmp_path)) == 0
+    assert run_main(tiny_args(tmp_path, "t", "--set", "output.checkpoint_seconds=0")) == 0
     found = list_checkpoints(tmp_path / "t" / "checkpoints")
     assert len(found) == 3
     for _, p in found:

@@ -46,10 +46,34 @@ def test_run_folder_layout(tmp_path: Path, capsys: Any) -> None:
         assert np.isin(z["genes"][:, 3], [-1.0, 1.0]).all()
     champ = json.loads((root / "champion.json").read_text())
     assert champ["meta"]["generation"] == 5
-    # Default keep_checkpoints = 3: only the newest three remain.
-    assert [g for g, _ in list_checkpoints(root / "checkpoints")] == [3, 4, 5]
+    # Generation 0's checkpoint and the last's (the others when 30 s have passed).
+    found = [g for g, _ in list_checkpoints(root / "checkpoints")]
+    assert found[0] == 0 and found[-1] == 5
     ck = load_checkpoint(root / "checkpoints" / "ckpt_00005.npz")
     assert ck.generation == 5 and ck.genes.shape == (30, 4)
+
+
+def test_checkpoints_on_a_clock_hold_the_same_state(tmp_path: Path, capsys: Any) -> None:
+    every, rare = tmp_path / "every", tmp_path / "rare"
+    assert run_main(tiny_args(every, "t", "--set", "output.checkpoint_seconds=0")) == 0
+    rare_args = tiny_args(rare, "t", "--set", "output.checkpoint_seconds=86400")
+    assert run_main(rare_args) == 0
+    # Default keep_checkpoints = 3: only the newest three remain.
+    assert [g for g, _ in list_checkpoints(every / "t" / "checkpoints")] == [3, 4, 5]
+    assert [g for g, _ in list_checkpoints(rare / "t" / "checkpoints")] == [0, 5]
+    last = every / "t" / "checkpoints" / "ckpt_00005.npz"
+    cut = rare / "t" / "checkpoints" / "ckpt_00005.npz"
+    assert cut.read_bytes() == last.read_bytes()
+    # A kill before the last write: the resume plays generations 1-5 again, the same games.
+    cut.unlink()
+    capsys.readouterr()
+    assert run_main(rare_args) == 0
+    assert "after generation 0" in capsys.readouterr().out
+    assert cut.read_bytes() == last.read_bytes()
+    timing = ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s")
+    logs = [[{k: v for k, v in json.loads(x).items() if k not in timing}
+             for x in (r / "t" / "log.jsonl").read_text().splitlines()] for r in (every, rare)]
+    assert logs[0] == logs[1] and len(logs[0]) == 6
 
 
 def test_selection_pushes_strength_up(tmp_path: Path) -> None:

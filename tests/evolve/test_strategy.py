@@ -123,6 +123,7 @@ def _resume_old(tmp_path: Path, engine: str) -> bytes:
     # finishing order; a folder without config.toml resumes only with the checkpoint's values
     # (else a one-line error names the field).
     return _run(tmp_path / engine, 6, "--set", f"rating.engine={engine}",
+                "--set", "output.checkpoint_seconds=0",
                 "--set", "variation.mutation_indpb=0.2", "--set", 'rating.outcome="order"')
 
 
