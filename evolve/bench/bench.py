@@ -23,6 +23,7 @@ import numpy as np
 from evolve.bench.benchgen import run_generations
 from evolve.bench.benchplan import bench_planning
 from evolve.bench.benchref import bench_reference
+from evolve.evolution import TIMING_KEYS
 
 
 def _median_rate(run: Callable[[], tuple[int, np.ndarray, np.ndarray]], repeats: int
@@ -77,8 +78,7 @@ def _summary(rows: list[dict[str, Any]], first_wall_s: float, population: int, g
              n_jobs: int) -> dict[str, Any]:
     """Medians of the timed rows of one generation figure, with the memory of every row."""
     med = {k: statistics.median(r[k] for r in rows) for k in
-           ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s",
-            "time_save_s", "mean_rounds", "capped_fraction")}
+           (*TIMING_KEYS, "time_save_s", "mean_rounds", "capped_fraction")}
     return {"population": population, "games_per_individual": games, "n_jobs": n_jobs,
             "generations": len(rows), "games_per_generation": rows[0]["games"],
             "first_wall_s": first_wall_s, "median": med,

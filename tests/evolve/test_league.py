@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ from evolve.checkpoint import checkpoint_path, load_checkpoint
 from evolve.rating.anchors import Anchors, seat_anchors
 from evolve.rating.league import draw_groups
 from evolve.run_cmd import main as run_main
-from tests.helpers.fake_run import fake_save_genome, tiny_args
+from tests.helpers.fake_run import fake_save_genome, tiny_args, untimed_log
 
 LEAGUE = ("--set", "league.bots=['fixedbot']", "--set", "league.seats=1",
           "--set", "league.hall_every=2", "--set", "league.hall_size=2")
@@ -107,11 +106,7 @@ def test_fixed_genomes_sit_between_bots_and_hall_and_never_leave() -> None:
 def _final(runs: Path) -> tuple[bytes, list[dict[str, Any]]]:
     root = runs / "t"
     ck = checkpoint_path(root / "checkpoints", 5).read_bytes()
-    log = [json.loads(x) for x in (root / "log.jsonl").read_text().splitlines()]
-    for r in log:
-        for k in ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s"):
-            r.pop(k)
-    return ck, log
+    return ck, untimed_log(root)
 
 
 def test_league_run_rates_anchors_and_resumes_identically(tmp_path: Path) -> None:

@@ -16,17 +16,13 @@ import pytest
 from evolve.checkpoint import checkpoint_path, load_checkpoint
 from evolve.rating.league import chunk_bounds
 from evolve.run_cmd import main as run_main
-from tests.helpers.fake_run import tiny_args
+from tests.helpers.fake_run import tiny_args, untimed_log
 
 
 def _result(runs: Path) -> tuple[bytes, list[dict[str, Any]]]:
     root = runs / "t"
     ck = (root / "checkpoints" / "ckpt_00005.npz").read_bytes()
-    log = [json.loads(x) for x in (root / "log.jsonl").read_text().splitlines()]
-    for r in log:
-        for k in ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s"):
-            r.pop(k)
-    return ck, log
+    return ck, untimed_log(root)
 
 
 def _run(runs: Path, *extra: str) -> tuple[bytes, list[dict[str, Any]]]:

@@ -16,6 +16,7 @@ from evolve.run_cmd import main as run_main
 from tests.helpers.fake_run import (
     NAMES,
     tiny_args,
+    untimed_log,
 )
 
 LOG_KEYS = {"generation", "wall_s", "games", "games_per_s", "capped_fraction", "mean_rounds",
@@ -70,9 +71,7 @@ def test_checkpoints_on_a_clock_hold_the_same_state(tmp_path: Path, capsys: Any)
     assert run_main(rare_args) == 0
     assert "after generation 0" in capsys.readouterr().out
     assert cut.read_bytes() == last.read_bytes()
-    timing = ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s")
-    logs = [[{k: v for k, v in json.loads(x).items() if k not in timing}
-             for x in (r / "t" / "log.jsonl").read_text().splitlines()] for r in (every, rare)]
+    logs = [untimed_log(r / "t") for r in (every, rare)]
     assert logs[0] == logs[1] and len(logs[0]) == 6
 
 

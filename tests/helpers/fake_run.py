@@ -18,6 +18,7 @@ from evolve.checkpoint import (
     checkpoint_path,
 )
 from evolve.config import Config
+from evolve.evolution import TIMING_KEYS
 from evolve.plugin import Plugin
 
 NAMES = ("a", "b", "c", "s")
@@ -137,11 +138,14 @@ def final_state(runs: Path, generations: int) -> tuple[bytes, list[bytes], list[
     root = runs / "r"
     ck = checkpoint_path(root / "checkpoints", generations - 1).read_bytes()
     genes = [p.read_bytes() for p in sorted((root / "genes").iterdir())]
-    log = [json.loads(x) for x in (root / "log.jsonl").read_text().splitlines()]
-    for r in log:  # timings differ between runs, everything else must not
-        for k in ("wall_s", "games_per_s", "time_games_s", "time_rating_s", "time_overhead_s"):
-            r.pop(k)
-    return ck, genes, log
+    return ck, genes, untimed_log(root)
+
+
+def untimed_log(root: Path) -> list[dict[str, Any]]:
+    """A run folder's log.jsonl without its timings, which differ between runs (nothing else
+    may)."""
+    return [{k: v for k, v in json.loads(x).items() if k not in TIMING_KEYS}
+            for x in (root / "log.jsonl").read_text().splitlines()]
 
 
 def one_line(err: str) -> str:
