@@ -9,6 +9,7 @@ member, and the members' median cosine to their own mean direction.
 import json
 import os
 import sys
+from pathlib import Path
 
 import numpy as np
 
@@ -18,13 +19,13 @@ NIGHTS = os.environ.get("NIGHTS", "runs")
 RANKS = np.array([LAYOUT.rank(i) for i in range(LAYOUT.size)])
 
 for seed in sys.argv[1:]:
-    champ = json.load(open(f"{NIGHTS}/n{seed}-1h/champion.json"))
+    champ = json.loads(Path(f"{NIGHTS}/n{seed}-1h/champion.json").read_text())
     c = np.array([champ["genes"][n] for n in LAYOUT.names])
     for gen in (2090, 4180, 8360):
         genes = np.load(f"{NIGHTS}/n{seed}/genes/gen_{gen:05d}.npz")["genes"]
         cells = []
         for rank in ("reinforce", "attack", "fortify"):
-            k = RANKS == rank
+            k = np.equal(RANKS, rank)
             a = c[k] / np.linalg.norm(c[k])
             b = genes[:, k] / np.linalg.norm(genes[:, k], axis=1, keepdims=True)
             mean = b.mean(0) / np.linalg.norm(b.mean(0))
