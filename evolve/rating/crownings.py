@@ -103,13 +103,15 @@ def _verdict(log: Sequence[dict[str, Any]], rs: list[Reign],
     if not clear:
         head = (f"No crowning so far was beyond the noise of its playoff: the {len(rs)} "
                 f"champions since generation {rs[0].born} are players the run cannot tell apart")
-        return head + f" (last generation {last})."
+        return head + f" (the log runs to generation {last})."
     c = clear[-1]
     after = [r for r in playoffs if r["generation"] > c.born]
-    within = sum(1 for r in after if r["playoff"]["crowned"])
+    within = [int(r["generation"]) for r in after if r["playoff"]["crowned"]]
+    crowned = (f"{len(within)} crowning{'s' if len(within) != 1 else ''} within the noise "
+               f"(the last at generation {within[-1]})" if within else "no crowning")
     return (f"Last crowning beyond the noise: generation {c.born}, "
-            f"{playoff_words(c.playoff)}; since then {len(after)} playoffs, {within} "
-            f"crowning{'s' if within != 1 else ''} within the noise (last generation {last}).")
+            f"{playoff_words(c.playoff)}; since then, to generation {last}, {len(after)} "
+            f"playoff{'s' if len(after) != 1 else ''} and {crowned}.")
 
 
 @dataclass(frozen=True)

@@ -78,8 +78,10 @@ def test_reigns_pool_each_champions_evaluations_and_end_at_the_next_crowning() -
 
 def test_the_verdict_names_the_last_clear_crowning_and_what_came_after() -> None:
     assert verdict(LOG) == ("Last crowning beyond the noise: generation 100, 600 vs 500 of "
-                            "1000 (+100, noise ±34); since then 2 playoffs, 1 crowning within "
-                            "the noise (last generation 210).")
+                            "1000 (+100, noise ±34); since then, to generation 210, 2 playoffs "
+                            "and 1 crowning within the noise (the last at generation 200).")
+    # the generation a crowning within the noise names is its own, not the log's last
+    assert verdict([*LOG[:3], rec(300)]).endswith("1 playoff and no crowning.")
     level = [LOG[0], rec(100, po(505, 500, 300, True, 50))]
     assert verdict(level).startswith("No crowning so far was beyond the noise")
     assert verdict([rec(5)]) == "No champion crowned yet."
