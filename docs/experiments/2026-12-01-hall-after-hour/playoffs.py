@@ -1,14 +1,16 @@
 """playoffs.py LOG FIRST LAST: a run's playoffs between generations FIRST and LAST (log.jsonl).
 
 Prints the playoffs' count, the candidates' and incumbents' pooled win rates (each played the
-same 1,000 games a playoff against the bundled bots), the crownings with their margins and the
-noise (twice the root of the discordant games), the proven champion's rating when it sits in
-the league (the newest anchor; meaningful only when anchors play) against the population's
-ratings: its mu less the population's mean, in the population's standard deviations."""
+same 1,000 games a playoff against the bundled bots), the crownings in the run's own words
+(margin and noise, `evolve.rating.crownings`; "beyond" when the margin clears it), and the
+proven champion's rating when it sits in the league (the newest anchor; meaningful only when
+anchors play) against the population's ratings: its mu less the population's mean, in the
+population's standard deviations."""
 
 import json
-import math
 import sys
+
+from evolve.rating.crownings import beyond_noise, playoff_words
 
 
 def main(path: str, first: int, last: int) -> None:
@@ -31,8 +33,7 @@ def main(path: str, first: int, last: int) -> None:
         cw += p["candidate_wins"]
         iw += p["incumbent_wins"]
         if p["crowned"]:
-            d = p["candidate_wins"] - p["incumbent_wins"]
-            crowned.append(f"{g} ({d:+d} of ±{2 * math.sqrt(max(p['discordant'], 1)):.0f})")
+            crowned.append(f"{g} {playoff_words(p)}{' beyond' if beyond_noise(p) else ''}")
     print(f"{path}: generations {first}-{last}: {n} playoffs, candidates {cw / max(games, 1):.3f},"
           f" incumbents {iw / max(games, 1):.3f}; crowned: {', '.join(crowned) or 'none'}")
     if ranks:
