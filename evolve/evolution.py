@@ -180,7 +180,8 @@ class Evolution:
         sw = Stopwatch()
         g = self.generation + 1
         pop = self.ask(g)
-        seats = min(self.cfg.league.seats, len(self.anchors))
+        lc = self.cfg.league
+        seats = min(lc.seats, len(self.anchors)) if g >= lc.seats_from else 0
         groups = league.draw_groups(len(pop), self.cfg.run.games_per_individual,
                                     self.cfg.run.group_size - seats, self.rng)
         genes = ga.to_array(pop)
@@ -204,7 +205,6 @@ class Evolution:
         if self.cfg.champion.every and g % self.cfg.champion.every == 0:
             with sw.lap("playoff"):
                 playoff = self.crown(runner, genes, mu, sigma, g)
-        lc = self.cfg.league
         if lc.hall_every and g > 0 and g % lc.hall_every == 0:
             if self.proven.genes is not None:
                 self.anchors.admit(self.proven.genes, g, self.proven.mu, self.proven.sigma,

@@ -118,6 +118,7 @@ class LeagueSection:
     bots: tuple[str, ...] = _f()
     genomes: tuple[str, ...] = _f()
     seats: int = _f(0, 5)
+    seats_from: int = _f(0, MAX_GENERATIONS)
     hall_every: int = _f(0, MAX_GENERATIONS)
     hall_size: int = _f(0, 64)
 

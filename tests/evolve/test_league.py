@@ -156,6 +156,27 @@ def test_league_genomes_run_and_resume_from_the_checkpoint(tmp_path: Path) -> No
     assert _final(tmp_path / "cut") == (ck, log)
 
 
+def test_seats_from_plays_the_plain_league_until_that_generation(tmp_path: Path) -> None:
+    late = ("--set", "league.bots=['fixedbot']", "--set", "league.seats=1",
+            "--set", "league.seats_from=3", "--set", "league.hall_size=0")
+    assert run_main(tiny_args(tmp_path / "plain")) == 0
+    assert run_main([*tiny_args(tmp_path / "late"), *late]) == 0
+    plain, (ck, log) = untimed_log(tmp_path / "plain" / "t"), _final(tmp_path / "late")
+    for g in range(3):  # before seats_from: the plain run's games, the bot unrated
+        assert log[g]["games"] == 64  # 30 x 8 seats in groups of 4, the last groups filled
+        assert log[g]["anchors"] == [["fixedbot", 25.0, pytest.approx(25 / 3)]]  # as it began
+        assert {**log[g], "anchors": []} == plain[g]
+    for g in range(3, 6):  # from it: one anchor seat in every game
+        assert log[g]["games"] == 80
+        assert log[g]["anchors"][0][2] < 8.0  # rated
+    # A run stopped before seats_from and resumed plays the same games.
+    args = tiny_args(tmp_path / "cut")
+    args[args.index("--generations") + 1] = "2"
+    assert run_main([*args, *late]) == 0
+    assert run_main([*tiny_args(tmp_path / "cut"), *late]) == 0
+    assert _final(tmp_path / "cut") == (ck, log)
+
+
 @pytest.mark.parametrize(("setting", "message"), [
     ("league.genomes=['/no/such.json']", "league.genomes: /no/such.json: not a fake genome"),
     ("league.bots=['nosuch']", "league.bots: 'nosuch' cannot be seated"),
