@@ -57,7 +57,12 @@ def check_game(g: LiveGame) -> tuple[int, int, int]:
 
 
 def test_every_champion_line_is_explained_as_the_move_it_made() -> None:
-    checked, planned, wrong = check_game(champion_game(11, 12))
+    checked = planned = wrong = 0
+    for seed in range(11, 16):  # short games until 200 decisions, whichever champion is bundled
+        c, p, w = check_game(champion_game(seed, 12))
+        checked, planned, wrong = checked + c, planned + p, wrong + w
+        if checked >= 200:
+            break
     assert checked >= 200 and planned >= 20
     assert wrong == 0, f"{wrong} of {checked} decisions explained as another move"
 
