@@ -53,6 +53,12 @@ def _sigmoid(z: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
 
 
+def epochs_for(n: int) -> int:
+    """Epochs of a fit on n positions: `EPOCHS`, or enough for `MIN_STEPS` minibatches (a
+    sample under `BATCH` is one minibatch an epoch)."""
+    return max(EPOCHS, -(-MIN_STEPS // -(-n // BATCH)))
+
+
 def fit_net(x: np.ndarray, y: np.ndarray, hidden: int, rng: np.random.Generator,
             epochs: int | None = None) -> NetFit:
     """Fit the value with `hidden` units on positions x f64[n, NV] labelled y f64[n] (1: the
@@ -70,7 +76,7 @@ def fit_net(x: np.ndarray, y: np.ndarray, hidden: int, rng: np.random.Generator,
     t = y.astype(np.float32)
     n, k = z.shape
     if epochs is None:
-        epochs = max(EPOCHS, -(-MIN_STEPS * BATCH // n))
+        epochs = epochs_for(n)
     w1 = (rng.standard_normal((k, hidden)) / np.sqrt(k)).astype(np.float32)
     params = [w1, np.zeros(hidden, np.float32),
               (0.1 * rng.standard_normal(hidden) / np.sqrt(hidden)).astype(np.float32),
@@ -111,4 +117,4 @@ def fit_net(x: np.ndarray, y: np.ndarray, hidden: int, rng: np.random.Generator,
                   float(b[0] - (v * mu / sd).sum()))
 
 
-__all__ = ["NetFit", "fit_net"]
+__all__ = ["NetFit", "epochs_for", "fit_net"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evolve.plan.netfit import fit_net
+from evolve.plan.netfit import BATCH, EPOCHS, MIN_STEPS, epochs_for, fit_net
 from evolve.plan.planfit import fit_logistic
 from evolve.plan.valuefit import COLS, WON, WON_WEIGHT, log_loss
 from features.search.player import PlanSettings
@@ -61,6 +61,14 @@ def test_the_fit_does_not_depend_on_each_terms_scale() -> None:
     xt2 = xt * scale + shift
     xt2[:, WON] = 0.0
     assert np.allclose(a.intercept + a.logits(xt), b.intercept + b.logits(xt2), atol=1e-3)
+
+
+@pytest.mark.parametrize("n, epochs", [(131, MIN_STEPS), (BATCH, MIN_STEPS),
+                                       (3 * BATCH + 1, MIN_STEPS // 4), (10**7, EPOCHS)])
+def test_a_fit_takes_min_steps_minibatches_or_its_epochs(n: int, epochs: int) -> None:
+    # A sample under one minibatch once took MIN_STEPS * BATCH / n of them (78,000 for 131
+    # positions, a minute of a test); a large one takes EPOCHS whole passes.
+    assert epochs_for(n) == epochs
 
 
 @pytest.mark.parametrize("hidden", [0, 33])
