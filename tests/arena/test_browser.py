@@ -57,6 +57,7 @@ def driver() -> Iterator[Any]:
 
 def test_a_whole_game_by_clicks_then_its_replay(server: str, driver: Any) -> None:
     me = start(driver, server)
+    me.attacks_per_turn = 3
     shots = me.shots
     s = me.settled()
     me.shot("1-start.png")

@@ -22,6 +22,12 @@ from tests.helpers.web import serve_lobby
 STATE = "return window.riskevo.state;"
 READY = ("const s = window.riskevo.state; return !window.riskevo.busy && !!s && !!s.decision && "
          "document.getElementById('decision').dataset.kind === s.decision.kind;")
+# One round trip a page a poll: whether the game is over, and the state once the page asks the
+# person (its controls shown for the decision).
+POLL = ("const s = window.riskevo.state; if (!s) return null; const ready = !s.over && "
+        "!window.riskevo.busy && !!s.decision && "
+        "document.getElementById('decision').dataset.kind === s.decision.kind; "
+        "return {over: s.over, s: ready ? s : null};")
 
 
 @pytest.fixture(scope="module")
@@ -84,12 +90,12 @@ def test_two_people_and_two_bots_play_to_the_end(base: str, host_driver: Any,
     reloaded = False
     end = time.monotonic() + 900
     while time.monotonic() < end:
-        states = [(me, me.js(STATE)) for me in (host, friend)]
-        if all(s and s["over"] for _, s in states):
+        polls = [(me, me.js(POLL)) for me in (host, friend)]
+        if all(p and p["over"] for _, p in polls):
             break
-        for me, s in states:
-            if s and not s["over"] and me.js(READY):
-                s = me.js(STATE)  # as it is now that the page is ready
+        for me, p in polls:
+            if p and p["s"]:
+                s = p["s"]
                 seat = s["human"]
                 assert s["to_move"] == seat
                 srv = server_view(base, link if me is friend else base + "/" + mine)

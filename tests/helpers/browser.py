@@ -71,6 +71,10 @@ class Person:
         self.d, self.base, self.shots = d, base, shots
         self.done: dict[str, int] = {}
         self.checks = 0
+        # Attacks a turn before the person stops (None: while one is worth it): a whole game
+        # to its cap in a third of the clicks, each 50-300 ms through chromedriver.
+        self.attacks_per_turn: int | None = None
+        self._this_turn = 0
 
     def js(self, code: str) -> Any:
         return self.d.execute_script(code)
@@ -83,32 +87,38 @@ class Person:
             time.sleep(0.02)
 
     def settled(self) -> dict[str, Any]:
-        """Wait until the person must act or the game is over; the page's state."""
-        self.wait(lambda: bool(self.js(
-            "const s = window.riskevo.state; return !window.riskevo.busy && s && "
-            "(s.over || (s.decision && document.getElementById('decision').dataset.kind "
-            "=== s.decision.kind));")), "the person's turn")
-        state: dict[str, Any] = self.js("return window.riskevo.state;")
+        """Wait until the person must act or the game is over; the page's state (one round
+        trip a poll: each costs 5-80 ms through chromedriver)."""
+        got: dict[str, Any] = {}
+
+        def ready() -> bool:
+            got["s"] = self.js(
+                "const s = window.riskevo.state; return !window.riskevo.busy && s && "
+                "(s.over || (s.decision && document.getElementById('decision').dataset.kind "
+                "=== s.decision.kind)) ? s : null;")
+            return got["s"] is not None
+
+        self.wait(ready, "the person's turn")
+        state: dict[str, Any] = got["s"]
         return state
 
     def check_page(self) -> None:
         """The board and players table show exactly what the server holds."""
-        gid = self.js("return window.riskevo.gameId;")
-        with urllib.request.urlopen(f"{self.base}/api/games/{gid}") as r:
+        page = self.js(
+            "return {gid: window.riskevo.gameId, shown: [...document.querySelectorAll("
+            "'.territory')].map(g => [+g.dataset.owner, +g.dataset.armies, "
+            "g.querySelector('text.armies').textContent]), rows: [...document.querySelectorAll("
+            "'#players tbody tr')].map(r => [...r.children].map(c => c.textContent)), "
+            "hand: [...document.querySelectorAll('#hand .card')].map(c => +c.dataset.card)};")
+        with urllib.request.urlopen(f"{self.base}/api/games/{page['gid']}") as r:
             srv = json.load(r)
-        shown = self.js(
-            "return [...document.querySelectorAll('.territory')].map(g => "
-            "[+g.dataset.owner, +g.dataset.armies, g.querySelector('text.armies').textContent]);")
+        shown, rows = page["shown"], page["rows"]
         assert [o for o, _, _ in shown] == srv["owner"]
         assert [a for _, a, _ in shown] == srv["armies"]
         assert [int(t) for _, _, t in shown] == srv["armies"]
-        rows = self.js("return [...document.querySelectorAll('#players tbody tr')].map(r => "
-                       "[...r.children].map(c => c.textContent));")
         assert [int(r[2]) for r in rows] == [p["territories"] for p in srv["players"]]
         assert [int(r[5]) for r in rows] == [p["cards"] for p in srv["players"]]
-        hand = self.js("return [...document.querySelectorAll('#hand .card')]"
-                       ".map(c => +c.dataset.card);")
-        assert hand == [c["id"] for c in srv.get("hand", [])]
+        assert page["hand"] == [c["id"] for c in srv.get("hand", [])]
         self.checks += 1
 
     def click(self, css: str, kind: str) -> None:
@@ -122,6 +132,8 @@ class Person:
         """One decision, chosen as a plain player would."""
         d, me, armies, owner = s["decision"], s["human"], s["armies"], s["owner"]
         kind = d["kind"]
+        if kind in ("reinforce", "trade"):  # a turn starts
+            self._this_turn = 0
         if kind == "place_initial" or kind == "reinforce":
             mine = [t for t, o in enumerate(owner) if o == me]
             t = max(mine, key=lambda t: (armies[t], -t))
@@ -132,7 +144,7 @@ class Person:
             self.click("#btn-set-0", "trade")
         elif kind == "attack":
             opts = [o for o in d["options"] if armies[o[0]] > armies[o[1]] + 1]
-            if not opts:
+            if not opts or self._this_turn == self.attacks_per_turn:
                 self.click("#btn-stop", "stop")
                 return
             src, dst = max(opts, key=lambda o: (armies[o[0]] - armies[o[1]], -o[0]))
@@ -143,6 +155,7 @@ class Person:
                 self.shot("2-attack.png")
             button = "#btn-until-down" if self.done.get("attack", 0) % 3 == 2 else "#btn-roll"
             self.click(button, "attack")
+            self._this_turn += 1
         elif kind == "move_in":
             self.click("#btn-move", "move_in")
         elif kind == "fortify":
