@@ -62,6 +62,7 @@ def driver() -> Iterator[Any]:
 
 def test_a_busy_round_reads_right(base: str, driver: Any) -> None:
     me = start(driver, base)
+    me.attacks_per_turn = 1  # the bots make the rounds busy
     s = me.settled()
     busiest = 0
     for _ in range(400):

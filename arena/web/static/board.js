@@ -137,13 +137,15 @@ function layoutLabels() {
     const top = Math.min(...ps.map((p) => p[1])), bottom = Math.max(...ps.map((p) => p[1]));
     const left = Math.min(...ps.map((p) => p[0])), right = Math.max(...ps.map((p) => p[0]));
     // Inside the continent first: spots around its territories, nearest its middle first,
-    // whose centre lies on the continent's own land.
+    // whose centre lies on the continent's own land with a few pixels to spare (a spot on a
+    // coast's very edge put the drawn label's centre in the sea).
+    const onLand = (x, y) => [[0, 0], [3, 0], [-3, 0], [0, 3], [0, -3]].every(([a, b]) => onContinent(d, c, x + a, y + b));
     const inside = [];
     const near = c.members.slice().sort((a, b) => Math.hypot(d.pts[a][0] - cx, d.pts[a][1] - cy) - Math.hypot(d.pts[b][0] - cx, d.pts[b][1] - cy));
     for (const t of near) {
       const [x, y] = d.pts[t];
       for (const [ox, oy] of [[0, 44], [0, -34], [0, 56], [0, -46], [40, 30], [-40, 30], [40, -24], [-40, -24]]) {
-        if (onContinent(d, c, x + ox, y + oy - 4)) inside.push([x + ox, y + oy, "middle"]);
+        if (onLand(x + ox, y + oy - 4)) inside.push([x + ox, y + oy, "middle"]);
       }
     }
     const outside = [];
