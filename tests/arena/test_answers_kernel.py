@@ -10,7 +10,6 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-import numpy as np
 import pytest
 
 from arena.serve.answers import legal
@@ -18,26 +17,9 @@ from game.actions import END_TRADE, SKIP, STOP, Action, Attack, Fortify, MoveIn,
 from game.bots import RandomBot
 from game.decision import Decision, DecisionKind
 from game.engine import play_game
-from game.rules import kernel
-from game.rules import layout as L
-from game.rules.jit import RngBox
 from game.state import Rules
 from game.view import GameView
-
-
-class _Kernel:
-    """The kernel's verdict on answers at one decision, each tried on a fresh scratch copy of
-    the position (copied in place, and one generator box: 0.3 ms a try made this test 2 min)."""
-
-    def __init__(self, view: GameView) -> None:
-        self.view, self.base = view, view.full_state()
-        self.work = self.base.copy()
-        self.box = RngBox(np.random.default_rng(0))
-
-    def accepts(self, act: Action) -> bool:
-        self.work.copy_from(self.base)
-        return int(kernel.step_boxed(self.view.map.kernel, self.work.kernel,
-                                     self.view.rules_vector, self.box, *act.encode())) == L.E_OK
+from tests.helpers.positions import Verdicts
 
 
 def _candidates(view: GameView, d: Decision) -> list[Action]:
@@ -75,9 +57,9 @@ class Checker(RandomBot):
         req = {"armies": decision.armies, "compulsory": decision.compulsory,
                "lo": decision.lo, "hi": decision.hi}
         ask = decision.kind.value
-        judge = _Kernel(view)
+        kernel = Verdicts(view.map, view.full_state(), view.rules_vector)
         for act in _candidates(view, decision):
-            assert legal(view, ask, act, req) == judge.accepts(act), (ask, act)
+            assert legal(view, ask, act, req) == kernel.accepts(*act.encode()), (ask, act)
         self.counts[ask] = self.counts.get(ask, 0) + 1
         return super().act(view, decision)
 

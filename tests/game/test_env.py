@@ -23,11 +23,11 @@ from game.env.single import RiskSeatEnv  # noqa: E402
 from game.map import build_map, classic_map  # noqa: E402
 from game.protocol import BasePlayer  # noqa: E402
 from game.referee import checked_action  # noqa: E402
-from game.rules import kernel  # noqa: E402
 from game.rules import layout as L  # noqa: E402
 from game.session import label_of  # noqa: E402
 from game.state import Rules  # noqa: E402
 from game.view import GameView  # noqa: E402
+from tests.helpers.positions import Verdicts  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = build_map({
@@ -179,22 +179,21 @@ def test_mask_is_what_the_kernel_accepts(n: int, kwargs: dict[str, Any], quota: 
     e = RiskAECEnv(n, **kwargs)
     s, c = e.session, e.codec
     rv = s.rules_vector
-    rng = np.random.default_rng(0)
     seen: set[int] = set()
     for agent, obs in _positions(e, 1, quota):
         mask = obs["action_mask"]
         p = int(agent.split("_")[1])
         d = s.decision()
         seen.add(s.state.phase)
+        verdicts = Verdicts(s.map, s.state, rv)
         for i in range(c.n):
-            st = s.state.copy()
             act = c.decode(i, s.views[p], d)
             try:
                 enc = checked_action(act)
             except ValueError:
                 ok = False
             else:
-                ok = kernel.step(e.session.map.kernel, st.kernel, rv, rng, *enc) == L.E_OK
+                ok = verdicts.accepts(*enc)
             assert ok == bool(mask[i]), (i, c.segment(i), act, d)
     assert seen == {L.PH_SETUP, L.PH_TRADE, L.PH_REINFORCE, L.PH_ATTACK, L.PH_OCCUPY,
                     L.PH_FORTIFY}

@@ -31,15 +31,11 @@ from game.map import classic_map
 from game.rules import layout as L
 from game.state import Rules
 from game.view import GameView
-from tests.helpers.positions import kernel_step
+from tests.helpers.positions import Verdicts
 
 M = classic_map()
 PLAYTHROUGH = Path(__file__).parents[1] / "data" / "playthrough_4p.txt"
 SEED, RULES = 20241124, Rules(cap=20)
-
-
-def _accepts(view: GameView, kind: int, a: int, b: int, c: int) -> bool:
-    return kernel_step(M, view.full_state().copy(), view.rules_vector, kind, a, b, c) == L.E_OK
 
 
 class Perft(RandomBot):
@@ -52,32 +48,35 @@ class Perft(RandomBot):
     def attack(self, view: GameView) -> Attack | None:
         """Every neighbour pair: legal exactly when listed."""
         listed = set(view.attack_options())
+        rules = Verdicts(M, view.full_state(), view.rules_vector)
         for a in range(M.n_territories):
             for b in view.neighbours(a).tolist():
-                assert _accepts(view, L.A_ATTACK, a, b, 0) == ((a, b) in listed), (a, b)
+                assert rules.accepts(L.A_ATTACK, a, b, 0) == ((a, b) in listed), (a, b)
         self.counts["attack"] += 1
         return super().attack(view)
 
     def fortify(self, view: GameView) -> Fortify | None:
         """Every own pair (path rule) or neighbour pair: legal exactly when listed."""
         listed = set(view.fortify_options())
+        rules = Verdicts(M, view.full_state(), view.rules_vector)
         mine = view.mine().tolist()
         for a in mine:
             for b in (mine if view.rules.path_fortify else view.neighbours(a).tolist()):
                 if a != b:
-                    assert _accepts(view, L.A_FORTIFY, a, b, 1) == ((a, b) in listed), (a, b)
+                    assert rules.accepts(L.A_FORTIFY, a, b, 1) == ((a, b) in listed), (a, b)
         self.counts["fortify"] += 1
         return super().fortify(view)
 
     def trade(self, view: GameView, compulsory: bool) -> Trade | None:
         """Every three cards of the hand, and the hand's pairs with a card not held."""
         listed = {tuple(sorted(t)) for t in view.sets()}
+        rules = Verdicts(M, view.full_state(), view.rules_vector)
         hand = list(view.hand)
         for t in combinations(hand, 3):
-            assert _accepts(view, L.A_TRADE, *t) == (tuple(sorted(t)) in listed), t
+            assert rules.accepts(L.A_TRADE, *t) == (tuple(sorted(t)) in listed), t
         foreign = next(c for c in range(len(view.full_state().cards)) if c not in hand)
         for p in combinations(hand, 2):
-            assert not _accepts(view, L.A_TRADE, *p, foreign)
+            assert not rules.accepts(L.A_TRADE, *p, foreign)
         self.counts["trade"] += 1
         return super().trade(view, compulsory)
 
