@@ -57,9 +57,9 @@ class Checker(RandomBot):
         req = {"armies": decision.armies, "compulsory": decision.compulsory,
                "lo": decision.lo, "hi": decision.hi}
         ask = decision.kind.value
-        kernel = Verdicts(view.map, view.full_state(), view.rules_vector)
+        verdicts = Verdicts(view.map, view.full_state(), view.rules_vector)
         for act in _candidates(view, decision):
-            assert legal(view, ask, act, req) == kernel.accepts(*act.encode()), (ask, act)
+            assert legal(view, ask, act, req) == verdicts.accepts(*act.encode()), (ask, act)
         self.counts[ask] = self.counts.get(ask, 0) + 1
         return super().act(view, decision)
 

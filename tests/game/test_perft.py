@@ -48,35 +48,35 @@ class Perft(RandomBot):
     def attack(self, view: GameView) -> Attack | None:
         """Every neighbour pair: legal exactly when listed."""
         listed = set(view.attack_options())
-        rules = Verdicts(M, view.full_state(), view.rules_vector)
+        verdicts = Verdicts(M, view.full_state(), view.rules_vector)
         for a in range(M.n_territories):
             for b in view.neighbours(a).tolist():
-                assert rules.accepts(L.A_ATTACK, a, b, 0) == ((a, b) in listed), (a, b)
+                assert verdicts.accepts(L.A_ATTACK, a, b, 0) == ((a, b) in listed), (a, b)
         self.counts["attack"] += 1
         return super().attack(view)
 
     def fortify(self, view: GameView) -> Fortify | None:
         """Every own pair (path rule) or neighbour pair: legal exactly when listed."""
         listed = set(view.fortify_options())
-        rules = Verdicts(M, view.full_state(), view.rules_vector)
+        verdicts = Verdicts(M, view.full_state(), view.rules_vector)
         mine = view.mine().tolist()
         for a in mine:
             for b in (mine if view.rules.path_fortify else view.neighbours(a).tolist()):
                 if a != b:
-                    assert rules.accepts(L.A_FORTIFY, a, b, 1) == ((a, b) in listed), (a, b)
+                    assert verdicts.accepts(L.A_FORTIFY, a, b, 1) == ((a, b) in listed), (a, b)
         self.counts["fortify"] += 1
         return super().fortify(view)
 
     def trade(self, view: GameView, compulsory: bool) -> Trade | None:
         """Every three cards of the hand, and the hand's pairs with a card not held."""
         listed = {tuple(sorted(t)) for t in view.sets()}
-        rules = Verdicts(M, view.full_state(), view.rules_vector)
+        verdicts = Verdicts(M, view.full_state(), view.rules_vector)
         hand = list(view.hand)
         for t in combinations(hand, 3):
-            assert rules.accepts(L.A_TRADE, *t) == (tuple(sorted(t)) in listed), t
+            assert verdicts.accepts(L.A_TRADE, *t) == (tuple(sorted(t)) in listed), t
         foreign = next(c for c in range(len(view.full_state().cards)) if c not in hand)
         for p in combinations(hand, 2):
-            assert not rules.accepts(L.A_TRADE, *p, foreign)
+            assert not verdicts.accepts(L.A_TRADE, *p, foreign)
         self.counts["trade"] += 1
         return super().trade(view, compulsory)
 

@@ -71,8 +71,8 @@ class Person:
         self.d, self.base, self.shots = d, base, shots
         self.done: dict[str, int] = {}
         self.checks = 0
-        # Attacks a turn before the person stops (None: while one is worth it): a whole game
-        # to its cap in a third of the clicks, each 50-300 ms through chromedriver.
+        # Attacks a turn before the person stops (None: while one is worth it): a shorter game,
+        # as a click through chromedriver is slow.
         self.attacks_per_turn: int | None = None
         self._this_turn = 0
 
@@ -88,7 +88,7 @@ class Person:
 
     def settled(self) -> dict[str, Any]:
         """Wait until the person must act or the game is over; the page's state (one round
-        trip a poll: each costs 5-80 ms through chromedriver)."""
+        trip through chromedriver a poll)."""
         got: dict[str, Any] = {}
 
         def ready() -> bool:

@@ -106,9 +106,9 @@ def kernel_step(m: Map, s: State, rv: np.ndarray, kind: int, a: int, b: int, c: 
 
 
 class Verdicts:
-    """The kernel's verdict on answers at one position, each tried on a scratch copy of it
-    copied in again (in place), with one generator box: a fresh copy and box a try cost
-    0.3 ms, most of the tests that try every answer."""
+    """The kernel's verdict on answers at one position, each tried on one scratch copy of it
+    copied in again in place, with one generator box: a new copy and box a try were most of
+    the time of the tests that try every answer."""
 
     def __init__(self, m: Map, s: State, rv: np.ndarray) -> None:
         self.m, self.s, self.rv = m, s, rv
