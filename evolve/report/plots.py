@@ -126,6 +126,21 @@ def _title(name: str, meaning: str) -> str:
     return f"{name}\n" + "\n".join(lines[:2])
 
 
+def _margins(fig: Figure, top: float, bottom: float, left: float, right: float,
+             hspace: float | None = None, wspace: float | None = None) -> None:
+    """Fixed margins in inches: a run redraws every gene's plots, and a constrained layout
+    draws each figure twice."""
+    w, h = fig.get_size_inches()
+    fig.subplots_adjust(left=left / w, right=1 - right / w, top=1 - top / h, bottom=bottom / h,
+                        hspace=hspace, wspace=wspace)
+
+
+def _hist(ax: Any, values: np.ndarray, edges: np.ndarray, **style: Any) -> None:
+    """A histogram as one filled outline (bars are an artist each, slow to draw by the
+    hundred)."""
+    ax.stairs(np.histogram(values, bins=edges)[0], edges, fill=True, **style)
+
+
 def _range(values: np.ndarray) -> tuple[float, float]:
     lo, hi = float(np.min(values)), float(np.max(values))
     if hi - lo < 1e-12:  # a constant gene still needs a visible band
@@ -143,7 +158,8 @@ def plot_gene_density(run: RunData, gene: int, bins: int = 40) -> Figure:
     # Each column is the fraction of that generation's population in each weight bin.
     dens = np.stack([np.histogram(c, bins=edges)[0] / max(len(c), 1) for c in cols], axis=1)
     gx = run.generations.astype(float)
-    fig, ax = plt.subplots(figsize=(9, 5), layout="constrained")
+    fig, ax = plt.subplots(figsize=(9, 5))
+    _margins(fig, top=0.85, bottom=0.55, left=0.75, right=0.15)
     # Column edges halfway between stored generations: they need not be evenly spaced.
     mids = (gx[1:] + gx[:-1]) / 2
     xe = np.concatenate([[gx[0] - 0.5], mids, [gx[-1] + 0.5]])
@@ -177,9 +193,10 @@ def plot_gene_histograms(run: RunData, gene: int, bins: int = 30) -> Figure:
     lo, hi = _range(np.concatenate([run.genes[i][:, gene] for i in picks]))
     edges = np.linspace(lo, hi, bins + 1)
     fig, axes = plt.subplots(1, len(picks), figsize=(3.2 * len(picks) + 1, 3.8), sharex=True,
-                             sharey=True, layout="constrained", squeeze=False)
+                             sharey=True, squeeze=False)
+    _margins(fig, top=1.05, bottom=0.5, left=0.7, right=0.15, wspace=0.08)
     for ax, i in zip(axes[0], picks, strict=True):
-        ax.hist(run.genes[i][:, gene], bins=edges, color="steelblue", edgecolor="white")
+        _hist(ax, run.genes[i][:, gene], edges, color="steelblue")
         ax.set_title(f"generation {int(run.generations[i])}", fontsize=10)
         ax.set_xlabel(f"weight of {name}", fontsize=9)
     axes[0, 0].set_ylabel("individuals")
@@ -193,7 +210,8 @@ def plot_all_genes(run: RunData, bins: int = 20) -> Figure:
     ncol = min(6, g_n)
     nrow = -(-g_n // ncol)
     fig, axes = plt.subplots(nrow, ncol, figsize=(2.6 * ncol, 2.1 * nrow + 0.8),
-                             layout="constrained", squeeze=False)
+                             squeeze=False)
+    _margins(fig, top=0.9, bottom=0.3, left=0.1, right=0.1, hspace=0.35, wspace=0.06)
     first, last = run.genes[0], run.genes[-1]
     for k, ax in enumerate(axes.flat):
         if k >= g_n:
@@ -201,8 +219,8 @@ def plot_all_genes(run: RunData, bins: int = 20) -> Figure:
             continue
         lo, hi = _range(np.concatenate([first[:, k], last[:, k]]))
         edges = np.linspace(lo, hi, bins + 1)
-        ax.hist(first[:, k], bins=edges, color="grey", alpha=0.5, label="initial")
-        ax.hist(last[:, k], bins=edges, color="crimson", alpha=0.6, label="final")
+        _hist(ax, first[:, k], edges, color="grey", alpha=0.5, label="initial")
+        _hist(ax, last[:, k], edges, color="crimson", alpha=0.6, label="final")
         name = run.names[k]
         ax.set_title(name if len(name) <= 30 else name[:28] + "…", fontsize=8)
         ax.tick_params(labelsize=7)
