@@ -58,6 +58,7 @@ class LiveGame(SeatView):
         n = len(players)
         self.m, self.rules, self.seed = m, rules, seed
         self.lock = threading.Lock()
+        self.changed = threading.Condition(self.lock)  # notified under the lock after a move
         self.touched = time.monotonic()
         self.session = game = Session(m, rules, n, transcript=True)
         game.reset(seed)
@@ -115,6 +116,17 @@ class LiveGame(SeatView):
     def waiting_for_human(self) -> bool:
         """True when a person's seat must answer."""
         return not self.over and self.to_move in self.people
+
+    def wait_for_others(self, seat: int | None, timeout: float) -> None:
+        """While another person than `seat` is to move and nobody moves, hold (the lock
+        released) for at most `timeout` seconds, so their move reaches this seat's page at once
+        instead of at its next poll. Call with `lock` held."""
+        def others() -> bool:
+            return self.waiting_for_human() and self.to_move != seat
+
+        steps = self.session.steps
+        if others():
+            self.changed.wait_for(lambda: self.session.steps != steps or not others(), timeout)
 
     def bot_step(self) -> None:
         """Let the bot to move answer one question; a fault plays the fallback answer."""

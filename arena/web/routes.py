@@ -38,6 +38,7 @@ class Lobby(Protocol):
                seat: int | None = None) -> dict[str, Any]: ...
 
 MAX_ADVANCE = 5000  # bot decisions one request may run (a whole bot turn is far fewer)
+WAIT_S = 10.0  # the longest an advance with wait holds (a page asks again then)
 
 
 def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
@@ -75,13 +76,18 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
             return game_route(game, rest[0], query, lobby.champions(), me), "json"
         if rest == ["advance"] and method == "POST":
             steps, setup = (body or {}).get("max", 1), (body or {}).get("setup_only", False)
+            wait = (body or {}).get("wait", False)
             if type(steps) is not int or not 1 <= steps <= MAX_ADVANCE:
                 raise RequestError(f"max must be a whole number 1..{MAX_ADVANCE}")
-            if type(setup) is not bool:
-                raise RequestError("setup_only must be true or false")
+            for field, value in (("setup_only", setup), ("wait", wait)):
+                if type(value) is not bool:
+                    raise RequestError(f"{field} must be true or false")
             if lobby.saves is not None:
                 lobby.saves.check_playing(parts[2])
-            game.advance(steps, setup)
+            if game.advance(steps, setup):
+                game.changed.notify_all()
+            if wait:  # another person's turn: answer when they move (a long poll)
+                game.wait_for_others(me, WAIT_S)
             lobby.keep(parts[2], game)
             return lobby.public(parts[2], game, since, me), "json"
         if rest == ["act"] and method == "POST":
@@ -91,6 +97,8 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
                 play_human(game, body or {}, me)
             except (ActionError, ValueError) as e:
                 return {"error": str(e), **game.public(since, me)}, "json"
+            finally:  # a refused "attack until" may have rolled before it
+                game.changed.notify_all()
             lobby.keep(parts[2], game)  # applied: answered with the game, saved or stopped
             return lobby.public(parts[2], game, since, me), "json"
         if rest in (["transcript"], ["replay"]) and not game.over and game.human is not None:

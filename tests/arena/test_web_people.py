@@ -5,11 +5,14 @@ sees its cards and mission, and a saved game resumes with its people and their l
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from arena.web import routes
 from arena.web.app import Lobby, make_lobby
 from arena.web.httpd import RequestError
 from arena.web.routes import _route
@@ -126,6 +129,49 @@ def test_a_restart_resumes_the_game_with_its_people_and_links(tmp_path: Path) ->
     with pytest.raises(RequestError):
         _route(again, "GET", f"/api/games/{gid}", None)
     play(again, gid, keys, 4)
+
+
+def test_a_page_waiting_for_the_other_person_hears_their_move_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby = make_lobby(BOTS, seat=None, rules_text=None, seed=None, replay_file=None)
+    gid, keys = start(lobby)
+    monkeypatch.setattr(routes, "WAIT_S", 1.0)
+    s = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 5000})
+    while s["to_move"] != 0:
+        call(lobby, "POST", as_seat(gid, keys, 2, "/act"), answer(call(lobby, "GET", as_seat(
+            gid, keys, 2))))
+        s = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 5000})
+    t = time.monotonic()  # the host's own turn: no wait
+    s = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 1, "wait": True})
+    assert time.monotonic() - t < 0.5 and s["to_move"] == 0
+    while s["to_move"] != 2:  # the host answers until the friend is to move
+        call(lobby, "POST", as_seat(gid, keys, 0, "/act"), answer(s))
+        s = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 5000})
+    # Nobody moves: the host's long poll ends after WAIT_S with the same position.
+    t = time.monotonic()
+    same = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 1, "wait": True})
+    assert 0.9 < time.monotonic() - t < 3 and same["to_move"] == 2
+    # The friend moves while the host waits (WAIT_S long): the host hears it at once.
+    monkeypatch.setattr(routes, "WAIT_S", 30.0)
+    got: dict[str, Any] = {}
+
+    def host_waits() -> None:
+        got["s"] = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"),
+                        {"max": 1, "wait": True})
+        got["t"] = time.monotonic()
+
+    waiting = threading.Thread(target=host_waits)
+    waiting.start()
+    time.sleep(0.3)
+    assert waiting.is_alive()  # held: the lock is free meanwhile, or the friend could not act
+    friend = call(lobby, "GET", as_seat(gid, keys, 2))
+    moved = time.monotonic()
+    assert not call(lobby, "POST", as_seat(gid, keys, 2, "/act"), answer(friend)).get("error")
+    waiting.join(timeout=10)
+    assert not waiting.is_alive() and got["t"] - moved < 2
+    assert len(got["s"]["log"]) > len(same["log"])  # the friend's move is in the answer
+    with pytest.raises(RequestError, match="wait must be true or false"):
+        _route(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 1, "wait": 1})
 
 
 @pytest.mark.parametrize(("body", "says"), [

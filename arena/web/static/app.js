@@ -132,17 +132,19 @@ function schedule() {
   clearTimeout(app.timer);
   const s = app.state;
   if (!s || s.over || s.stopped || s.decision || app.replay || app.paused || explaining()) return;
+  // Another person's turn: the server answers when they move, or after a while (a long poll).
+  const others = othersTurn(s);
   app.timer = setTimeout(async () => {
-    if (!(await advance(pace() === 0 ? 200 : 1))) return;
+    if (!(await advance(pace() === 0 ? 200 : 1, others))) return;
     schedule();
-  }, othersTurn(s) ? Math.max(1000, pace()) : pace()); // another person's turn: a gentle poll
+  }, others ? 100 : pace());
 }
 
-async function advance(max) {
+async function advance(max, wait = false) {
   const gid = app.gameId;
   app.advancing++;
   try {
-    const s2 = await api("POST", `/api/games/${gid}/advance?since=${app.logNext}`, { max });
+    const s2 = await api("POST", `/api/games/${gid}/advance?since=${app.logNext}`, { max, wait });
     if (gid !== app.gameId) return false; // a new game started meanwhile
     render(s2);
     return true;

@@ -112,7 +112,7 @@ function hotseatTurn(s) {
   return true;
 }
 
-// Another person is to move: this page waits for them, polling gently.
+// Another person is to move: this page waits for their move (a long poll, `schedule`).
 function othersTurn(s) {
   const mover = s.players[s.to_move];
   return !s.over && !!mover && mover.person && !mover.human;
