@@ -142,7 +142,10 @@ function schedule() {
 
 async function advance(max, wait = false) {
   const gid = app.gameId;
-  app.advancing++;
+  // Bots' moves on their way (a why? asked now is about the position they leave); a long poll
+  // for another person's move is not: what it brings makes an explanation stale.
+  const moving = wait ? 0 : 1;
+  app.advancing += moving;
   try {
     const s2 = await api("POST", `/api/games/${gid}/advance?since=${app.logNext}`, { max, wait });
     if (gid !== app.gameId) return false; // a new game started meanwhile
@@ -152,7 +155,7 @@ async function advance(max, wait = false) {
     $("message").textContent = e.message;
     return false;
   } finally {
-    app.advancing--;
+    app.advancing -= moving;
   }
 }
 
