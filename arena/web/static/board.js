@@ -97,14 +97,28 @@ function layoutLabels() {
   const d = app.drawn;
   if (!d || !$("labels")) return;
   const taken = d.pts.map((p) => box(p[0] - ARMY_R - 1, p[1] - ARMY_R - 1, 2 * ARMY_R + 2, 2 * ARMY_R + 2));
+  // Every label's box measured at once, anchored at the start of (0, 0), so the page lays
+  // itself out once, not at each candidate's getBBox (a stall whenever a continent changed
+  // hands); a candidate's box follows from it (each line is anchored alone: the widest sets it).
+  const SHIFT = { start: 0, middle: 0.5, end: 1 }, ATTRS = ["x", "y", "text-anchor"];
+  const texts = [...d.map.territories.map((_, t) => $(`n-${t}`)), ...d.map.continents.map((_, i) => $(`c-${i}`))];
+  const parts = texts.map((text) => [text, ...text.querySelectorAll("tspan")]);
+  const was = parts.map((els) => els.map((e) => ATTRS.map((a) => e.getAttribute(a))));
+  for (const els of parts) {
+    els[0].setAttribute("y", 0); els[0].setAttribute("text-anchor", "start");
+    for (const e of els) e.setAttribute("x", 0);
+  }
+  const size = new Map(texts.map((text) => [text, text.getBBox()]));
+  parts.forEach((els, j) => els.forEach((e, i) => ATTRS.forEach((a, k) => {
+    if (was[j][i][k] === null) e.removeAttribute(a); else e.setAttribute(a, was[j][i][k]);
+  })));
   // The first spot of `cands` clear of everything, else of `fallback` (a continent's label
   // outside it), else the least crowded of `cands`.
   const spot = (text, cands) => {
     let best = null, bestHits = Infinity;
+    const b = size.get(text);
     for (const [x, y, anchor] of cands) {
-      text.setAttribute("x", x); text.setAttribute("y", y); text.setAttribute("text-anchor", anchor);
-      for (const ts of text.querySelectorAll("tspan")) ts.setAttribute("x", x);
-      const b = text.getBBox(), bb = box(b.x - 1, b.y - 1, b.width + 2, b.height + 2);
+      const bb = box(x + b.x - SHIFT[anchor] * b.width - 1, y + b.y - 1, b.width + 2, b.height + 2);
       if (bb.x < 0 || bb.x + bb.w > W || bb.y < 0 || bb.y + bb.h > H) continue;
       const hits = taken.filter((t) => overlap(t, bb)).length;
       if (hits < bestHits) { best = [x, y, anchor, bb]; bestHits = hits; }
