@@ -67,23 +67,28 @@ function nameBoxes() {
 // boxes: two counts on one territory never read as one number) and no name (`names`). Where
 // every spot clear of the counts covers a name, the count is faded so the name reads through.
 function countAt(layer, taken, names, cx, cy, side, attrs, text) {
-  const t = el("text", { class: "count", ...attrs }, layer);
+  const t = el("text", { class: "count", ...attrs, x: 0, y: 0, "text-anchor": "start" }, layer);
   t.textContent = text;
+  // Measured once at the start of (0, 0), each spot's box follows from it: a getBBox a spot
+  // laid the page out again at every try.
+  const m = t.getBBox();
+  const at = (s, dy) => {
+    t.setAttribute("x", cx + s * (ARMY_R + 2)); t.setAttribute("y", cy - ARMY_R + dy);
+    t.setAttribute("text-anchor", s > 0 ? "start" : "end");
+  };
   const spots = [];
   for (const s of [side, -side]) for (const dy of [0, -15, 15, -30, 30, -45, 45]) spots.push([s, dy]);
   let fallback = null;
   for (const [s, dy] of spots) {
-    t.setAttribute("x", cx + s * (ARMY_R + 2)); t.setAttribute("y", cy - ARMY_R + dy);
-    t.setAttribute("text-anchor", s > 0 ? "start" : "end");
+    const x = cx + s * (ARMY_R + 2) + m.x - (s > 0 ? 0 : m.width), y = cy - ARMY_R + dy + m.y;
     // A margin: text measures a little differently at each window size.
-    const b = t.getBBox(), bb = box(b.x - 3, b.y - 1, b.width + 6, b.height + 2);
+    const bb = box(x - 3, y - 1, m.width + 6, m.height + 2);
     if (taken.some((q) => overlap(q, bb))) continue;
-    if (!names.some((q) => overlap(q, bb))) { taken.push(bb); return t; }
+    if (!names.some((q) => overlap(q, bb))) { at(s, dy); taken.push(bb); return t; }
     if (!fallback) fallback = [s, dy, bb];
   }
   const [s, dy, bb] = fallback || [side, 45, null];
-  t.setAttribute("x", cx + s * (ARMY_R + 2)); t.setAttribute("y", cy - ARMY_R + dy);
-  t.setAttribute("text-anchor", s > 0 ? "start" : "end");
+  at(s, dy);
   t.classList.add("faded");
   if (bb) taken.push(bb);
   return t;
