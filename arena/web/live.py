@@ -117,15 +117,16 @@ class LiveGame(SeatView):
         """True when a person's seat must answer."""
         return not self.over and self.to_move in self.people
 
-    def wait_for_others(self, seat: int | None, timeout: float) -> None:
-        """While another person than `seat` is to move and nobody moves, hold (the lock
-        released) for at most `timeout` seconds, so their move reaches this seat's page at once
-        instead of at its next poll. Call with `lock` held."""
+    def wait_for_others(self, seat: int | None, seen: int, timeout: float) -> None:
+        """While another person than `seat` is to move, the page has seen the transcript to
+        line `seen` and nobody moves, hold (the lock released) for at most `timeout` seconds,
+        so their move reaches this seat's page at once instead of at its next poll. Call with
+        `lock` held."""
         def others() -> bool:
             return self.waiting_for_human() and self.to_move != seat
 
         steps = self.session.steps
-        if others():
+        if others() and seen >= len(self.transcript()):
             self.changed.wait_for(lambda: self.session.steps != steps or not others(), timeout)
 
     def bot_step(self) -> None:

@@ -87,7 +87,7 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
             if game.advance(steps, setup):
                 game.changed.notify_all()
             if wait:  # another person's turn: answer when they move (a long poll)
-                game.wait_for_others(me, WAIT_S)
+                game.wait_for_others(me, since, WAIT_S)
             lobby.keep(parts[2], game)
             return lobby.public(parts[2], game, since, me), "json"
         if rest == ["act"] and method == "POST":

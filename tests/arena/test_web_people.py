@@ -141,23 +141,28 @@ def test_a_page_waiting_for_the_other_person_hears_their_move_at_once(
         call(lobby, "POST", as_seat(gid, keys, 2, "/act"), answer(call(lobby, "GET", as_seat(
             gid, keys, 2))))
         s = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 5000})
+    def waits(since: int) -> dict[str, Any]:
+        return call(lobby, "POST", as_seat(gid, keys, 0, f"/advance?since={since}"),
+                    {"max": 1, "wait": True})
+
     t = time.monotonic()  # the host's own turn: no wait
-    s = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 1, "wait": True})
+    s = waits(s["log_next"])
     assert time.monotonic() - t < 0.5 and s["to_move"] == 0
     while s["to_move"] != 2:  # the host answers until the friend is to move
         call(lobby, "POST", as_seat(gid, keys, 0, "/act"), answer(s))
         s = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 5000})
+    t = time.monotonic()  # a page behind the game (it has not seen every line): no wait
+    assert waits(s["log_next"] - 1)["to_move"] == 2 and time.monotonic() - t < 0.5
     # Nobody moves: the host's long poll ends after WAIT_S with the same position.
     t = time.monotonic()
-    same = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 1, "wait": True})
+    same = waits(s["log_next"])
     assert 0.9 < time.monotonic() - t < 3 and same["to_move"] == 2
     # The friend moves while the host waits (WAIT_S long): the host hears it at once.
     monkeypatch.setattr(routes, "WAIT_S", 30.0)
     got: dict[str, Any] = {}
 
     def host_waits() -> None:
-        got["s"] = call(lobby, "POST", as_seat(gid, keys, 0, "/advance"),
-                        {"max": 1, "wait": True})
+        got["s"] = waits(s["log_next"])
         got["t"] = time.monotonic()
 
     waiting = threading.Thread(target=host_waits)
@@ -169,7 +174,7 @@ def test_a_page_waiting_for_the_other_person_hears_their_move_at_once(
     assert not call(lobby, "POST", as_seat(gid, keys, 2, "/act"), answer(friend)).get("error")
     waiting.join(timeout=10)
     assert not waiting.is_alive() and got["t"] - moved < 2
-    assert len(got["s"]["log"]) > len(same["log"])  # the friend's move is in the answer
+    assert got["s"]["log_next"] > same["log_next"] and got["s"]["log"]  # the friend's move
     with pytest.raises(RequestError, match="wait must be true or false"):
         _route(lobby, "POST", as_seat(gid, keys, 0, "/advance"), {"max": 1, "wait": 1})
 
