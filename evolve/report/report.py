@@ -13,7 +13,8 @@ import numpy as np
 
 from evolve.cli import error
 from evolve.rating.crownings import section_html
-from evolve.report.plots import RunData, load_run, make_plots
+from evolve.report.plots import make_plots
+from evolve.report.rundata import RunData, load_run
 from evolve.runfolder import RunFolder, RunFolderError
 from features.botfile import BotFile
 from features.genome import LAYOUT, GenomeError
