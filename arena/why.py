@@ -28,7 +28,7 @@ from features.why import record_from_json
 from game.actions import parse_action
 from game.map import Map
 from game.protocol import Action4
-from game.record.position import position_at
+from game.record.position import Positions, position_at
 from game.record.transcript import RecordError, records
 from game.state import Rules, State
 
@@ -123,13 +123,13 @@ def account(why: Why, m: Map, rules: Rules, weights: np.ndarray, who: str, *,
             "plain": words, "highlight": highlight(data), "explanation": data}
 
 
-def transcript_account(spec: str, lines: Sequence[str], no: int, record: Why | None = None
-                       ) -> dict[str, Any]:
+def transcript_account(spec: str, lines: Sequence[str], no: int, record: Why | None = None,
+                       positions: Positions | None = None) -> dict[str, Any]:
     """Transcript line `no` (1-based) explained by bot file `spec`: from the decision's own
     `record` (given, or carried by the transcript after its end: `game.record.transcript.records`)
-    when it is the line's, else decided again (`reestimate`)."""
+    when it is the line's, else decided again (`reestimate`); `positions` as `position_at`'s."""
     weights, plan = bot_of(spec)
-    st, m, rules, line = position_at(lines, no)
+    st, m, rules, line = position_at(lines, no, positions)
     played = line_action(lines, no, m)
     if record is None:
         record = carried(lines, no, st)

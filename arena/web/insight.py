@@ -18,19 +18,21 @@ from arena.web.story import odds_json
 from arena.why import ask, transcript_account
 from features.explain import ExplainError
 from features.why import Why
+from game.record.position import Positions
 from game.record.replay import ReplayError
 from game.rules import layout as L
 
 
-def explain_json(spec: str, lines: Sequence[str], no: int,
-                 record: Why | None = None) -> dict[str, Any]:
+def explain_json(spec: str, lines: Sequence[str], no: int, record: Why | None = None,
+                 positions: Positions | None = None) -> dict[str, Any]:
     """Transcript line `no` (1-based) explained by bot file `spec` (`arena.why`): from the
     decision's own `record` when the game kept it, else decided again there (the words say
-    so); `text` as `arena explain --transcript FILE --line N` prints it."""
+    so); `text` as `arena explain --transcript FILE --line N` prints it; `positions` keeps a
+    growing transcript's replay between questions (`game.record.position.Positions`)."""
     if not 1 <= no <= len(lines):
         raise RequestError(f"line must be 1..{len(lines)}, got {no}")
     try:
-        return transcript_account(spec, lines, no, record)
+        return transcript_account(spec, lines, no, record, positions)
     except (GameArgError, ReplayError, ExplainError) as e:
         raise RequestError(str(e).replace("--line", "line")) from None
 
@@ -81,7 +83,7 @@ def explain_live(game: LiveGame, no: int) -> dict[str, Any]:
     if (not game.over and game.human is not None and parts[2] in ("trade", "end-trade")):
         raise RequestError("a bot's trade is explained once the game is over (it shows the "
                            "cards the bot holds)")
-    return explain_json(spec, lines, no, game.whys.get(no - 1))
+    return explain_json(spec, lines, no, game.whys.get(no - 1), game.positions)
 
 
 def hint(game: LiveGame, champions: Sequence[str], me: int | None = None) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from game.actions import Action, Attack, Place
 from game.decision import Decision
 from game.map import Map
 from game.protocol import IllegalActionError, Player
+from game.record.position import Positions
 from game.rules import layout as L
 from game.session import Session
 from game.state import Rules
@@ -86,6 +87,7 @@ class LiveGame(SeatView):
         # Each linear bot's decisions as it made them (`features.why.Why`), by the
         # index of the transcript line that records it: why? explains these, not a re-run.
         self.whys: dict[int, Why] = {}
+        self.positions = Positions()  # the why?s' replay, kept as the game grows
         for p in self.players:
             if isinstance(p.bot, LinearPlayer):
                 p.bot.on_why = self._keep_why

@@ -5,12 +5,14 @@ A line that is not a decision is a ReplayError, as a transcript that cannot be r
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import fields
 
 from game.actions import parse_action
 from game.map import Map
-from game.record.replay import ReplayError, replay
+from game.record.replay import MAX_REPLAY_LINES, Replay, Replayer, ReplayError
+from game.record.replay_board import Frame
 from game.rules import layout as L
 from game.state import Rules, State
 
@@ -38,15 +40,49 @@ def _head(line: str) -> tuple[int, int, str] | None:
     return int(parts[0][1:]), int(parts[1][1:]), parts[2]
 
 
-def position_at(lines: Sequence[str], no: int) -> tuple[State, Map, Rules, str]:
-    """The position in which transcript line `no` (1-based) was decided, and that line."""
-    rep = replay(lines)
+class Positions:
+    """One growing transcript's replay, kept between questions (a live game's why?): a later line
+    feeds only the lines since the last question; an earlier line, or other lines, start over."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # the web server asks from several threads
+        self._reader: Replayer | None = None
+        self._fed: list[str] = []
+        self._last: Frame | None = None
+
+    def before(self, lines: Sequence[str], no: int) -> tuple[Replay, Frame]:
+        """The replay's header and the board after line `no - 1` (1-based); ReplayError naming
+        a line that cannot be replayed."""
+        n = min(no - 1, len(lines))
+        if n > MAX_REPLAY_LINES:
+            raise ReplayError(f"line {no}: a replay shows at most {MAX_REPLAY_LINES} lines")
+        with self._lock:
+            k = len(self._fed)
+            if self._reader is None or n < k or list(lines[:k]) != self._fed:
+                self._reader, self._fed, self._last, k = Replayer(keep=False), [], None, 0
+            try:
+                for raw in lines[k:n]:
+                    frame = self._reader.feed(raw)
+                    self._fed.append(raw)
+                    self._last = frame or self._last
+            except ReplayError:
+                self._reader, self._fed, self._last = None, [], None
+                raise
+            if self._reader.out is None or self._last is None:
+                raise ReplayError("the transcript has no 'deal' line")
+            return self._reader.out, self._last
+
+
+def position_at(lines: Sequence[str], no: int, positions: Positions | None = None
+                ) -> tuple[State, Map, Rules, str]:
+    """The position in which transcript line `no` (1-based) was decided, and that line; pass
+    the same `positions` for questions about one growing transcript."""
     head = _head(lines[no - 1])
     if head is None:
         raise ReplayError(f"--line {no}: not a decision line (allowed: a line 'r<round> "
                            f"s<seat> <action>', e.g. {_first_decision(lines)})")
     round_, seat, rest = head
-    before = [f for f in rep.frames if f.index < no - 1][-1]
+    rep, before = (positions or Positions()).before(lines, no)
     m = rep.map
     rules = header_rules(next(x for x in lines if x.startswith("rules")))
     st = State.empty(m, len(rep.seats))
@@ -111,4 +147,4 @@ def _first_decision(lines: Sequence[str]) -> str:
     return "none in this file"
 
 
-__all__ = ["header_rules", "position_at"]
+__all__ = ["Positions", "header_rules", "position_at"]
