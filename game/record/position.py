@@ -46,31 +46,33 @@ class Positions:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()  # the web server asks from several threads
-        self._reader: Replayer | None = None
+        self._reset()
+
+    def _reset(self) -> None:
+        self._reader = Replayer(keep=False)
         self._fed: list[str] = []
-        self._last: Frame | None = None
+        self._last: Frame | None = None  # the board after the lines fed
+        self._prev: Frame | None = None  # the board before the last line fed
 
     def before(self, lines: Sequence[str], no: int) -> tuple[Replay, Frame]:
-        """The replay's header and the board after line `no - 1` (1-based); ReplayError naming
-        a line that cannot be replayed."""
-        n = min(no - 1, len(lines))
-        if n > MAX_REPLAY_LINES:
+        """The replay's header and the board before line `no` (1-based), which is replayed too,
+        so a line that cannot be is refused; ReplayError naming the line."""
+        if no > MAX_REPLAY_LINES:
             raise ReplayError(f"line {no}: a replay shows at most {MAX_REPLAY_LINES} lines")
         with self._lock:
-            k = len(self._fed)
-            if self._reader is None or n < k or list(lines[:k]) != self._fed:
-                self._reader, self._fed, self._last, k = Replayer(keep=False), [], None, 0
+            if no < len(self._fed) or list(lines[:len(self._fed)]) != self._fed:
+                self._reset()
             try:
-                for raw in lines[k:n]:
+                for raw in lines[len(self._fed):no]:
                     frame = self._reader.feed(raw)
                     self._fed.append(raw)
-                    self._last = frame or self._last
+                    self._prev, self._last = self._last, frame or self._last
             except ReplayError:
-                self._reader, self._fed, self._last = None, [], None
+                self._reset()
                 raise
-            if self._reader.out is None or self._last is None:
+            if self._reader.out is None or self._prev is None:
                 raise ReplayError("the transcript has no 'deal' line")
-            return self._reader.out, self._last
+            return self._reader.out, self._prev
 
 
 def position_at(lines: Sequence[str], no: int, positions: Positions | None = None

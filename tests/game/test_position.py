@@ -59,6 +59,7 @@ def test_a_growing_transcript_then_another_one() -> None:
 
 
 def test_a_bad_line_is_named_and_the_next_question_is_answered() -> None:
+    """A line that cannot be replayed is refused, the asked one included."""
     lines = list(_lines(8))
     no = _decisions(tuple(lines))[40]
     bad = [*lines[:no - 3], "r1 s0 attack Nowhere -> Alaska", *lines[no - 2:]]
@@ -67,3 +68,8 @@ def test_a_bad_line_is_named_and_the_next_question_is_answered() -> None:
         position_at(bad, no, kept)
     st, *_ = position_at(lines, no, kept)
     assert (st.owner.tolist(), st.armies.tolist()) == _expected(tuple(lines), no)
+    attack = next(i for i in _decisions(tuple(lines)) if i > no and " attack " in lines[i - 1])
+    bad = list(lines)
+    bad[attack - 1] = bad[attack - 1].partition(" = ")[0] + " = 5 4 3 v 5 -0 -9"
+    with pytest.raises(ReplayError, match=f"line {attack}"):  # the asked line is replayed too
+        position_at(bad, attack, kept)
