@@ -68,17 +68,45 @@ def lineups() -> None:
                 from_lines(bot, lines, no)
 
 
+def kernels() -> None:
+    """The search's kernels the tests call from Python, each a compile of its own (the games
+    inline them): play_on, value_terms, weighted_value, determinize."""
+    from features.genome import hand_set_genome
+    from features.linear import map_context
+    from features.search.player import PlanSettings
+    from features.search.rollout import play_on
+    from features.search.value import value_scratch, value_terms, weighted_value
+    from features.work import make_work
+    from game.map import classic_map
+    from game.rules.determinize import determinize
+    from game.session import Session
+    from game.state import Rules
+
+    m, rules = classic_map(), Rules()
+    game = Session(m, rules, 4)
+    game.reset(0)
+    st = game.state
+    out = value_scratch(m.kernel, 4)
+    value_terms(m.kernel, st.kernel, rules.vector(), st.current, out)
+    weighted_value(PlanSettings().value_vector(), out[:len(PlanSettings().value_vector())])
+    ids = np.zeros(64, np.int32)
+    determinize(st.copy().kernel, rules.vector(), 0, np.random.default_rng(1), ids, ids.copy())
+    play_on(m.kernel, map_context(m), st.copy().kernel, rules.vector(),
+            np.stack([hand_set_genome()] * 4), np.random.default_rng(2), make_work(m.kernel, 4),
+            200_000)
+
+
 def _parts() -> dict[str, object]:
     from arena import warmup
 
-    return {**warmup.PARTS, "lineups": lineups}
+    return {**warmup.PARTS, "lineups": lineups, "kernels": kernels}
 
 
 def stages() -> tuple[tuple[tuple[str, ...], ...], ...]:
     """`make venv`'s stages, then what only the tests play."""
     from arena import warmup
 
-    return (*warmup.STAGES, (("lineups",),))
+    return (*warmup.STAGES, (("lineups",), ("kernels",)))
 
 
 def main(argv: list[str]) -> int:
