@@ -45,6 +45,7 @@ from arena.web.warm import Engine
 from evolve.cli import error
 from game.bots import WEB_BOTS
 from game.map import Map, classic_map
+from game.record.position import Positions
 from game.record.replay import Replay, ReplayError, read_transcript, replay
 from game.state import Rules, RulesError
 
@@ -67,6 +68,7 @@ class Lobby:
     replay: Replay | None = None
     replay_name: str = ""
     replay_lines: list[str] = field(default_factory=list)
+    replay_positions: Positions = field(default_factory=Positions)  # its why?s, stepping on
     saves: Saves | None = None  # where live games are saved as they go (`arena.web.saves`)
     requests: dict[str, dict[str, Any]] = field(default_factory=dict)  # what started each
     games: dict[str, LiveGame] = field(default_factory=dict)

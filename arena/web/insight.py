@@ -51,7 +51,8 @@ def can_explain(spec: str) -> bool:
 
 
 def explain_replay(bots: dict[str, str], labels: Sequence[str], lines: Sequence[str],
-                   no: int, asked: str = "") -> dict[str, Any]:
+                   no: int, asked: str = "", positions: Positions | None = None
+                   ) -> dict[str, Any]:
     """A replayed line explained by the bot that played it: the offered bot of that seat's
     label (`asked`, a label, only for a transcript that names no players)."""
     if not 1 <= no <= len(lines):
@@ -65,7 +66,7 @@ def explain_replay(bots: dict[str, str], labels: Sequence[str], lines: Sequence[
     if not can_explain(spec):
         raise RequestError(f"line {no} is {label or 'nobody'}'s: only a riskevo linear bot "
                            "(a bot file) the server offers explains its moves")
-    return explain_json(spec, lines, no)
+    return explain_json(spec, lines, no, positions=positions)
 
 
 def explain_live(game: LiveGame, no: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from arena.web.people import links
 from arena.web.saves import Saves
 from arena.web.views import replay_json, seat_labels
 from features.why import record_json
+from game.record.position import Positions
 from game.record.replay import Replay, replay
 from game.record.transcript import with_records
 
@@ -24,6 +25,7 @@ class Lobby(Protocol):
     replay: Replay | None
     replay_name: str
     replay_lines: list[str]
+    replay_positions: Positions
     saves: Saves | None
     requests: dict[str, dict[str, Any]]
 
@@ -55,7 +57,8 @@ def _route(lobby: Lobby, method: str, path: str, body: dict[str, Any] | None
         return {"games": lobby.listing()}, "json"
     if parts == ["api", "replay", "explain"] and method == "GET" and lobby.replay is not None:
         return explain_replay(lobby.bots, seat_labels(lobby.replay), lobby.replay_lines,
-                              _int(query.get("line", ""), "line"), query.get("bot", "")), "json"
+                              _int(query.get("line", ""), "line"), query.get("bot", ""),
+                              lobby.replay_positions), "json"
     if parts == ["api", "games"] and method == "POST":
         gid, game = lobby.new_game(body or {})
         with game.lock:
