@@ -3,8 +3,9 @@
 Without it each xdist worker compiles the same kernels at once (minutes of one core each) on a
 fresh clone. The stages are `make venv`'s (`arena.warmup`: after `make venv` they only load
 the cache) and one more of what only the tests play: every compiled bot in 6-seat lineups of
-both game loops, traces and the linear player's explanations. A
-kernel missed here is only compiled later by a worker: slower, never wrong.
+both game loops, traces and the linear player's explanations, and beside them the search's
+kernels that tests call from Python. A kernel missed here is only compiled later by a worker:
+slower, never wrong.
 
 `python tests/helpers/warmup.py` runs the stages; `... warmup.py PART...` runs parts here.
 """
