@@ -89,7 +89,8 @@ def kernels() -> None:
     st = game.state
     out = value_scratch(m.kernel, 4)
     value_terms(m.kernel, st.kernel, rules.vector(), st.current, out)
-    weighted_value(PlanSettings().value_vector(), out[:len(PlanSettings().value_vector())])
+    vw = PlanSettings().value_vector()
+    weighted_value(vw, out[:len(vw)])
     ids = np.zeros(64, np.int32)
     determinize(st.copy().kernel, rules.vector(), 0, np.random.default_rng(1), ids, ids.copy())
     play_on(m.kernel, map_context(m), st.copy().kernel, rules.vector(),
