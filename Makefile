@@ -37,9 +37,10 @@ lint: $(STAMP)  ## ruff and mypy
 
 # Two workers, a test file each at a time (module fixtures stay shared); the numba kernels are
 # compiled once first, else each worker compiles the same ones.
+# One BLAS thread a test worker: two workers' threads on two cores only fight.
 test: lint  ## ruff, mypy and the fast test suite
 	$(PY) tests/helpers/warmup.py
-	$(PY) -m pytest -n 2 --dist loadfile
+	OPENBLAS_NUM_THREADS=1 $(PY) -m pytest -n 2 --dist loadfile
 
 test-slow: $(STAMP)  ## the statistical and long tests
 	$(PY) -m pytest -m slow

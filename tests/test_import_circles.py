@@ -5,11 +5,19 @@ depth means the split was made at a line count, not a seam."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@functools.cache
+def _imports_in(path: Path) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement of a file: parsed once for all the packages and rooms."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom)]
 
 
 def module_imports(package: str) -> dict[str, set[str]]:
@@ -21,7 +29,7 @@ def module_imports(package: str) -> dict[str, set[str]]:
         mods[f"{package}.{rel}".removesuffix(".__init__")] = p
     graph: dict[str, set[str]] = {m: set() for m in mods}
     for mod, path in mods.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in _imports_in(path):
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:

@@ -29,7 +29,14 @@ class NeverFortifies(AggressiveBot):
         return None
 
 
-def test_known_behaviours_show() -> None:
+def test_known_behaviours_show(monkeypatch: pytest.MonkeyPatch) -> None:
+    # This file's own class counts as trusted here: it plays in this process, not isolated
+    # (isolated bots in diagnose are tests/arena/test_trust.py's), at a game's speed.
+    import arena.bots
+    import arena.play
+
+    for module in (arena.bots, arena.play):
+        monkeypatch.setattr(module, "trusted", lambda spec: True)
     labels, table = diagnose("aggressive", ["distributor", "test_diagnose:NeverFortifies"],
                              12, seed=3)
     assert labels == ["aggressive", "distributor", "NeverFortifies"]

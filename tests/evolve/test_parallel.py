@@ -92,10 +92,11 @@ def test_missing_dask_extra_is_one_line_error(tmp_path: Path, capsys: Any,
     assert not (tmp_path / "t").exists()
 
 
-# The real game (features.compiled via evolve.plugin:default_plugin), kept to a few seconds.
+# The real game (features.compiled via evolve.plugin:default_plugin), kept to a few seconds:
+# the value's batch at generation 0 is 8 games (4 tasks of 2), not the default 128.
 REAL = ["--population", "12", "--games", "4", "--chunk-games", "2", "--seed", "3",
         "--eval-every", "2", "--eval-games", "4", "--set", "output.plot_every=0",
-        "--set", "plan.games=0"]
+        "--set", "value.games=8", "--set", "plan.games=0"]
 
 
 def _real(runs: Path, generations: int, n_jobs: int) -> bytes:

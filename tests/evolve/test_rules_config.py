@@ -73,6 +73,7 @@ def test_a_run_plays_its_games_under_every_rules_option(tmp_path: Path, monkeypa
             "--generations", "2", "--seed", "3", "--n-jobs", "1", "--eval-every", "0",
             "--set", "champion.every=0", "--set", "output.plot_every=0", "--set", "run.elite=1",
             "--set", "parallel.backend=sequential", "--set", "plan.games=0",
+            "--set", "value.games=8",
             "--set", "rules.bonus_every_set=true", "--set", "rules.trade_at=4"]
     assert run_main(args) == 0, capsys.readouterr().err
     assert seen and all(r == RULES for r in seen)

@@ -125,14 +125,6 @@ def test_progress_bar_quiet_off_tty() -> None:
     assert "50/100 games" in tty.getvalue() and "ETA" in tty.getvalue()
 
 
-def test_run_refreshes_plots_in_the_background(tmp_path: Path) -> None:
-    # The last flag wins: plots every 3 generations, and once more at the end of the run.
-    assert run_main(tiny_args(tmp_path, "p", "--set", "output.plot_every=3")) == 0
-    plots = tmp_path / "p" / "plots"
-    assert (plots / "progress.png").stat().st_size > 0
-    assert (plots / "all_genes.png").stat().st_size > 0
-
-
 def test_invalid_opponents_leave_no_folder(tmp_path: Path, capsys: Any) -> None:
     # eval.every = 0 too: a later resume may turn the evaluation on.
     for every in ("2", "0"):
@@ -174,9 +166,12 @@ def test_rules_the_map_cannot_play_are_config_errors(tmp_path: Path, capsys: Any
 
 def test_a_resume_draws_final_plots_a_kill_cut_short(tmp_path: Path,
                                                      capsys: Any) -> None:
+    # The last flag wins: plots every 3 generations, and once more at the end of the run.
     args = tiny_args(tmp_path, "cut", "--set", "output.plot_every=3")
     assert run_main(args) == 0
     plots = tmp_path / "cut" / "plots"
+    assert (plots / "progress.png").stat().st_size > 0
+    assert (plots / "all_genes.png").stat().st_size > 0
     assert (plots / "drawn.txt").read_text().strip().isdigit()
     # A kill while drawing the final plots: some files never written, no stamp.
     (plots / "drawn.txt").unlink()

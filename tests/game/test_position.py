@@ -3,6 +3,8 @@ transcript gives, whatever order the lines are asked in and however the transcri
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,7 @@ from game.bots import BOTS
 from game.engine import play_game
 from game.record.position import Positions, position_at
 from game.record.replay import ReplayError, replay
+from game.record.replay_board import Frame
 from game.state import Rules
 
 
@@ -25,8 +28,13 @@ def _decisions(lines: tuple[str, ...]) -> list[int]:
             and x.split()[2] not in ("card", "eliminates")]
 
 
+@functools.cache
+def _frames(lines: tuple[str, ...]) -> list[Frame]:
+    return replay(lines).frames  # one fresh replay a transcript, asked many times
+
+
 def _expected(lines: tuple[str, ...], no: int) -> tuple[list[int], list[int]]:
-    before = [f for f in replay(lines).frames if f.index < no - 1][-1]
+    before = [f for f in _frames(lines) if f.index < no - 1][-1]
     return before.owner, before.armies
 
 

@@ -96,15 +96,19 @@ def tiny_args(runs: Path, name: str = "t", *extra: str) -> list[str]:
 
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout
+SLOW = "RISKEVO_TEST_SLOW_GAMES"  # set by spawn_run: slow_plugin's games pause there
 
 
 def slow_play_games(weights: np.ndarray, seeds: list[np.random.SeedSequence], rules: Any,
                     map: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The fake game, slowed down so that a kill lands in the middle of a run."""
+    """The fake game, slowed down in a run `spawn_run` started, so that a kill lands in the
+    middle of it (the same run in the test's own process, a reference or a resume, need not
+    wait: the pause changes no result)."""
     started = os.environ.get("RISKEVO_TEST_STARTED")
     if started and seeds[0].spawn_key:  # a league game (the warm-up's seed has no spawn key)
         Path(started).touch()  # tells a test that generation 0 is being played
-    time.sleep(0.08)
+    if os.environ.get(SLOW):
+        time.sleep(0.08)
     return fake_play_games(weights, seeds, rules, map)
 
 
@@ -121,7 +125,7 @@ def run_args(runs: Path, generations: int) -> list[str]:
 
 
 def spawn_run(args: list[str]) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # tests.helpers, by name
+    env = {**os.environ, "PYTHONPATH": str(ROOT), SLOW: "1"}  # tests.helpers by name
     return subprocess.Popen([sys.executable, "-m", "evolve", "run", *args], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
