@@ -38,9 +38,13 @@ lint: $(STAMP)  ## ruff and mypy
 # Two workers, a test file each at a time (module fixtures stay shared); the numba kernels are
 # compiled once first, else each worker compiles the same ones.
 # One BLAS thread a test worker: two workers' threads on two cores only fight.
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set (into the ignored __pycache__
+# folders numba's cache uses already), else every worker and subprocess compiles, and pytest
+# rewrites, every test module again.
+TEST_ENV := PYTHONDONTWRITEBYTECODE=
 test: lint  ## ruff, mypy and the fast test suite
-	$(PY) tests/helpers/warmup.py
-	OPENBLAS_NUM_THREADS=1 $(PY) -m pytest -n 2 --dist loadfile
+	$(TEST_ENV) $(PY) tests/helpers/warmup.py
+	$(TEST_ENV) OPENBLAS_NUM_THREADS=1 $(PY) -m pytest -n 2 --dist loadfile
 
 test-slow: $(STAMP)  ## the statistical and long tests
 	$(PY) -m pytest -m slow
