@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ __all__ = [
     "save_figure",
 ]
 
+REFRESH_NICENESS = 10  # added to a run's background refresh's niceness
 WRAP = 48  # characters per line of a gene's meaning under a title
 
 
@@ -338,6 +340,8 @@ def main(argv: list[str]) -> int:
         from evolve.parallel import watch_parent  # the next resume)
 
         watch_parent(args.parent)
+        if hasattr(os, "nice"):  # and yield the cores to the run's games: drawing can wait
+            os.nice(REFRESH_NICENESS)
     try:
         files = make_plots(args.run, args.gene, ladder=not args.no_ladder)
     except RunFolderError as e:

@@ -357,3 +357,11 @@ def test_plot_temp_files_go_on_resume_and_the_refresh_watches_the_run(tmp_path: 
     gone = subprocess.run([sys.executable, "-m", "evolve", "plot", str(tmp_path / "r"),
                            "--no-ladder", "--parent", "1"], capture_output=True, timeout=120)
     assert gone.returncode == 1 and not gone.stdout
+    # A run's refresh draws below the priority of the run's games.
+    from evolve.report.plots import REFRESH_NICENESS
+    code = ("import os; from evolve.report.plots import main; "
+            f"main([{str(tmp_path / 'r')!r}, '--no-ladder', '--parent', str(os.getppid())]); "
+            "print(os.nice(0))")
+    low = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert int(low.stdout.split()[-1]) == min(os.nice(0) + REFRESH_NICENESS, 19), low.stderr
