@@ -42,15 +42,16 @@ lint: $(STAMP)  ## ruff and mypy
 # folders numba's cache uses already), else every worker and subprocess compiles, and pytest
 # rewrites, every test module again.
 TEST_ENV := PYTHONDONTWRITEBYTECODE=
+PYTEST := $(TEST_ENV) $(PY) -m pytest
 test: lint  ## ruff, mypy and the fast test suite
 	$(TEST_ENV) $(PY) tests/helpers/warmup.py
-	$(TEST_ENV) OPENBLAS_NUM_THREADS=1 $(PY) -m pytest -n 2 --dist loadfile
+	OPENBLAS_NUM_THREADS=1 $(PYTEST) -n 2 --dist loadfile
 
 test-slow: $(STAMP)  ## the statistical and long tests
-	$(PY) -m pytest -m slow
+	$(PYTEST) -m slow
 
 measure: $(STAMP)  ## the measured strength bars: bots' win rates against others (minutes)
-	$(PY) -m pytest -m measure
+	$(PYTEST) -m measure
 
 bench: $(STAMP)  ## games/s, generation wall time, memory; ratios vs the last bench; cold compile
 	$(PY) -m evolve bench --memory-generations $(or $(MEMORY_GENERATIONS),100)
