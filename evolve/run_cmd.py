@@ -92,6 +92,7 @@ class PlotRefresher:
     def __init__(self, run: Path, every: int) -> None:
         self.run, self.every = run, every
         self.proc: subprocess.Popen[bytes] | None = None
+        self.started_after = -1  # the generation the last refresh was started after
 
     def _start(self) -> subprocess.Popen[bytes]:
         # No ladder while the run plays: its games would compete with the workers.
@@ -106,14 +107,17 @@ class PlotRefresher:
         if (self.every and generation % self.every == 0
                 and (self.proc is None or self.proc.poll() is not None)):
             self._start()
+            self.started_after = generation
 
-    def finish(self, final: bool) -> None:
-        """Wait for a running refresh; with `final`, draw once more so plots show the end."""
+    def finish(self, final: bool, generation: int) -> None:
+        """Wait for a running refresh; with `final`, draw once more so plots show the end
+        (`generation`), unless that refresh was started there and drew it all."""
         if not self.every:
             return
         if self.proc is not None:
             self.proc.wait()
-        if final:
+        if final and not (self.started_after == generation
+                          and RunFolder(self.run).drawn_generation() >= generation):
             self._start().wait()
 
 
@@ -254,7 +258,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         print(f"run already has {evo.generation + 1} generations (--generations to extend)")
         if cfg.output.plot_every and folder.drawn_generation() < evo.generation:
             print("drawing the final plots (the last drawing was cut short)", flush=True)
-            PlotRefresher(folder.root, cfg.output.plot_every).finish(final=True)
+            PlotRefresher(folder.root, cfg.output.plot_every).finish(True, evo.generation)
         if unfinished(folder) is not None:
             print("the planning champion was not finished (the run was stopped during it): "
                   "making it now", flush=True)
@@ -305,7 +309,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         except OSError as e:
             save_error = save_error or e
         stop.restore()
-        plots.finish(final=not stop.signum and save_error is None and lost is None)
+        plots.finish(not stop.signum and save_error is None and lost is None, evo.generation)
     if lost is not None:
         saved = ("nothing was saved yet; start again with" if evo.saved_generation < 0 else
                  f"generation {evo.saved_generation} is saved; resume with")

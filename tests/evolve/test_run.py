@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 from evolve.checkpoint import list_checkpoints, load_checkpoint
 from evolve.progress import ProgressBar
+from evolve.run_cmd import PlotRefresher
 from evolve.run_cmd import main as run_main
+from evolve.runfolder import RunFolder
 from tests.helpers.fake_run import (
     NAMES,
     tiny_args,
@@ -166,13 +169,13 @@ def test_rules_the_map_cannot_play_are_config_errors(tmp_path: Path, capsys: Any
 
 def test_a_resume_draws_final_plots_a_kill_cut_short(tmp_path: Path,
                                                      capsys: Any) -> None:
-    # The last flag wins: plots every 3 generations, and once more at the end of the run.
-    args = tiny_args(tmp_path, "cut", "--set", "output.plot_every=3")
+    # The last flag wins: plots after generations 0 and 5, the last one (else at the end).
+    args = tiny_args(tmp_path, "cut", "--set", "output.plot_every=5")
     assert run_main(args) == 0
     plots = tmp_path / "cut" / "plots"
     assert (plots / "progress.png").stat().st_size > 0
     assert (plots / "all_genes.png").stat().st_size > 0
-    assert (plots / "drawn.txt").read_text().strip().isdigit()
+    assert (plots / "drawn.txt").read_text().strip() == "5"
     # A kill while drawing the final plots: some files never written, no stamp.
     (plots / "drawn.txt").unlink()
     (plots / "progress.png").unlink()
@@ -182,3 +185,30 @@ def test_a_resume_draws_final_plots_a_kill_cut_short(tmp_path: Path,
     assert (plots / "progress.png").stat().st_size > 0 and (plots / "drawn.txt").exists()
     assert run_main(args) == 0  # all drawn now: nothing to do
     assert "drawing the final plots" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("started_after, drawn, draws", [
+    (5, 5, 0),   # the refresh after the last generation drew it all: no second drawing
+    (5, -1, 1),  # it was cut short
+    (4, 5, 1),   # a stamp from an older drawing (a run cut back) is not this refresh's
+    (-1, 5, 1),  # no refresh started in this run
+])
+def test_the_end_draws_unless_the_last_refresh_drew_the_end(
+        tmp_path: Path, monkeypatch: Any, started_after: int, drawn: int, draws: int) -> None:
+    folder = RunFolder(tmp_path / "r")
+    folder.plots.mkdir(parents=True)
+    if drawn >= 0:
+        folder.mark_drawn(drawn)
+    started: list[int] = []
+    refresher = PlotRefresher(folder.root, 5)
+    monkeypatch.setattr(refresher, "_start", lambda: started.append(1) or _Done())
+    refresher.started_after = started_after
+    refresher.finish(True, 5)
+    assert len(started) == draws
+    refresher.finish(False, 5)  # a stopped run never draws at the end
+    assert len(started) == draws
+
+
+class _Done:
+    def wait(self) -> int:
+        return 0
