@@ -65,22 +65,27 @@ class BotFile:
         """The bot file at `path`; every problem (unreadable, not JSON, a bad field, the `plan`
         object's included) is a one-line GenomeError starting with the path."""
         p = Path(path)
-        try:
-            doc = parse_json(read_limited(p, MAX_GENOME_BYTES, "a bot file"), str(p))
-        except OSError as e:
-            raise GenomeError(f"{p}: cannot read genome file ({e.strerror or e})") from None
-        except UntrustedJSONError as e:
-            raise GenomeError(str(e)) from None
+        doc = _read_doc(p)
         try:
             return cls.from_doc(doc, layout)
         except (GenomeError, PlanSettingsError) as e:
             raise GenomeError(f"{p}: {e}") from None
 
+    @staticmethod
+    def read_meta(path: str | Path) -> dict[str, Any]:
+        """Only the `meta` of the bot file at `path`, its genes unchecked (a file of any
+        plug-in's layout); a one-line GenomeError when it is no bot file."""
+        p = Path(path)
+        doc = _read_doc(p)
+        try:
+            return _meta_of(_bot_doc(doc))
+        except GenomeError as e:
+            raise GenomeError(f"{p}: {e}") from None
+
     @classmethod
     def from_doc(cls, doc: object, layout: GenomeLayout = LAYOUT) -> BotFile:
         """From a parsed bot file (GenomeError or PlanSettingsError naming the field)."""
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise GenomeError(f"'format' must be {FORMAT!r}")
+        doc = _bot_doc(doc)
         ver = doc.get("feature_set_version")
         if isinstance(ver, bool) or ver not in (*UPGRADABLE, layout.version):
             raise GenomeError(f"feature_set_version is {ver!r}, this build reads "
@@ -94,9 +99,7 @@ class BotFile:
                 genes = upgrade_genes(genes, layout, ver)
             except GenomeError as e:
                 raise GenomeError(f"feature set version {ver}: {e}") from None
-        meta = doc.get("meta", {})
-        if not isinstance(meta, dict):
-            raise GenomeError("'meta' must be an object")
+        meta = _meta_of(doc)
         values = layout.from_dict(genes)
         plan = doc.get("plan")
         return cls(values, meta, None if plan is None else PlanSettings.from_dict(plan),
@@ -147,6 +150,31 @@ def read_bot(path: str | Path) -> tuple[np.ndarray, dict[str, Any], PlanSettings
     """A bot file's (weights, meta, how it plays: GREEDY when it has no `plan`)."""
     bot = BotFile.read(path)
     return bot.weights, bot.meta, bot.settings
+
+
+def _read_doc(p: Path) -> Any:
+    """The parsed JSON of a bot file, read within its size bound (GenomeError otherwise)."""
+    try:
+        return parse_json(read_limited(p, MAX_GENOME_BYTES, "a bot file"), str(p))
+    except OSError as e:
+        raise GenomeError(f"{p}: cannot read genome file ({e.strerror or e})") from None
+    except UntrustedJSONError as e:
+        raise GenomeError(str(e)) from None
+
+
+def _bot_doc(doc: object) -> dict[str, Any]:
+    """`doc` if it is a bot file's document (its `format`), else GenomeError."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise GenomeError(f"'format' must be {FORMAT!r}")
+    return doc
+
+
+def _meta_of(doc: dict[str, Any]) -> dict[str, Any]:
+    """A bot file's `meta` (an empty one when absent), GenomeError when it is no object."""
+    meta = doc.get("meta", {})
+    if not isinstance(meta, dict):
+        raise GenomeError("'meta' must be an object")
+    return meta
 
 
 __all__ = ["BotFile", "load_genome", "read_bot", "save_genome"]

@@ -16,23 +16,22 @@ import os
 from pathlib import Path
 
 from evolve.runfolder import RunFolder
+from features.botfile import BotFile
+from features.genome import GenomeError
 from game.atomic import atomic_write_bytes, read_limited
-from game.untrusted import UntrustedJSONError, parse_json
 
 __all__ = ["PENDING", "begin", "finish", "plan_generation", "unfinished"]
 
 PENDING = "champion-plan.pending"
-_MAX_PLAN_BYTES = 16 * 2**20  # a planning bot file: genes, meta and the value's weights
 
 
 def plan_generation(path: Path) -> int | None:
     """The generation a planning bot file was made at (its meta's), None if it has none."""
     try:
-        doc = parse_json(read_limited(path, _MAX_PLAN_BYTES, "a bot file"), str(path))
-    except (OSError, ValueError, UntrustedJSONError):
+        meta = BotFile.read_meta(path)
+    except GenomeError:
         return None
-    meta = doc.get("meta") if isinstance(doc, dict) else None
-    g = meta.get("generation") if isinstance(meta, dict) else None
+    g = meta.get("generation")
     return g if isinstance(g, int) and not isinstance(g, bool) else None
 
 

@@ -15,6 +15,7 @@ import evolve.plan.lines
 import evolve.run_cmd
 from evolve.plan.planmark import PENDING, plan_generation
 from evolve.run_cmd import main as run_main
+from features.genome import FORMAT
 from tests.helpers.fake_run import tiny_args
 
 
@@ -30,7 +31,7 @@ class Planner:
         self.calls.append(generation)
         if self.stopping:
             raise KeyboardInterrupt
-        out.write_text(json.dumps({"meta": {"generation": generation}}))
+        out.write_text(json.dumps({"format": FORMAT, "meta": {"generation": generation}}))
         return f"planning champion: {out}"
 
 

@@ -24,6 +24,7 @@ JSON_CALLS = {"load", "loads", "parse_json"}
 # Keys only a bot file's document has (a checkpoint's npz also holds "genes", never parsed JSON).
 BOT_KEYS = {"genes", "feature_set_version"}
 BOT_NAMES = {"MAX_GENOME_BYTES"}
+BOT_WHAT = "a bot file"  # what a bounded read of one is called (game.atomic.read_limited)
 
 
 def test_a_bot_file_round_trips_with_its_plan_and_versions(tmp_path: Path) -> None:
@@ -116,11 +117,26 @@ def bot_file_parses(source: str) -> list[int]:
             from_json = inner is not None and (_is_json_call(inner) or (
                 isinstance(inner, ast.Name) and inner.id in parsed))
             marker = (isinstance(n, ast.Name) and n.id in BOT_NAMES) or (
-                isinstance(n, ast.Constant) and n.value == FORMAT)
+                isinstance(n, ast.Constant) and n.value in (FORMAT, BOT_WHAT))
             if marker or (from_json and _key(n) in BOT_KEYS):
                 found.append(getattr(calls[0], "lineno", 0))
                 break
     return sorted(set(found))
+
+
+def test_the_meta_alone_reads_any_layouts_file_and_only_a_bot_file(tmp_path: Path) -> None:
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({"format": FORMAT, "genes": {"a": 1}, "meta": {"generation": 5}}))
+    assert BotFile.read_meta(path) == {"generation": 5}  # genes of another plug-in's layout
+    with pytest.raises(GenomeError):
+        BotFile.read(path)
+    for doc in ({"meta": {}}, {"format": FORMAT, "meta": [1]}, [1]):
+        path.write_text(json.dumps(doc))
+        with pytest.raises(GenomeError, match=f"^{path}: "):
+            BotFile.read_meta(path)
+    path.write_bytes(b" " * (2 * 2**20))  # beyond a bot file's size bound
+    with pytest.raises(GenomeError, match=f"^{path}: cannot read genome file .*limit"):
+        BotFile.read_meta(path)
 
 
 def test_the_scan_finds_a_bot_file_parsed_by_hand() -> None:
@@ -129,6 +145,8 @@ def test_the_scan_finds_a_bot_file_parsed_by_hand() -> None:
     assert bot_file_parses('def f(p):\n    return json.load(open(p)).get("feature_set_version")\n'
                            ) == [2]
     assert bot_file_parses('def f(p):\n    x = parse_json(read_limited(p, MAX_GENOME_BYTES))\n'
+                           ) == [2]
+    assert bot_file_parses('def f(p):\n    x = parse_json(read_limited(p, 99, "a bot file"))\n'
                            ) == [2]
     # A checkpoint: "genes" is read from the npz, JSON only for other fields.
     assert bot_file_parses('def f(z):\n    return z["genes"], json.loads(z["config"])\n') == []
