@@ -10,7 +10,6 @@ states it was shown; every row says which (`SOURCES`).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -20,9 +19,12 @@ from typing import Any
 import numpy as np
 
 from arena.behaviour import METRICS, Counts, continents_held, forced_trade
+from arena.serve.recorder import MAX_BYTES
 from game.actions import Attack, Fortify, Place, Trade, parse_action
+from game.atomic import MiB, read_limited
 from game.map import Map, MapError, build_map
 from game.state import Rules, RulesError
+from game.untrusted import UntrustedJSONError, parse_json
 
 __all__ = ["LEGEND", "NOT_FROM_RECORDS", "SOURCES", "Game", "RecordsError", "measure",
            "read_records", "records_table"]
@@ -30,6 +32,10 @@ __all__ = ["LEGEND", "NOT_FROM_RECORDS", "SOURCES", "Game", "RecordsError", "mea
 
 class RecordsError(ValueError):
     """A records folder or file that cannot be read (the message names it)."""
+
+
+MAX_FILE_BYTES = 64 * MiB  # one game's record file (a classic-map game writes about 0.3 MB)
+MAX_LINE_BYTES = 2 * MiB  # one entry: a decoded request (serve reads lines of <= 1 MiB), its answer
 
 
 # Where each in-engine metric comes from in a record (the table prints LEGEND).
@@ -67,20 +73,26 @@ class Game:
     damaged: list[int] = field(default_factory=list)  # line numbers skipped
 
 
-def _lines(path: Path) -> Iterator[tuple[int, str, bool]]:
-    """(line number, text, complete) per line; a last line without newline is incomplete."""
-    with path.open("rb") as f:
-        for i, raw in enumerate(f, 1):
-            yield i, raw.decode("utf-8", errors="replace"), raw.endswith(b"\n")
+def _lines(path: Path) -> Iterator[tuple[int, bytes, bool]]:
+    """(line number, bytes, complete) per line; a last line without newline is incomplete."""
+    try:
+        data = read_limited(path, MAX_FILE_BYTES, "a record file")
+    except OSError as e:
+        raise RecordsError(f"{path}: cannot read ({e.strerror or e})") from None
+    lines = data.split(b"\n")
+    for i, raw in enumerate(lines[:-1], 1):
+        yield i, raw, True
+    if lines[-1]:
+        yield len(lines), lines[-1], False
 
 
 def read_game(path: Path) -> Game | None:
     """One record file; None for a file torn in its header (a kill at start_game)."""
     game: Game | None = None
-    for i, text, complete in _lines(path):
+    for i, raw, complete in _lines(path):
         try:
-            obj = json.loads(text) if complete else None
-        except ValueError:
+            obj = parse_json(raw, limit=MAX_LINE_BYTES) if complete else None
+        except UntrustedJSONError:
             obj = None
         if game is None:
             if obj is None and not complete:
@@ -111,6 +123,11 @@ def read_records(folder: str | Path,
     paths = sorted(d.glob("*.jsonl"))
     if not paths:
         raise RecordsError(f"--records {folder}: no *.jsonl record files in it")
+    total = sum(p.lstat().st_size for p in paths)
+    if total > MAX_BYTES:
+        raise RecordsError(f"--records {folder}: {total / MiB:,.0f} MiB of record files, more "
+                           f"than the {MAX_BYTES // MiB:,} MiB one serve run writes at most; "
+                           "name a folder of fewer files")
     games = []
     for p in paths:
         g = read_game(p)
@@ -147,36 +164,40 @@ def measure(game: Game) -> tuple[Counts, Extra]:
     turn = _Turn()
     held: frozenset[int] | None = None
     armies_after: int | None = None  # own armies at the last request of the previous turn
-    for entry in game.entries:
-        x.decisions += 1
-        if "error" in entry or "owner" not in entry:
-            x.errors += 1
-            continue
-        owner, armies = np.asarray(entry["owner"]), np.asarray(entry["armies"])
-        if entry["ask"] == "place_initial" or entry.get("phase") == "setup":
-            continue
-        mine_armies = int(armies[owner == seat].sum())
-        # A new own turn: `round` or `turns` moved (a seat has one turn per round), or a decision
-        # after a fortify (the turn's last), for engines that send neither counter.
-        key = (entry["round"], entry.get("turns", 0))
-        again = entry["ask"] == "fortify" and entry.get("fields", {}).get("refused")
-        if key != turn.key or (turn.fortified and not again):
-            if turn.key is not None:
-                c.end_turn(turn.placed, turn.conquered)
-            if armies_after is not None and mine_armies < armies_after:
-                c.defend_losses += armies_after - mine_armies
-            now = continents_held(members, owner, seat)
-            c.start_turn(owner, armies, seat, len(entry["hand"]), now, held)
-            held, turn = now, _Turn(key)
-            x.last_owned = int((owner == seat).sum())
-            x.last_round = int(entry["round"])
-        elif turn.attack is not None and owner[turn.attack[1]] == seat:
-            c.battles_won += 1
-            c.conquests += 1
-            turn.conquered, turn.battle = True, None
-        turn.attack = None
-        armies_after = mine_armies
-        _answer(c, turn, entry, m, rules)
+    try:
+        for entry in game.entries:
+            x.decisions += 1
+            if "error" in entry or "owner" not in entry:
+                x.errors += 1
+                continue
+            owner, armies = np.asarray(entry["owner"]), np.asarray(entry["armies"])
+            if entry["ask"] == "place_initial" or entry.get("phase") == "setup":
+                continue
+            mine_armies = int(armies[owner == seat].sum())
+            # A new own turn: `round` or `turns` moved (a seat has one turn per round), or a
+            # decision after a fortify (the turn's last), for engines that send neither counter.
+            key = (entry["round"], entry.get("turns", 0))
+            again = entry["ask"] == "fortify" and entry.get("fields", {}).get("refused")
+            if key != turn.key or (turn.fortified and not again):
+                if turn.key is not None:
+                    c.end_turn(turn.placed, turn.conquered)
+                if armies_after is not None and mine_armies < armies_after:
+                    c.defend_losses += armies_after - mine_armies
+                now = continents_held(members, owner, seat)
+                c.start_turn(owner, armies, seat, len(entry["hand"]), now, held)
+                held, turn = now, _Turn(key)
+                x.last_owned = int((owner == seat).sum())
+                x.last_round = int(entry["round"])
+            elif turn.attack is not None and owner[turn.attack[1]] == seat:
+                c.battles_won += 1
+                c.conquests += 1
+                turn.conquered, turn.battle = True, None
+            turn.attack = None
+            armies_after = mine_armies
+            _answer(c, turn, entry, m, rules)
+    except (KeyError, TypeError, ValueError, IndexError) as e:  # a hand-made or foreign file
+        raise RecordsError(f"{game.path}: decision entry {x.decisions} is not a record entry "
+                           f"({type(e).__name__}: {e})") from None
     if turn.key is not None:
         c.end_turn(turn.placed, turn.conquered)
     return c, x

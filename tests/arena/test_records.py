@@ -137,6 +137,47 @@ def test_cli_and_bad_input(recorded: tuple[Path, list[Counts], list[int]], tmp_p
     assert "no such folder" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("hostile, said", [
+    ("fifo", "FIFO"),
+    ("folder", "a folder"),
+    ("entry", "decision entry 1 is not a record entry"),
+    ("file size", "larger than 2048 bytes"),
+    ("folder size", "more than the 0 MiB"),
+])
+def test_hostile_records_are_one_line_errors(recorded: tuple[Path, list[Counts], list[int]],
+                                            tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch, hostile: str,
+                                            said: str) -> None:
+    import os
+
+    import arena.serve.records as records
+
+    folder, _, _ = recorded
+    d = tmp_path / "d"
+    d.mkdir()
+    src = sorted(folder.glob("*.jsonl"))[0]
+    header = src.read_text().splitlines(keepends=True)[0]
+    # A line nested past the parser's depth costs only itself (never a traceback).
+    (d / "a.jsonl").write_text(header + "[" * 100_000 + "\n")
+    assert read_records(d, warn=lambda text: None)[0].damaged == [2]
+    if hostile == "fifo":
+        os.mkfifo(d / "b.jsonl")  # read without waiting for a writer
+    elif hostile == "folder":
+        (d / "b.jsonl").mkdir()
+    elif hostile == "entry":
+        (d / "b.jsonl").write_text(header + json.dumps({"owner": [0], "armies": 5}) + "\n")
+    elif hostile == "file size":
+        monkeypatch.setattr(records, "MAX_FILE_BYTES", 2048)
+        (d / "b.jsonl").write_text(header + " " * 4096 + "\n")
+    else:
+        monkeypatch.setattr(records, "MAX_BYTES", 1)
+    capsys.readouterr()
+    assert diagnose_main(["--records", str(d)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    errors = [x for x in err if x.startswith("error")]
+    assert len(errors) == 1 and said in errors[0] and len(err) <= 2, err  # a's warning
+
+
 def test_caps_and_failures_never_change_answers(tmp_path: Path) -> None:
     warned: list[str] = []
     rec = Recorder(tmp_path / "capped", max_games=1, warn=warned.append)
