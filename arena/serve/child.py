@@ -13,7 +13,7 @@ import signal
 import sys
 import threading
 import time
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 __all__ = ["SANDBOXED_ENV", "main"]
 
@@ -43,9 +43,12 @@ def _missing(e: ImportError) -> str:
     return f"cannot import module {name!r} ({' '.join(str(e).split())[:200]})"
 
 
-def _refuse(proto_in: TextIO, proto_out: TextIO, msg: str) -> int:
+_FIRST_LINE_BYTES = 1 << 20  # read for its id only (the engine is riskevo's: a runaway guard)
+
+
+def _refuse(proto_in: BinaryIO, proto_out: TextIO, msg: str) -> int:
     """Answer the engine's first request with `msg` as its error, then end."""
-    first = proto_in.readline()
+    first = proto_in.readline(_FIRST_LINE_BYTES)
     try:
         rid = json.loads(first).get("id")
     except (ValueError, AttributeError, RecursionError):
@@ -58,7 +61,7 @@ def main(argv: list[str]) -> int:
     """`python -m arena.serve.child SPEC`: serve one untrusted bot to its engine."""
     # The protocol keeps this process's stdin/stdout; the bot's prints go to stderr and its
     # reads of stdin see nothing.
-    proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8", errors="replace")
+    proto_in = os.fdopen(os.dup(0), "rb")
     proto_out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
     os.dup2(2, 1)
     devnull = os.open(os.devnull, os.O_RDONLY)

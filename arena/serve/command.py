@@ -70,7 +70,7 @@ def main(argv: list[str]) -> int:
             return error(f"--record {args.record}: cannot create the folder "
                          f"({e.strerror or e})")
     if args.tcp is None:
-        serve(lambda: make_bot(args.bot), sys.stdin, sys.stdout, decision_timeout=limit,
+        serve(lambda: make_bot(args.bot), sys.stdin.buffer, sys.stdout, decision_timeout=limit,
               recorder=recorder)
         return 0
     try:

@@ -48,9 +48,10 @@ from game.state import Rules, RulesError, State
 from game.untrusted import UntrustedJSONError, parse_json
 from game.view import GameView
 
-__all__ = ["PROTOCOL", "ProtocolError", "Server", "SubprocessPlayer", "encode_state", "map_json",
-           "reply_line", "serve"]
+__all__ = ["MAX_LINE", "PROTOCOL", "TOO_LONG_REPLY", "ProtocolError", "Server", "SubprocessPlayer",
+           "encode_state", "map_json", "reply_line", "serve", "too_long"]
 
+MAX_LINE = 1 * 2**20  # bytes of one request line (stdin or TCP); a longer one ends the session
 ASKS = tuple(k.value for k in DecisionKind)  # the six decisions, in the order they are asked
 _ERROR_CHARS = 300  # an error reply stays one short line whatever the input
 
@@ -111,7 +112,8 @@ class Server:
                 req = parse_json(line)
             except UntrustedJSONError as e:  # one line: the column says where
                 where = f" at column {e.column}" if e.kind == "syntax" else ""
-                raise ProtocolError(f"not JSON: {e.msg}{where}") from None
+                what = "not UTF-8" if e.kind == "utf8" else "not JSON"
+                raise ProtocolError(f"{what}: {e.msg}{where}") from None
             if not isinstance(req, dict):
                 raise ProtocolError("a request must be a JSON object")
             rid = req.get("id")
@@ -375,12 +377,26 @@ def reply_line(reply: dict[str, Any]) -> str:
         return json.dumps({**reply, "id": None}, separators=(",", ":"), allow_nan=False) + "\n"
 
 
-def serve(make_player: Callable[[], Player], inp: IO[str], out: IO[str],
+def too_long(line: bytes) -> bool:
+    """A line cut at MAX_LINE + 1 bytes before its newline: longer than a request may be."""
+    return len(line) > MAX_LINE and not line.endswith(b"\n")
+
+
+TOO_LONG_REPLY = {"id": None, "error": f"request line longer than {MAX_LINE} bytes"}
+
+
+def serve(make_player: Callable[[], Player], inp: IO[bytes], out: IO[str],
           strict: bool = False, decision_timeout: float | None = None,
           recorder: Recorder | None = None) -> None:
-    """Answer request lines from `inp` on `out` until end of input (one game session)."""
+    """Answer request lines from `inp` on `out` until end of input (one game session); a line
+    longer than MAX_LINE bytes gets one error reply and ends it (reading on could take
+    forever)."""
     server = Server(make_player, strict, decision_timeout, recorder)
-    for line in inp:
+    while line := inp.readline(MAX_LINE + 1):
+        if too_long(line):
+            out.write(reply_line(TOO_LONG_REPLY))
+            out.flush()
+            return
         if not line.strip():
             continue
         out.write(reply_line(server.handle(line)))

@@ -18,12 +18,11 @@ from typing import Any
 
 from arena.capped import Capped
 from arena.serve.recorder import Recorder
-from arena.serve.server import Server, reply_line
+from arena.serve.server import MAX_LINE, TOO_LONG_REPLY, Server, reply_line, too_long
 from game.protocol import Player
 
 __all__ = ["IDLE_TIMEOUT_S", "MAX_LINE", "MAX_SESSIONS", "parse_address", "serve_tcp"]
 
-MAX_LINE = 1 * 2**20  # bytes of one request line over TCP; a longer one ends the connection
 MAX_SESSIONS = 64  # TCP connections served at once; one more gets a "server busy" reply
 IDLE_TIMEOUT_S = 300.0  # a TCP connection whose next request line is not whole by then closes
 
@@ -67,10 +66,8 @@ class _Session(socketserver.BaseRequestHandler):
             line = self._read_line()
             if line is None:
                 return
-            if len(line) > MAX_LINE and not line.endswith(b"\n"):
-                # One error reply, then the connection goes: reading on could take forever.
-                reply = {"id": None, "error": f"request line longer than {MAX_LINE} bytes"}
-                self.request.sendall(reply_line(reply).encode())
+            if too_long(line):  # one error reply, then the connection goes
+                self.request.sendall(reply_line(TOO_LONG_REPLY).encode())
                 return
             if not line.strip():
                 continue

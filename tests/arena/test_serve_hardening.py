@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import subprocess
 import sys
 from typing import Any
@@ -112,6 +113,23 @@ def test_subprocess_outlives_hostile_lines(bot: str) -> None:
     assert res.returncode == 0 and len(replies) == len(lines)
     assert replies[0]["ok"] is True and "action" in replies[-1]
     assert all("error" in r for r in replies[1:-1])
+
+
+def test_stdin_bytes_a_bad_encoding_costs_a_line_a_long_line_ends_the_session(bot: str) -> None:
+    from arena.serve.server import MAX_LINE
+
+    valid = json.dumps(VALID[3]).encode()
+    data = b"\n".join([json.dumps(START).encode(), b"\xff\xfe not utf-8", valid,
+                       b"x" * (MAX_LINE + 10), valid]) + b"\n"
+    res = subprocess.run([sys.executable, "-m", "arena", "serve", bot], capture_output=True,
+                         input=data, timeout=TIMEOUT, env={**os.environ, "LC_ALL": "C.UTF-8",
+                                                           "PYTHONIOENCODING": "utf-8:strict"})
+    replies = [json.loads(x) for x in res.stdout.splitlines()]
+    assert res.returncode == 0 and not res.stderr, res.stderr
+    assert [sorted(r) for r in replies] == [["id", "ok"], ["error", "id"],
+                                            ["action", "id"], ["error", "id"]], replies
+    assert "not UTF-8" in replies[1]["error"]
+    assert replies[3]["error"] == f"request line longer than {MAX_LINE} bytes"
 
 
 # --- case 12: impossible states are errors naming the field ----------------------------------
