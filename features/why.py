@@ -6,10 +6,9 @@ that make it (`features.linear`, `features.search.player`); `features.search.exp
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
-
-import numpy as np
 
 from features.work import MAX_OPTIONS, Action4
 from game.map import Map
@@ -152,7 +151,11 @@ def record_from_json(data: dict[str, Any], state: State) -> Why:
         return tuple(x)
 
     def num(x: Any, what: str) -> float:
-        if type(x) not in (int, float) or not np.isfinite(x):
+        try:  # an integer beyond a float's range is not finite either
+            ok = type(x) in (int, float) and math.isfinite(x)
+        except OverflowError:
+            ok = False
+        if not ok:
             raise ValueError(f"{what} must be a finite number")
         return float(x)
 

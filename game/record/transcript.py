@@ -24,6 +24,7 @@ from game.map import Map
 from game.rules import layout as L
 from game.rules.queries import standing
 from game.state import Rules, State
+from game.untrusted import UntrustedJSONError, parse_json
 from game.version import riskevo_version
 
 FORMAT = "riskevo-transcript 1"  # the added header lines leave older readers working
@@ -175,9 +176,9 @@ def records(lines: Sequence[str]) -> dict[int, dict[str, Any]]:
             raise RecordError(f"line {i + 1}: a record names an action line 1..{end}, got "
                               f"{parts[2][:20]!r}")
         try:
-            data = json.loads(parts[3])
-        except ValueError as e:
-            raise RecordError(f"line {i + 1}: the record is not JSON ({e})") from None
+            data = parse_json(parts[3])
+        except UntrustedJSONError as e:  # nested too deep included
+            raise RecordError(f"line {i + 1}: the record is {e}") from None
         if not isinstance(data, dict):
             raise RecordError(f"line {i + 1}: the record must be a JSON object")
         out[int(parts[2])] = data

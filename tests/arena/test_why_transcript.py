@@ -71,7 +71,8 @@ def test_records_of_a_later_version_are_skipped_and_bad_ones_are_one_line(
     lines = list(game.transcript())
     no = next(iter(game.whys)) + 1
     assert records([*lines, f"why {RECORD_VERSION + 1} {no} {{\"new\": 1}}"]) == {}
-    for bad, says in ((f"why 1 {no} [1]", "JSON object"), (f"why 1 {no} {{", "not JSON"),
+    for bad, says in ((f"why 1 {no} [1]", "JSON object"), (f"why 1 {no} {{", "not valid JSON"),
+                      (f"why 1 {no} " + "[" * 50_000, "nested too deep"),
                       (f"why 1 {len(lines) + 5} {{}}", "action line"),
                       ("whatever", "only 'why")):
         with pytest.raises(RecordError, match=says):
@@ -82,6 +83,11 @@ def test_records_of_a_later_version_are_skipped_and_bad_ones_are_one_line(
     wrong = record_json(game.whys[no - 1]) | {"action": [1, 2]}
     with pytest.raises(RequestError, match="action must be 4 whole numbers"):
         explain_json("champion", [*lines, f"why 1 {no} " + json.dumps(wrong)], no)
+    planned = next(i + 1 for i, w in game.whys.items() if record_json(w).get("plan"))
+    huge = record_json(game.whys[planned - 1])
+    huge["plan"]["weights"][0] = 10**400  # beyond a float: not finite, not a traceback
+    with pytest.raises(RequestError, match="plan.weights must be a finite number"):
+        explain_json("champion", [*lines, f"why 1 {planned} " + json.dumps(huge)], planned)
 
 
 def test_records_past_the_file_bound_are_left_out_and_the_file_reads_back(
