@@ -12,13 +12,14 @@ from typing import Any
 import numpy as np
 
 from evolve.cli import error
+from evolve.config import MAX_CONFIG_BYTES
 from evolve.rating.crownings import section_html
 from evolve.report.plots import make_plots
 from evolve.report.rundata import RunData, load_run
 from evolve.runfolder import RunFolder, RunFolderError
 from features.botfile import BotFile
 from features.genome import LAYOUT, GenomeError
-from game.atomic import atomic_write_text
+from game.atomic import MiB, atomic_write_text, read_limited
 
 __all__ = ["SECTIONS", "build_report", "main", "read_champion", "write_report"]
 
@@ -93,9 +94,20 @@ def _duration(seconds: float) -> str:
     return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
 
 
+MAX_EMBED_BYTES = 16 * MiB  # a PNG or table the report embeds (a plot is about 0.1 MB)
+
+
 def _img(path: Path, alt: str) -> str:
-    data = base64.b64encode(path.read_bytes()).decode("ascii")
+    try:
+        raw = read_limited(path, MAX_EMBED_BYTES, "a report's image")
+    except OSError as e:  # a file the run folder should not hold: said, not embedded
+        return f'<p class="muted">{html.escape(str(path))}: {html.escape(_why(e))}</p>'
+    data = base64.b64encode(raw).decode("ascii")
     return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
+
+
+def _why(e: OSError) -> str:
+    return f"cannot read ({e.strerror or e})"
 
 
 def _summary_table(log: list[dict[str, Any]]) -> str:
@@ -130,7 +142,8 @@ def _behaviour_block(run_path: Path) -> str:
                 f'<code>python -m arena diagnose {html.escape(str(run_path))}/champion.json '
                 f'--out {html.escape(str(folder))}</code> first.</p>')
     try:
-        rows = list(csv.reader(table.read_text(encoding="utf-8").splitlines()))
+        text = read_limited(table, MAX_EMBED_BYTES, "a report's table").decode("utf-8")
+        rows = list(csv.reader(text.splitlines()))
     except (OSError, UnicodeDecodeError, csv.Error):
         return f'<p class="muted">{html.escape(str(table))} is unreadable.</p>'
     if not rows:
@@ -147,7 +160,12 @@ def build_report(run: RunData, plots: list[Path]) -> str:
     """The report page as one HTML string, with the given PNGs embedded."""
     name = html.escape(run.path.name)
     cfg_path = RunFolder(run.path).config
-    cfg = cfg_path.read_text(encoding="utf-8") if cfg_path.exists() else "(no config.toml)"
+    try:
+        cfg = read_limited(cfg_path, MAX_CONFIG_BYTES, "a config file").decode("utf-8", "replace")
+    except FileNotFoundError:
+        cfg = "(no config.toml)"
+    except OSError as e:
+        cfg = f"({cfg_path.name}: {_why(e)})"
     names, values, meta = read_champion(run)
     gene_rows = "".join(
         f"<tr><td>{html.escape(n)}</td><td class='n'>{v:+.4f}</td>"

@@ -9,6 +9,7 @@ import pytest
 
 from evolve.report.plots import make_plots
 from evolve.report.report import SECTIONS, main, write_report
+from tests.helpers.bounded import within
 from tests.helpers.synthetic_run import NAMES, SOME, make_synthetic_run
 
 
@@ -73,3 +74,22 @@ def test_behaviour_table_from_diagnose(tmp_path: Path) -> None:
         "metric,champion,continent,meaning\nwin_rate,0.5,0.2,games won outright\n")
     text = build_report(load_run(run), [])
     assert "<td>win_rate</td><td class=n>0.5</td>" in text
+
+
+def test_files_a_run_folder_should_not_hold_are_said_not_read(tmp_path: Path) -> None:
+    import os
+
+    from evolve.report.plots import load_run
+    from evolve.report.report import build_report
+
+    run = make_synthetic_run(tmp_path / "r", generations=3)
+    (run / "config.toml").unlink(missing_ok=True)
+    os.mkfifo(run / "config.toml")  # a FIFO is refused without waiting for a writer
+    (run / "diagnose").mkdir()
+    os.mkfifo(run / "diagnose" / "diagnose.csv")
+    (run / "plots").mkdir(exist_ok=True)
+    os.mkfifo(run / "plots" / "progress.png")
+    text = within(60, lambda: build_report(load_run(run), [run / "plots" / "progress.png"]))
+    assert "(config.toml: cannot read (a FIFO" in text
+    assert "diagnose.csv is unreadable" in text
+    assert "progress.png: cannot read (a FIFO" in text
