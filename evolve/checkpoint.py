@@ -3,6 +3,7 @@ through game.atomic)."""
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import re
@@ -16,7 +17,7 @@ import numpy as np
 from game.atomic import MiB, atomic_write_bytes, check_size
 from game.version import FIELD, MAX_LEN, riskevo_version
 
-MAX_CHECKPOINT_BYTES = 4096 * MiB  # a checkpoint (a population of 10^5 x 60 genes: 50 MB)
+MAX_NPZ_BYTES = 4096 * MiB  # a run's .npz archive, unpacked (10^5 x 60 genes: 50 MB)
 
 # Format 2 added `arrays` (strategy state, hall of fame); format 1 files still load. Both keep
 # the deterministic part of the log (no timings, no gene statistics: ~0.3 kB a generation), so a
@@ -41,6 +42,32 @@ def npz_bytes(arrays: dict[str, np.ndarray]) -> bytes:
             np.lib.format.write_array(a, np.asarray(arr), allow_pickle=False)
             z.writestr(info, a.getvalue())
     return buf.getvalue()
+
+
+class NpzError(ValueError):
+    """An .npz file that is not a readable archive of plain arrays (one line: what is wrong)."""
+
+
+def load_npz(path: Path, limit: int, what: str) -> dict[str, np.ndarray]:
+    """Every array of the .npz archive at `path` (pickles refused), read whole. OSError if it
+    cannot be read or holds more than `limit` bytes, packed or unpacked (a small archive can
+    unpack to gigabytes); NpzError for anything that is not such an archive. A FIFO is refused,
+    not waited on."""
+    check_size(path, limit, what)
+    try:
+        with zipfile.ZipFile(path) as zf:
+            unpacked = sum(i.file_size for i in zf.infolist())
+        if unpacked > limit:
+            raise OSError(errno.EFBIG, f"unpacks to {unpacked} bytes, more than the limit for "
+                          f"{what}", str(path))
+        with np.load(path, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    except OSError:
+        raise
+    except (ValueError, TypeError, KeyError, EOFError, zipfile.BadZipFile, MemoryError,
+            RecursionError) as e:
+        reason = " ".join(str(e).split()) or type(e).__name__  # one line whatever numpy says
+        raise NpzError(f"{type(e).__name__}: {reason}") from None
 
 
 def _json_array(obj: Any) -> np.ndarray:
@@ -114,22 +141,22 @@ def _fallback_hint(path: Path) -> str:
 
 def _read(path: Path) -> Checkpoint:
     """The raw fields of an .npz checkpoint (numpy and JSON errors propagate)."""
-    with np.load(path, allow_pickle=False) as z:
-        fmt = int(z["format"])
-        if fmt not in (1, FORMAT):
-            raise CheckpointError(f"{path}: checkpoint format {fmt}, this version reads 1 and "
-                                  f"{FORMAT}")
-        return Checkpoint(
-            generation=int(z["generation"]), genes=np.array(z["genes"], dtype=np.float64),
-            mu=np.array(z["mu"], dtype=np.float64),
-            sigma=np.array(z["sigma"], dtype=np.float64),
-            names=tuple(str(s) for s in z["names"]),
-            rng_state=json.loads(z["rng_state"].tobytes()),
-            config=json.loads(z["config"].tobytes()),
-            arrays={k: np.array(z[k]) for k in z.files if "." in k}, format=fmt,
-            log=json.loads(z["log"].tobytes()) if "log" in z.files else [],
-            version=_version(z[FIELD]) if FIELD in z.files else None,
-        )
+    z = load_npz(path, MAX_NPZ_BYTES, "a checkpoint")
+    fmt = int(z["format"])
+    if fmt not in (1, FORMAT):
+        raise CheckpointError(f"{path}: checkpoint format {fmt}, this version reads 1 and "
+                              f"{FORMAT}")
+    return Checkpoint(
+        generation=int(z["generation"]), genes=np.array(z["genes"], dtype=np.float64),
+        mu=np.array(z["mu"], dtype=np.float64),
+        sigma=np.array(z["sigma"], dtype=np.float64),
+        names=tuple(str(s) for s in z["names"]),
+        rng_state=json.loads(z["rng_state"].tobytes()),
+        config=json.loads(z["config"].tobytes()),
+        arrays={k: np.array(v) for k, v in z.items() if "." in k}, format=fmt,
+        log=json.loads(z["log"].tobytes()) if "log" in z else [],
+        version=_version(z[FIELD]) if FIELD in z else None,
+    )
 
 
 def _version(a: np.ndarray) -> str | None:
@@ -167,19 +194,21 @@ def load_checkpoint(path: Path) -> Checkpoint:
     try:
         # Opened without waiting (a FIFO is refused, not waited on); an unreadable file is an
         # OSError, not "not an archive".
-        check_size(path, MAX_CHECKPOINT_BYTES, "a checkpoint")
+        check_size(path, MAX_NPZ_BYTES, "a checkpoint")
         if not zipfile.is_zipfile(path):
             raise CheckpointError(f"{path}: corrupt checkpoint (not an .npz archive: truncated "
                                   f"or another kind of file){_fallback_hint(path)}")
         ck = _read(path)
     except CheckpointError:
         raise
-    except KeyError as e:  # np.load: "'x' is not a file in the archive"
-        raise CheckpointError(f"{path}: corrupt checkpoint ({e.args[0] if e.args else e})"
-                              f"{_fallback_hint(path)}") from None
+    except KeyError as e:  # an array the format has is missing
+        raise CheckpointError(f"{path}: corrupt checkpoint (no {e.args[0] if e.args else e!s} "
+                              f"array){_fallback_hint(path)}") from None
     except OSError as e:
         raise CheckpointError(f"{path}: cannot read checkpoint ({e.strerror or e})") from None
-    except (ValueError, TypeError, zipfile.BadZipFile, EOFError, RecursionError) as e:
+    except NpzError as e:
+        raise CheckpointError(f"{path}: corrupt checkpoint ({e}){_fallback_hint(path)}") from None
+    except (ValueError, TypeError, RecursionError) as e:  # the JSON fields
         reason = " ".join(str(e).split())  # one line whatever the library says
         raise CheckpointError(f"{path}: corrupt checkpoint ({type(e).__name__}: {reason})"
                               f"{_fallback_hint(path)}") from None

@@ -13,7 +13,6 @@ import os
 import re
 import stat
 import sys
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from evolve.checkpoint import npz_bytes
+from evolve.checkpoint import MAX_NPZ_BYTES, NpzError, load_npz, npz_bytes
 from evolve.sections import ISLAND_LISTS, ISLAND_SPREAD, MAX_ISLANDS
-from game.atomic import MiB, atomic_write_bytes, check_size, read_limited
+from game.atomic import MiB, atomic_write_bytes, read_limited
 from game.folderlock import FolderLockedError, lock_folder
 from game.untrusted import UntrustedJSONError, parse_json
 
@@ -36,7 +35,6 @@ _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _GENES_NAME = re.compile(r"^gen_(\d{5,})\.npz$")
 MAX_LOG_BYTES = 1024 * MiB  # log.jsonl (a generation's line is a few KB)
 MAX_LOG_LINE = 1 * MiB  # one line of it; a longer line is a bad line
-MAX_NPZ_BYTES = 4096 * MiB  # a genes file or checkpoint
 _SHOWN_BAD = 5  # bad lines listed by name in a warning; the rest are counted
 
 
@@ -315,15 +313,14 @@ class RunFolder:
         """The stored population of a generation (RunFolderError naming the file if unusable)."""
         path = self.genes_path(generation)
         try:
-            check_size(path, MAX_NPZ_BYTES, "a genes file")
-            with np.load(path, allow_pickle=False) as z:
-                genes = np.asarray(z["genes"], dtype=np.float64)
-                mu = np.asarray(z["mu"], dtype=np.float64)
-                sigma = np.asarray(z["sigma"], dtype=np.float64)
-                names = tuple(str(n) for n in z["names"])
+            z = load_npz(path, MAX_NPZ_BYTES, "a genes file")
+            genes = np.asarray(z["genes"], dtype=np.float64)
+            mu = np.asarray(z["mu"], dtype=np.float64)
+            sigma = np.asarray(z["sigma"], dtype=np.float64)
+            names = tuple(str(n) for n in np.atleast_1d(z["names"]))
         except FileNotFoundError:
             raise RunFolderError(f"{path}: no such genes file") from None
-        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as e:
+        except (OSError, KeyError, ValueError, TypeError, NpzError) as e:
             raise RunFolderError(f"{path}: unreadable genes file ({e})") from None
         if genes.ndim != 2 or genes.shape[1] != len(names):
             raise RunFolderError(f"{path}: 'genes' must be [n, {len(names)}], got {genes.shape}")

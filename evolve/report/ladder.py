@@ -13,15 +13,15 @@ plays only the pairs it has not played yet.
 
 from __future__ import annotations
 
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from evolve.breeding import ga
+from evolve.checkpoint import load_npz
 from evolve.runfolder import RunFolder, RunFolderError
-from game.atomic import MiB, atomic_write_bytes, check_size
+from game.atomic import MiB, atomic_write_bytes
 
 MAX_CACHE_BYTES = 64 * MiB  # the ladder's cache of played pairs
 
@@ -79,13 +79,12 @@ def _champion(folder: RunFolder, generation: int) -> np.ndarray:
 
 def _load_cache(path: Path, games: int, players: int) -> dict[tuple[int, int], float]:
     try:
-        check_size(path, MAX_CACHE_BYTES, "the ladder's cache")  # a FIFO would block np.load
-        with np.load(path, allow_pickle=False) as z:
-            if int(z["games"]) != games or int(z["players"]) != players:
-                return {}
-            return {(int(a), int(b)): float(w) for (a, b), w in zip(z["pairs"], z["win"],
-                                                                    strict=True)}
-    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
+        z = load_npz(path, MAX_CACHE_BYTES, "the ladder's cache")
+        if int(z["games"]) != games or int(z["players"]) != players:
+            return {}
+        return {(int(a), int(b)): float(w) for (a, b), w in zip(z["pairs"], z["win"],
+                                                                strict=True)}
+    except (OSError, KeyError, ValueError, TypeError):  # NpzError is a ValueError
         return {}  # a cache: anything unusable is simply played again
 
 

@@ -116,3 +116,38 @@ def test_a_playoff_of_the_wrong_type_costs_only_its_line(playoff: object, field:
     records, bad = parse_log(("\n".join(lines) + "\n").encode())
     assert [r["generation"] for r in records] == [1, 2]
     assert len(bad) == 1 and bad[0].reason == f"{field} has the wrong type"
+
+
+@pytest.mark.parametrize("reader", ["checkpoint", "genes", "ladder cache"])
+def test_an_npz_that_unpacks_past_its_bound_or_is_no_archive_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reader: str) -> None:
+    import numpy as np
+
+    import evolve.checkpoint
+    import evolve.report.ladder as ladder
+    import evolve.runfolder
+    from evolve.checkpoint import npz_bytes
+    from evolve.runfolder import RunFolder, RunFolderError
+
+    for module in (evolve.checkpoint, evolve.runfolder):
+        monkeypatch.setattr(module, "MAX_NPZ_BYTES", 100_000)
+    monkeypatch.setattr(ladder, "MAX_CACHE_BYTES", 100_000)
+    folder = RunFolder(tmp_path / "r")
+    folder.genes.mkdir(parents=True)
+    path = {"checkpoint": tmp_path / "ckpt_00000.npz", "genes": folder.genes_path(0),
+            "ladder cache": tmp_path / "ladder.npz"}[reader]
+    bomb = npz_bytes({"genes": np.zeros((1000, 100)), "mu": np.zeros(1000),
+                      "sigma": np.zeros(1000), "names": np.array(["a"] * 100)})
+    assert len(bomb) < 100_000  # 800 kB of zeros packed small: only the unpacked size tells
+    npy = tmp_path / "a.npy"
+    np.save(npy, np.zeros(3))
+    for content, said in ((bomb, "unpacks to"), (npy.read_bytes(), "archive|BadZipFile")):
+        path.write_bytes(content)
+        if reader == "checkpoint":
+            with pytest.raises(CheckpointError, match=said):
+                load_checkpoint(path)
+        elif reader == "genes":
+            with pytest.raises(RunFolderError, match=said):
+                folder.read_genes(0)
+        else:
+            assert ladder._load_cache(path, 100, 4) == {}  # a cache is played again
