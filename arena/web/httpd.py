@@ -103,7 +103,11 @@ class GuardedHandler(BaseHTTPRequestHandler):
         length = self.headers.get("Content-Length")
         if length is None:
             return None
-        if not length.isdigit() or int(length) > MAX_BODY:
+        if not (length.isascii() and length.isdigit() and len(length) <= 18):
+            self.close_connection = True  # "²" is a digit to Python, "0" x 5000 beyond int()
+            raise RequestError("Content-Length must be a whole number of bytes",
+                               HTTPStatus.BAD_REQUEST)
+        if int(length) > MAX_BODY:
             self.close_connection = True
             raise RequestError(f"request body must be at most {MAX_BODY} bytes",
                                HTTPStatus.REQUEST_ENTITY_TOO_LARGE)

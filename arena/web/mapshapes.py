@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from game.atomic import atomic_write_text
 from game.map import Map, board_positions, classic_map
 
 W, H, PAD_X, PAD_Y = 1000, 600, 30, 20  # the page's board frame (app.js `xy`)
@@ -104,7 +105,7 @@ def main(argv: list[str]) -> int:
     """Write game/maps/classic_shapes.json (or the path given)."""
     path = (Path(argv[0]) if argv
             else Path(__file__).parents[2] / "game" / "maps" / "classic_shapes.json")
-    path.write_text(text(classic_map()), encoding="utf-8")
+    atomic_write_text(path, text(classic_map()))
     print(f"wrote {path}")
     return 0
 

@@ -24,6 +24,10 @@ from evolve.bench.benchgen import run_generations
 from evolve.bench.benchplan import bench_planning
 from evolve.bench.benchref import bench_reference
 from evolve.evolution import TIMING_KEYS
+from game.atomic import MiB, atomic_write_text, read_limited
+from game.untrusted import parse_json
+
+MAX_BENCH_BYTES = 1 * MiB  # a bench file (a few kB of figures)
 
 
 def _median_rate(run: Callable[[], tuple[int, np.ndarray, np.ndarray]], repeats: int
@@ -213,13 +217,15 @@ def main(argv: list[str]) -> int:
         args.out.replace(baseline)
     res = run_bench(args.quick, args.memory_generations, reference=not args.no_reference)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = args.out.with_suffix(".tmp")
-    tmp.write_text(json.dumps(res, indent=1) + "\n")
-    tmp.replace(args.out)
+    atomic_write_text(args.out, json.dumps(res, indent=1) + "\n")
     print(f"figures written to {args.out}")
     if baseline is not None and baseline.exists():
         try:
-            _compare(res, json.loads(baseline.read_text()), str(baseline))
-        except (ValueError, KeyError, TypeError):
+            before = parse_json(read_limited(baseline, MAX_BENCH_BYTES, "a bench file"),
+                                str(baseline))
+            _compare(res, before, str(baseline))
+        except OSError as e:
+            print(f"(cannot compare: {baseline}: {e.strerror or e})")
+        except (ValueError, KeyError, TypeError):  # UntrustedJSONError is a ValueError
             print(f"(cannot compare: {baseline} is not a bench file of this version)")
     return 0

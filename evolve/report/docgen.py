@@ -18,6 +18,7 @@ from typing import Any
 
 from evolve.config import SCHEMA, _describe, _toml_value, field_meta, load_config, to_dict
 from features.genome import ADDED, LAYOUT, V1_NAMES, GenomeLayout
+from game.atomic import atomic_write_text
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 _LINE = re.compile(r"^(\w+)\s*=\s*(.+?)\s*(?:#\s*(.*))?$")
@@ -111,7 +112,7 @@ def stale(docs: Path = DOCS, write: bool = False) -> list[str]:
         if new != text:
             out.append(f"{page} ({name})")
             if write:
-                path.write_text(new, encoding="utf-8")
+                atomic_write_text(path, new)
     return out
 
 

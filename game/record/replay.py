@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.atomic import read_limited
 from game.map import Map, MapError, classic_map
 from game.record.replay_board import Board, Frame
 from game.record.transcript import FORMAT, MAX_LABEL, MAX_TRANSCRIPT_BYTES
@@ -199,13 +200,10 @@ def _end_text(line: str, board: Board) -> str:
 def read_transcript(path: str | Path) -> list[str]:
     """The lines of a transcript file (ReplayError when missing, too large or not text)."""
     p = Path(path)
-    try:
-        with p.open("rb") as f:
-            data = f.read(MAX_TRANSCRIPT_BYTES + 1)
+    try:  # never waits: a FIFO is refused
+        data = read_limited(p, MAX_TRANSCRIPT_BYTES, "a transcript")
     except OSError as e:
         raise ReplayError(f"{p}: {e.strerror or e}") from None
-    if len(data) > MAX_TRANSCRIPT_BYTES:
-        raise ReplayError(f"{p}: larger than {MAX_TRANSCRIPT_BYTES} bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

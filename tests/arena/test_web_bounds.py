@@ -177,6 +177,26 @@ def test_a_client_reset_prints_no_traceback(server: Any,
     assert "Traceback" not in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("length", "status"), [
+    ("\u00b2".encode(), b" 400 "),  # a digit to Python, no number to HTTP
+    (b"0" * 5000, b" 400 "),        # beyond int()'s digit limit
+    (b"-1", b" 400 "),
+    (b"99999999", b" 413 "),
+])
+def test_a_bad_content_length_is_a_client_error(server: Any, length: bytes, status: bytes,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    srv, _ = server
+    s = socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=5)
+    s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + length
+              + b"\r\n\r\n{}")
+    first = s.recv(4096).split(b"\r\n", 1)[0]
+    s.close()
+    assert status in first, first
+    assert "Traceback" not in capsys.readouterr().err
+
+
 def test_a_poll_puts_only_the_new_transcript_lines_in_words(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from arena.web.live import LiveGame, Seat

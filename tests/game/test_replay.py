@@ -110,6 +110,13 @@ def test_bad_line_is_named(tmp_path) -> None:  # type: ignore[no-untyped-def]
         replay(read_transcript(p))
     with pytest.raises(ReplayError, match="No such file"):
         read_transcript(tmp_path / "missing.txt")
+    import os
+
+    from tests.helpers.bounded import within
+
+    os.mkfifo(tmp_path / "fifo.txt")  # refused at once, not waited on for a writer
+    with pytest.raises(ReplayError, match="FIFO"):
+        within(60, lambda: read_transcript(tmp_path / "fifo.txt"))
 
 
 def test_play_saves_a_transcript_that_replays(tmp_path) -> None:  # type: ignore[no-untyped-def]
