@@ -167,19 +167,29 @@ def check_timeout(seconds: float) -> None:
 
 
 def check_seed(seed: int) -> None:
-    """Seeds are non-negative (numpy's SeedSequence rejects others with a traceback)."""
-    if seed < 0:
-        raise GameArgError(f"--seed must be >= 0, got {seed}")
+    """Seeds are 0..2**63 - 1, as a run's and a web game's (numpy's SeedSequence rejects
+    negative ones with a traceback)."""
+    from game.env.seeding import SEED_BOUND
+
+    if not 0 <= seed < SEED_BOUND:
+        raise GameArgError(f"--seed must be 0..{SEED_BOUND - 1}, got {seed}")
+
+
+MAX_EVENT_GAMES = 1_000_000  # games of one command (days of play; its schedule fits in memory)
 
 
 def check_event(specs: Sequence[str], *, seed: int, timeout: float, jobs: int,
-                rules: str | None, cap: int | None = None) -> None:
+                rules: str | None, cap: int | None = None, games: int = 1) -> None:
     """The checks tournament, gauntlet and diagnose share before any game: seed, time limit,
-    --jobs, rules and every bot (GameArgError, one line, naming the argument)."""
+    --jobs, --games, rules and every bot (GameArgError, one line, naming the argument)."""
+    from evolve.sections import MAX_JOBS
+
     check_seed(seed)
     check_timeout(timeout)
-    if jobs == 0:
-        raise GameArgError("--jobs must be -1 (all cores) or >= 1, got 0")
+    if jobs != -1 and not 1 <= jobs <= MAX_JOBS:
+        raise GameArgError(f"--jobs must be -1 (all cores) or 1..{MAX_JOBS}, got {jobs}")
+    if not 1 <= games <= MAX_EVENT_GAMES:
+        raise GameArgError(f"--games must be 1..{MAX_EVENT_GAMES}, got {games}")
     make_rules(rules, cap)
     game_seed(seed, specs)  # a malformed secret fails now, before any game
     for s in dict.fromkeys(specs):

@@ -177,8 +177,8 @@ def main(argv: list[str]) -> int:
         players, rules = game_setup(args.bots, args.seed, args.rules, args.cap)
         if args.every < 1:
             raise GameArgError(f"--every must be >= 1, got {args.every}")
-        if args.ms < 1:
-            raise GameArgError(f"--ms must be >= 1, got {args.ms}")
+        if not 1 <= args.ms <= 655_350:  # a GIF frame's delay: 16 bits of 10 ms
+            raise GameArgError(f"--ms must be 1..655350, got {args.ms}")
         out_dir.mkdir(parents=True, exist_ok=True)  # before the game: fail fast
     except GameArgError as e:
         return error(e)

@@ -70,7 +70,7 @@ def resolve_config(args: argparse.Namespace) -> tuple[Config, RunFolder, str]:
                       if getattr(args, key) is not None})
     files = [args.config] if args.config else []
     cfg = load_config(files, overrides)
-    name = check_name(args.name or time.strftime("run-%Y%m%d-%H%M%S"))
+    name = check_name(time.strftime("run-%Y%m%d-%H%M%S") if args.name is None else args.name)
     folder = RunFolder(Path(cfg.output.runs_dir) / name)
     if folder.config.exists():
         cfg = load_config(files, overrides, run_file=folder.config)
@@ -325,7 +325,11 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
                   f"with: {resume_cmd})", file=sys.stderr, flush=True)
         else:
             _print_closing_words(folder)
-            _plan_champion(cfg, folder, evo)
+            if stop.signum == signal.SIGTERM:  # asked to end soon (a service, `timeout`)
+                print(f"planning champion not made (stopped by SIGTERM); make it later with: "
+                      f"python -m evolve plan {folder.root}", file=sys.stderr, flush=True)
+            else:  # Ctrl-C: the plan follows, and a second Ctrl-C skips it
+                _plan_champion(cfg, folder, evo)
             print(f"stopped after generation {evo.saved_generation}; resume with: {resume_cmd}",
                   file=sys.stderr, flush=True)
         return 130

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from features.search.value import MAX_HIDDEN
+from game.env.seeding import SEED_BOUND
 from game.state import Rules
 
 
@@ -19,6 +20,7 @@ def _f(lo: float | None = None, hi: float | None = None, *, choices: tuple[str, 
 # Upper bounds: generous for any real run, small enough that no value passing validation
 # overflows a float or asks for more memory than a machine has.
 MAX_GENERATIONS = 10_000_000
+MAX_JOBS = 4096  # worker processes of a run or an arena command (-1: all cores)
 MAX_GAMES = 1_000_000  # evaluation, playoff and chunk sizes
 MAX_RATING = 1e6  # TrueSkill mu, sigma, beta, tau: squares and sums stay far from overflow
 MAX_LEAGUE_SEATS = 10_000_000  # run.population * run.games_per_individual
@@ -44,7 +46,7 @@ PLAN_VALUE_FROM = ("run", "fits", "both")  # the values a run's planning step ch
 class RunSection:
     """Population size, league, selection settings and the search strategy."""
 
-    seed: int = _f(0, 2**63 - 1)
+    seed: int = _f(0, SEED_BOUND - 1)
     generations: int = _f(1, MAX_GENERATIONS)
     population: int = _f(2, 100_000)
     games_per_individual: int = _f(1, 10_000)
@@ -169,7 +171,7 @@ class ValueSection:
 class ParallelSection:
     """Where the games run."""
 
-    n_jobs: int = _f(-1, 4096)
+    n_jobs: int = _f(-1, MAX_JOBS)
     backend: str = _f(choices=("loky", "threading", "sequential", "dask"))
     scheduler: str = _f()
     chunk_games: int = _f(1, MAX_GAMES)

@@ -202,10 +202,8 @@ def main(argv: list[str]) -> int:
     try:
         if not 1 <= len(opponents) <= 5:
             raise GameArgError(f"a game needs 1..5 opponents, got {len(opponents)}")
-        if args.games < 1:
-            raise GameArgError(f"--games must be >= 1, got {args.games}")
         check_event([args.bot, *opponents], seed=args.seed, timeout=args.decision_timeout,
-                    jobs=args.jobs, rules=args.rules)
+                    jobs=args.jobs, rules=args.rules, games=args.games)
         out.mkdir(parents=True, exist_ok=True)
         folder = out / "transcripts" if args.transcripts else None
         if folder is not None:

@@ -116,10 +116,8 @@ def main(argv: list[str]) -> int:
             raise GameArgError("--opponents must name at least one bot")
         if not 2 <= args.players <= 6:
             raise GameArgError(f"--players must be 2..6, got {args.players}")
-        if args.games < 1:
-            raise GameArgError(f"--games must be >= 1, got {args.games}")
         check_event([args.bot, *opponents], seed=args.seed, timeout=args.decision_timeout,
-                    jobs=args.jobs, rules=args.rules, cap=args.cap)
+                    jobs=args.jobs, rules=args.rules, cap=args.cap, games=args.games)
         out.mkdir(parents=True, exist_ok=True)
         rows = run_gauntlet(args.bot, opponents, args.games, players=args.players,
                             seed=args.seed, n_jobs=args.jobs, rules=args.rules, cap=args.cap,

@@ -7,6 +7,7 @@ import csv
 import functools
 import io
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,6 +68,23 @@ class Row:
     reasons: str = ""  # why, e.g. "2x attack: BotTimeoutError" (round and details left out)
 
 
+MAX_LINEUPS = 1_000_000  # bot combinations a schedule cycles through (it lists them all)
+
+
+def check_lineups(n_bots: int, per_game: int) -> None:
+    """TournamentError unless `n_bots` bots fill `per_game`-player games (2..6 players) in at
+    most MAX_LINEUPS combinations."""
+    if not 2 <= per_game <= 6:
+        raise TournamentError(f"--per-game must be 2..6, got {per_game}")
+    if n_bots < per_game:
+        raise TournamentError(
+            f"{n_bots} bots for {per_game}-player games: give at least {per_game} "
+            "(repeat a bot to seat it more than once)")
+    if (n := math.comb(n_bots, per_game)) > MAX_LINEUPS:
+        raise TournamentError(f"{n_bots} bots in {per_game}-player games make {n:,} lineups, "
+                              f"more than {MAX_LINEUPS:,}: name fewer bots")
+
+
 def schedule(n_bots: int, per_game: int, games: int,
              rng: np.random.Generator) -> list[tuple[int, ...]]:
     """Lineups for `games` games: every combination used equally often (±1), seats rotated.
@@ -74,12 +92,7 @@ def schedule(n_bots: int, per_game: int, games: int,
     Combinations are cycled in a shuffled order, and the j-th use of a combination rotates its
     seat list by j so that each bot sits in each input position equally often.
     """
-    if per_game < 2:
-        raise TournamentError(f"players per game must be >= 2, got {per_game}")
-    if n_bots < per_game:
-        raise TournamentError(
-            f"{n_bots} bots for {per_game}-player games: give at least {per_game} "
-            "(repeat a bot to seat it more than once)")
+    check_lineups(n_bots, per_game)
     if games < 1:
         raise TournamentError(f"--games must be >= 1, got {games}")
     combos = list(itertools.combinations(range(n_bots), per_game))
@@ -328,7 +341,8 @@ def main(argv: list[str]) -> int:
     outputs = [out / name for name in ("table.csv", "forfeits.csv", "table.png")]
     try:
         check_event(args.bots, seed=args.seed, timeout=args.decision_timeout, jobs=args.jobs,
-                    rules=args.rules, cap=args.cap)
+                    rules=args.rules, cap=args.cap, games=args.games)
+        check_lineups(len(args.bots), args.per_game)
         out.mkdir(parents=True, exist_ok=True)  # before the games, not after them
         folder = out / "transcripts" if args.transcripts else None
         if folder is not None:

@@ -55,14 +55,18 @@ def main(argv: list[str]) -> int:
                                                          f"{e}")}), flush=True)
         return 2
     limit = args.decision_timeout
-    if not (0 < limit <= 86_400 and 1 <= args.max_sessions <= 10_000
-            and 0 < args.idle_timeout <= 86_400):
-        return error("--decision-timeout and --idle-timeout must be 0..86400 s (not 0), "
-                     "--max-sessions 1..10000")
+    for option, value, ok, allowed in (
+            ("--decision-timeout", limit, 0 < limit <= 86_400, "more than 0, at most 86400 s"),
+            ("--idle-timeout", args.idle_timeout, 0 < args.idle_timeout <= 86_400,
+             "more than 0, at most 86400 s"),
+            ("--max-sessions", args.max_sessions, 1 <= args.max_sessions <= 10_000, "1..10000"),
+            ("--record-games", args.record_games, 1 <= args.record_games <= MAX_GAMES * 100,
+             f"1..{MAX_GAMES * 100}"),
+            ("--record-mib", args.record_mib, 1 <= args.record_mib <= 1 << 20, "1..1048576")):
+        if not ok:
+            return error(f"{option} must be {allowed}, got {value}")
     recorder = None
     if args.record is not None:
-        if args.record_games < 1 or args.record_mib < 1:
-            return error("--record-games and --record-mib must be >= 1")
         try:
             recorder = Recorder(args.record, max_games=args.record_games,
                                 max_bytes=args.record_mib * 2**20)

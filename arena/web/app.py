@@ -44,6 +44,7 @@ from arena.web.views import engine_state, map_json
 from arena.web.warm import Engine
 from evolve.cli import error
 from game.bots import WEB_BOTS
+from game.env.seeding import SEED_BOUND
 from game.map import Map, classic_map
 from game.record.position import Positions
 from game.record.replay import Replay, ReplayError, read_transcript, replay
@@ -100,7 +101,7 @@ class Lobby:
         seed = body.get("seed", self.seed)
         if seed is None:
             seed = random_seed()
-        if type(seed) is not int or not 0 <= seed < 2**63:
+        if type(seed) is not int or not 0 <= seed < SEED_BOUND:
             raise RequestError(f"seed must be a whole number >= 0, got {seed!r}")
         rules = self.rules
         if "rules" in body:
@@ -343,8 +344,8 @@ def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     if not 0 <= args.port <= 65535:
         return error(f"--port must be 0..65535, got {args.port}")
-    if args.seed is not None and args.seed < 0:
-        return error(f"--seed must be >= 0, got {args.seed}")
+    if args.seed is not None and not 0 <= args.seed < SEED_BOUND:
+        return error(f"--seed must be 0..{SEED_BOUND - 1}, got {args.seed}")
     try:
         lobby = make_lobby(args.bots, args.seat, args.rules, args.seed, args.replay, args.games,
                            background=True)

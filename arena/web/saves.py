@@ -33,6 +33,7 @@ from arena.web.httpd import RequestError
 from arena.web.live import ActionError, LiveGame
 from game.actions import parse_action
 from game.atomic import atomic_write_bytes, read_regular
+from game.env.seeding import SEED_BOUND
 from game.folderlock import FolderLockedError, lock_folder
 from game.record.transcript import MAX_TRANSCRIPT_BYTES
 from game.untrusted import UntrustedJSONError, parse_json
@@ -157,7 +158,7 @@ def _read(path: Path, age: float) -> Saved:
     if (not isinstance(request, dict) or not isinstance(lines, list)
             or not all(isinstance(x, str) for x in lines)):
         raise SaveError("not a saved game (a JSON object with 'request' and 'transcript')")
-    if dealt is not None and (type(dealt) is not int or not 0 <= dealt < 2**63):
+    if dealt is not None and (type(dealt) is not int or not 0 <= dealt < SEED_BOUND):
         raise SaveError(f"'dealt' must be a whole number 0..2^63-1, got {str(dealt)[:30]}")
     return Saved(path.stem, path, request, lines, dealt, age)
 

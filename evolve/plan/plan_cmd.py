@@ -10,6 +10,7 @@ from evolve.cli import error
 from evolve.plan.lines import plan_folder
 from evolve.plan.planfit import MAX_GAMES, MAX_REFITS, plan_champion
 from features.search.value import MAX_HIDDEN
+from game.env.seeding import SEED_BOUND
 
 __all__ = ["main"]
 
@@ -79,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     for sh in shares:
         if not 0.0 <= sh <= 1.0:
             return error(f"--self-share must be in [0, 1], got {sh:g}")
-    if args.seed < 0:
-        return error(f"--seed must be >= 0, got {args.seed}")
+    if not 0 <= args.seed < SEED_BOUND:
+        return error(f"--seed must be 0..{SEED_BOUND - 1}, got {args.seed}")
     try:
         path = bot_file(args.bot) if args.bot in BOT_FILES else Path(args.bot)
         bot = BotFile.read(path)

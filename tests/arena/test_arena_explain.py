@@ -112,7 +112,7 @@ def test_another_seats_line_gets_the_bots_view(bot: Path, tmp_path: Path,
     (["BOT", "--transcript", "missing.txt", "--line", "2"], "missing.txt"),
     (["BOT", "random", "--transcript", "TX", "--line", "9"], "--transcript takes one BOT"),
     (["BOT", "random", "--line", "9", "--decision", "1"], "--line needs --transcript"),
-    (["BOT", "random", "--seed", "-1", "--decision", "1"], "--seed must be >= 0"),
+    (["BOT", "random", "--seed", "-1", "--decision", "1"], "--seed must be 0..9223372036854775807"),
 ])
 def test_bad_input_is_one_line_naming_the_field(
         bot: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],

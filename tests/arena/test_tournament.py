@@ -102,11 +102,13 @@ def test_cli_errors_are_one_line_on_stderr(tmp_path: Path,
     out = tmp_path / "t"
     for extra, part in [(["--seed", "-1"], "--seed"), (["--jobs", "0"], "--jobs"),
                         (["--rules", "fog"], "fog")]:
-        assert main(["random", "random", "--games", "2", "--out", str(out), *extra]) == 2
+        assert main(["random", "random", "--games", "2", "--per-game", "2", "--out", str(out),
+                     *extra]) == 2
         cap = capsys.readouterr()
         err = cap.err.strip()
         assert err.startswith("error: ") and "\n" not in err and part in err and cap.out == ""
-    assert main(["random", "random", "--games", "2", "--out", "/proc/nope/t"]) == 2
+    assert main(["random", "random", "--games", "2", "--per-game", "2", "--out",
+                 "/proc/nope/t"]) == 2
     assert "--out /proc/nope/t" in capsys.readouterr().err
     assert not out.exists()
 

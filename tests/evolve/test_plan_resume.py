@@ -81,3 +81,28 @@ def test_an_extended_run_stopped_while_planning_keeps_no_plan_of_the_earlier_len
     planner.stopping = False
     assert run_main(_args(tmp_path, 8)) == 0
     assert plan_generation(run / "champion-plan.json") == 7 and not (run / PENDING).exists()
+
+
+def test_a_sigterm_stop_leaves_the_plan_for_later(tmp_path: Path, capsys: Any,
+                                                  planner: Planner,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # SIGTERM asks a run to end soon (a service manager, `timeout`): no planning step then.
+    import os
+    import signal
+
+    import tests.helpers.fake_run as fake_run
+
+    real, sent = fake_run.fake_play_games, []
+
+    def play(weights: Any, seeds: Any, rules: Any, board: Any) -> Any:
+        if seeds[0].spawn_key and not sent:  # a league game (the warm-up's has no spawn key)
+            sent.append(1)
+            os.kill(os.getpid(), signal.SIGTERM)
+        return real(weights, seeds, rules, board)
+
+    monkeypatch.setattr(fake_run, "fake_play_games", play)
+    planner.stopping = False
+    assert run_main(_args(tmp_path, 6)) == 130
+    err = capsys.readouterr().err
+    assert planner.calls == [] and "planning champion not made (stopped by SIGTERM)" in err
+    assert "stopped after generation 0" in err
