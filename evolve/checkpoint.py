@@ -58,8 +58,8 @@ def load_npz(path: Path, limit: int, what: str) -> dict[str, np.ndarray]:
         with zipfile.ZipFile(path) as zf:
             unpacked = sum(i.file_size for i in zf.infolist())
         if unpacked > limit:
-            raise OSError(errno.EFBIG, f"unpacks to {unpacked} bytes, more than the limit for "
-                          f"{what}", str(path))
+            raise OSError(errno.EFBIG, f"unpacks to {unpacked:,} bytes, more than {limit:,}, "
+                          f"the limit for {what}", str(path))
         with np.load(path, allow_pickle=False) as z:
             return {k: z[k] for k in z.files}
     except OSError:

@@ -195,7 +195,7 @@ def measure(game: Game) -> tuple[Counts, Extra]:
             turn.attack = None
             armies_after = mine_armies
             _answer(c, turn, entry, m, rules)
-    except (KeyError, TypeError, ValueError, IndexError) as e:  # a hand-made or foreign file
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:  # a foreign file
         raise RecordsError(f"{game.path}: decision entry {x.decisions} is not a record entry "
                            f"({type(e).__name__}: {e})") from None
     if turn.key is not None:

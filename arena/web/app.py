@@ -102,7 +102,7 @@ class Lobby:
         if seed is None:
             seed = random_seed()
         if type(seed) is not int or not 0 <= seed < SEED_BOUND:
-            raise RequestError(f"seed must be a whole number >= 0, got {seed!r}")
+            raise RequestError(f"seed must be a whole number 0..{SEED_BOUND - 1}, got {seed!r}")
         rules = self.rules
         if "rules" in body:
             if not isinstance(body["rules"], str) or len(body["rules"]) > 200:

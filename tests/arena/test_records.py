@@ -142,6 +142,7 @@ def test_cli_and_bad_input(recorded: tuple[Path, list[Counts], list[int]], tmp_p
     ("fifo", "FIFO"),
     ("folder", "a folder"),
     ("entry", "decision entry 1 is not a record entry"),
+    ("fields", "(AttributeError"),
     ("file size", "larger than 2048 bytes"),
     ("folder size", "more than the 0 MiB"),
 ])
@@ -167,6 +168,9 @@ def test_hostile_records_are_one_line_errors(recorded: tuple[Path, list[Counts],
         (d / "b.jsonl").mkdir()
     elif hostile == "entry":
         (d / "b.jsonl").write_text(header + json.dumps({"owner": [0], "armies": 5}) + "\n")
+    elif hostile == "fields":
+        entry = {"owner": [0, 1], "armies": [1, 1], "ask": "fortify", "round": 1, "fields": [1]}
+        (d / "b.jsonl").write_text(header + json.dumps(entry) + "\n")
     elif hostile == "file size":
         monkeypatch.setattr(records, "MAX_FILE_BYTES", 2048)
         (d / "b.jsonl").write_text(header + " " * 4096 + "\n")
