@@ -186,6 +186,16 @@ class RunFolder:
         self.lock_file = self.root / ".lock"
         self._lock_fd: int | None = None
 
+    def holds(self, path: Path) -> bool:
+        """Whether `path` is one of the files the run writes itself (its config, log, champions,
+        report, lock, or anything in genes/, checkpoints/ or plots/), not a file a user put
+        there (an exported bot)."""
+        p, root = path.resolve(), self.root.resolve()
+        if p.parent == root:
+            own = {self.config, self.log, self.champion, self.report, self.lock_file}
+            return p.name in {f.name for f in own} or p.name.startswith("champion-plan")
+        return any(d.resolve() in p.parents for d in (self.genes, self.checkpoints, self.plots))
+
     def lock(self) -> bool:
         """Take the folder's lock (RunLockedError naming the holder if another process has it).
 

@@ -54,12 +54,16 @@ def _from_generation(folder: RunFolder, gen: int | None, index: int | None
     return np.asarray(pop.genes[index], dtype=np.float64), meta
 
 
-def _check_out(out: str | Path) -> Path:
-    """The bot file to write: a file name, never an existing folder (ExportError otherwise)."""
+def _check_out(out: str | Path, folder: RunFolder) -> Path:
+    """The bot file to write: a file name, never an existing folder nor a file the run holds
+    already (its champion, config, genes: ExportError otherwise)."""
     out_p = Path(out)
     if out_p.is_dir() or str(out).endswith(("/", os.sep)):
         raise ExportError(f"--out {out}: is a folder; give the bot file to write, e.g. "
                           f"{out_p / 'champion-bot.json'}")
+    if folder.holds(out_p):
+        raise ExportError(f"--out {out}: is a file the run {folder.root} writes itself; give "
+                          f"another name, e.g. {folder.root / 'champion-bot.json'}")
     return out_p
 
 
@@ -69,7 +73,7 @@ def export_bot(run_path: str | Path, out: str | Path, gen: int | None = None,
     folder = RunFolder(Path(run_path))
     if not folder.root.is_dir():
         raise ExportError(f"{folder.root}: not a run folder")
-    out_p = _check_out(out)
+    out_p = _check_out(out, folder)
     if gen is None and index is None and folder.champion.exists():
         bot = BotFile.read(folder.champion)
         bot = BotFile(bot.weights, {**bot.meta, "run": bot.meta.get("run", folder.root.name),

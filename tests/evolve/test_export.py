@@ -120,3 +120,23 @@ def test_out_that_is_not_a_regular_file_is_never_replaced(run_dir: Path, tmp_pat
     assert "not a regular file" in err and "\n" not in err.strip()
     assert out.is_symlink() if kind != "fifo" else stat.S_ISFIFO(os.lstat(out).st_mode)
     assert target.read_text() == "keep me"
+
+
+def test_a_file_of_the_run_is_never_replaced(run_dir: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("config.toml", "log.jsonl", "genes/gen_00000.npz", "champion.json",
+                 "champion-plan.json"):
+        target = run_dir / name
+        before = target.read_bytes() if target.exists() else None
+        assert main([str(run_dir), "--gen", "0", "--index", "3", "--out", str(target)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is a file the run" in err and "writes itself" in err
+        assert (target.read_bytes() if target.exists() else None) == before
+    new = run_dir / "champion-bot.json"  # make export's own default: written again and again
+    try:
+        for index in (3, 4):
+            assert main([str(run_dir), "--gen", "0", "--index", str(index), "--out",
+                         str(new)]) == 0
+            assert load_genome(new)[1]["index"] == index
+    finally:
+        new.unlink(missing_ok=True)
