@@ -344,6 +344,9 @@ def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     if not 0 <= args.port <= 65535:
         return error(f"--port must be 0..65535, got {args.port}")
+    if not args.host.strip():  # "" binds every interface: say so with 0.0.0.0 instead
+        return error("--host must name an address (default 127.0.0.1; 0.0.0.0 for every "
+                     "interface)")
     if args.seed is not None and not 0 <= args.seed < SEED_BOUND:
         return error(f"--seed must be 0..{SEED_BOUND - 1}, got {args.seed}")
     try:

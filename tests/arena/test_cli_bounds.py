@@ -14,13 +14,15 @@ from arena.measure.tournament import main as tournament_main
 from arena.play import main as play_main
 from arena.serve.command import main as serve_main
 from arena.watch import main as watch_main
+from arena.web.app import main as web_main
 from evolve.run_cmd import main as run_main
 
 BIG_SEED = str(2**70)
 FOUR = ["random"] * 4
 MAINS: dict[str, Callable[[list[str]], int]] = {
     "tournament": tournament_main, "gauntlet": gauntlet_main, "diagnose": diagnose_main,
-    "play": play_main, "watch": watch_main, "serve": serve_main, "run": run_main}
+    "play": play_main, "watch": watch_main, "serve": serve_main, "run": run_main,
+    "web": web_main}
 CASES = [
     ("tournament", [*FOUR, "--games", "2000000"], "--games must be 1..1000000"),
     ("tournament", [*FOUR, "--games", "1", "--jobs", "0"], "--jobs must be -1 (all cores) or"),
@@ -38,6 +40,8 @@ CASES = [
     ("serve", ["random", "--idle-timeout", "-1"], "--idle-timeout must be more than 0"),
     ("serve", ["random", "--record-games", "-1"], "--record-games must be 1.."),
     ("run", ["--name", "", "--generations", "1"], "run name ''"),
+    ("web", ["--host", "", "--port", "0"], "--host must name an address"),
+    ("web", ["--seed", BIG_SEED, "--port", "0"], "--seed must be 0.."),
 ]
 
 
