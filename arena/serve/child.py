@@ -74,7 +74,7 @@ def main(argv: list[str]) -> int:
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     try:
         from arena.bots import make_bot
-        from arena.serve.server import serve
+        from arena.serve.lines import serve
     except ImportError as e:
         return _refuse(proto_in, proto_out, _missing(e))
 

@@ -10,8 +10,9 @@ import sys
 
 from arena.bots import BotSpecError, add_timeout_argument
 from arena.bots import make_bot as make_any
+from arena.serve.lines import serve
 from arena.serve.recorder import MAX_BYTES, MAX_GAMES, RECORD_ENV, Recorder
-from arena.serve.server import _one_line, serve
+from arena.serve.server import _one_line
 from arena.serve.tcp import IDLE_TIMEOUT_S, MAX_SESSIONS, parse_address, serve_tcp
 from arena.wire.protocol import PROTOCOL
 from game.protocol import Player

@@ -1,8 +1,8 @@
 """Bot protocol server: JSON lines over stdin/stdout or TCP (see docs/protocol.md).
 
 `Server` answers one game session's requests with a riskevo player and never raises on any
-input line; `serve` runs it over stdin/stdout, `arena.serve.tcp.serve_tcp` one session per
-connection. The request checks live in `arena.wire.protocol`, the answer checks in
+input line; `arena.serve.lines.serve` runs it over stdin/stdout, `arena.serve.tcp.serve_tcp` one
+session per connection. The request checks live in `arena.wire.protocol`, the answer checks in
 `arena.serve.answers`, the engine side in `arena.wire.subprocess_player`.
 """
 
@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import queue
 import sys
 import threading
 from collections.abc import Callable
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
@@ -48,10 +47,8 @@ from game.state import Rules, RulesError, State
 from game.untrusted import UntrustedJSONError, parse_json
 from game.view import GameView
 
-__all__ = ["MAX_LINE", "PROTOCOL", "TOO_LONG_REPLY", "ProtocolError", "Server", "SubprocessPlayer",
-           "encode_state", "map_json", "reply_line", "serve", "too_long"]
+__all__ = ["PROTOCOL", "ProtocolError", "Server", "SubprocessPlayer", "encode_state", "map_json"]
 
-MAX_LINE = 1 * 2**20  # bytes of one request line (stdin or TCP); a longer one ends the session
 ASKS = tuple(k.value for k in DecisionKind)  # the six decisions, in the order they are asked
 _ERROR_CHARS = 300  # an error reply stays one short line whatever the input
 
@@ -367,40 +364,6 @@ def _short_repr(v: Any) -> str:
 def _one_line(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= _ERROR_CHARS else text[:_ERROR_CHARS - 3] + "..."
-
-
-def reply_line(reply: dict[str, Any]) -> str:
-    """A reply as one JSON line (ids that cannot be written back become null)."""
-    try:
-        return json.dumps(reply, separators=(",", ":"), allow_nan=False) + "\n"
-    except (ValueError, TypeError, RecursionError, OverflowError):
-        return json.dumps({**reply, "id": None}, separators=(",", ":"), allow_nan=False) + "\n"
-
-
-def too_long(line: bytes) -> bool:
-    """A line cut at MAX_LINE + 1 bytes before its newline: longer than a request may be."""
-    return len(line) > MAX_LINE and not line.endswith(b"\n")
-
-
-TOO_LONG_REPLY = {"id": None, "error": f"request line longer than {MAX_LINE} bytes"}
-
-
-def serve(make_player: Callable[[], Player], inp: IO[bytes], out: IO[str],
-          strict: bool = False, decision_timeout: float | None = None,
-          recorder: Recorder | None = None) -> None:
-    """Answer request lines from `inp` on `out` until end of input (one game session); a line
-    longer than MAX_LINE bytes gets one error reply and ends it (reading on could take
-    forever)."""
-    server = Server(make_player, strict, decision_timeout, recorder)
-    while line := inp.readline(MAX_LINE + 1):
-        if too_long(line):
-            out.write(reply_line(TOO_LONG_REPLY))
-            out.flush()
-            return
-        if not line.strip():
-            continue
-        out.write(reply_line(server.handle(line)))
-        out.flush()
 
 
 if __name__ == "__main__":

@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from arena.capped import Capped
+from arena.serve.lines import MAX_LINE, TOO_LONG_REPLY, reply_line, too_long
 from arena.serve.recorder import Recorder
-from arena.serve.server import MAX_LINE, TOO_LONG_REPLY, Server, reply_line, too_long
+from arena.serve.server import Server
 from game.protocol import Player
 
 __all__ = ["IDLE_TIMEOUT_S", "MAX_LINE", "MAX_SESSIONS", "parse_address", "serve_tcp"]

@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.bots import make_bot
-from arena.serve.server import Server, SubprocessPlayer, reply_line
+from arena.serve.lines import reply_line
+from arena.serve.server import Server, SubprocessPlayer
 from game.engine import play_game
 from game.map import build_map
 from game.state import Rules
@@ -116,7 +117,7 @@ def test_subprocess_outlives_hostile_lines(bot: str) -> None:
 
 
 def test_stdin_bytes_a_bad_encoding_costs_a_line_a_long_line_ends_the_session(bot: str) -> None:
-    from arena.serve.server import MAX_LINE
+    from arena.serve.lines import MAX_LINE
 
     valid = json.dumps(VALID[3]).encode()
     data = b"\n".join([json.dumps(START).encode(), b"\xff\xfe not utf-8", valid,
