@@ -94,7 +94,11 @@ def make_bot(spec: str, *, isolate: bool = True, timeout: float | None = None) -
         raise GameArgError(str(e)) from None
     except ValueError as e:
         # make_player's message already names the spec and the allowed baselines.
-        raise BotSpecError(f"{e}; or a bot .json file") from None
+        said = str(e).removesuffix(_OR_FILE)  # a sandboxed spec's message has it already
+        raise BotSpecError(said + _OR_FILE) from None
+
+
+_OR_FILE = "; or a bot .json file"
 
 
 def close_bot(player: object) -> None:

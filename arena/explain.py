@@ -137,6 +137,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--transcript", default=None, metavar="FILE", help="a saved transcript")
     ap.add_argument("--line", type=int, default=None, help="with --transcript: its line N")
     ap.add_argument("--json", action="store_true", help="the explanation as JSON data")
+    ap.set_defaults(seed=None)  # 0 when a game is played; given with --transcript, an error
     args = ap.parse_args(argv)
     try:
         out, where = _run(args)
@@ -162,6 +163,11 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
         if args.line is None or len(args.bots) != 1 or args.decision or args.round is not None:
             raise GameArgError("--transcript takes one BOT and --line N (not opponents, "
                                "--decision or --round)")
+        given = [f for f, v in (("--seed", args.seed), ("--rules", args.rules),
+                                ("--cap", args.cap), ("--kind", args.kind)) if v is not None]
+        if given:
+            raise GameArgError(f"--transcript: the game, its seed and its rules come from the "
+                               f"file; {', '.join(given)} cannot change them")
         return from_transcript(args.bots[0], args.transcript, args.line)
     if args.line is not None:
         raise GameArgError("--line needs --transcript FILE")
@@ -173,5 +179,5 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
         raise GameArgError(f"--round must be 0..{MAX_DECISION}, got {args.round}")
     if args.kind is not None and args.round is None:
         raise GameArgError("--kind goes with --round R")
-    return seeded(args.bots, args.seed, args.rules, args.cap, args.decision, args.round,
+    return seeded(args.bots, args.seed or 0, args.rules, args.cap, args.decision, args.round,
                   args.kind)

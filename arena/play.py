@@ -122,6 +122,11 @@ def main(argv: list[str]) -> int:
                     help="write the transcript to FILE (replay it: python -m arena web --replay)")
     add_timeout_argument(ap)
     args = ap.parse_args(argv)
+    if args.save is not None:
+        from evolve.runfolder import output_problem
+
+        if problem := output_problem(Path(args.save)):
+            return error(f"--save {args.save}: {problem}")
     try:
         players, rules = game_setup(args.bots, args.seed, args.rules, args.cap,
                                     args.decision_timeout)

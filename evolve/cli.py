@@ -53,11 +53,8 @@ def _usage(prog: str, table: Mapping[str, tuple[str, str]]) -> str:
 
 def resolve(name: str, table: Mapping[str, tuple[str, str]] = SUBCOMMANDS
             ) -> Callable[[list[str]], int]:
-    """The main function of a subcommand (SystemExit with a one-line message if unknown)."""
-    entry = table.get(name)
-    if entry is None:
-        raise SystemExit(f"unknown subcommand {name!r} (allowed: {', '.join(table)})")
-    mod, _, fn = entry[0].partition(":")
+    """The main function of a subcommand (KeyError if unknown: `dispatch` says so first)."""
+    mod, _, fn = table[name][0].partition(":")
     return getattr(importlib.import_module(mod), fn)
 
 
@@ -67,6 +64,8 @@ def dispatch(prog: str, table: Mapping[str, tuple[str, str]], argv: list[str] | 
     if not args or args[0] in ("-h", "--help"):
         print(_usage(prog, table))
         return 0 if args else 2
+    if args[0] not in table:
+        return error(f"unknown subcommand {args[0]!r} (allowed: {', '.join(table)})")
     pending: list[int] = []
     interrupted = False
 

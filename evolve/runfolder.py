@@ -22,13 +22,13 @@ import numpy as np
 
 from evolve.checkpoint import MAX_NPZ_BYTES, NpzError, load_npz, npz_bytes
 from evolve.sections import ISLAND_LISTS, ISLAND_SPREAD, MAX_ISLANDS
-from game.atomic import MiB, atomic_write_bytes, read_limited
+from game.atomic import MiB, atomic_write_bytes, check_replaceable, read_limited
 from game.folderlock import FolderLockedError, lock_folder
 from game.untrusted import UntrustedJSONError, parse_json
 
 __all__ = [
     "BadLine", "Population", "RunFolder", "RunFolderError", "RunLockedError", "check_name",
-    "genes_file_name", "parse_log",
+    "genes_file_name", "output_problem", "parse_log", "run_holding",
 ]
 
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -338,3 +338,30 @@ class RunFolder:
             raise RunFolderError(f"{path}: 'mu' and 'sigma' must hold {len(genes)} values, got "
                                  f"{mu.shape} and {sigma.shape}")
         return Population(generation, genes, mu, sigma, names)
+
+
+def run_holding(path: Path) -> Path | None:
+    """The run folder of which `path` is one of its own files (`RunFolder.holds`), or None. A
+    run folder is one that holds a config.toml: `path`'s folder or the one above it (genes/,
+    checkpoints/, plots/)."""
+    parent = path.parent
+    for root in (parent, parent.parent):  # as the user named them, for the message
+        if (root / "config.toml").is_file() and RunFolder(root).holds(path):
+            return root
+    return None
+
+
+def output_problem(path: Path, plan_ok: bool = False) -> str | None:
+    """Why a command may not write the file `path` (None if it may), said before any work: a
+    folder, something that is not a regular file, or a file a run writes itself (a run's
+    champion-plan*.json is allowed with `plan_ok`: `evolve plan` writes those)."""
+    if str(path).endswith(("/", os.sep)) or path.is_dir():
+        return "is a folder; give the file to write"
+    try:
+        check_replaceable(path)
+    except OSError as e:
+        return str(e.strerror)
+    root = run_holding(path)
+    if root is not None and not (plan_ok and path.name.startswith("champion-plan")):
+        return f"is a file the run {root} writes itself; give another name"
+    return None

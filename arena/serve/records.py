@@ -119,7 +119,8 @@ def read_records(folder: str | Path,
     say = warn or (lambda text: print(f"warning: {text}", file=sys.stderr))
     d = Path(folder)
     if not d.is_dir():
-        raise RecordsError(f"--records {folder}: no such folder")
+        raise RecordsError(f"--records {folder}: " + ("not a folder (give the folder serve "
+                           "--record wrote)" if d.exists() else "no such folder"))
     paths = sorted(d.glob("*.jsonl"))
     if not paths:
         raise RecordsError(f"--records {folder}: no *.jsonl record files in it")

@@ -23,11 +23,14 @@ import numpy as np
 from evolve.bench.benchgen import run_generations
 from evolve.bench.benchplan import bench_planning
 from evolve.bench.benchref import bench_reference
+from evolve.cli import error
 from evolve.evolution import TIMING_KEYS
+from evolve.runfolder import output_problem
 from game.atomic import MiB, atomic_write_text, read_limited
 from game.untrusted import parse_json
 
 MAX_BENCH_BYTES = 1 * MiB  # a bench file (a few kB of figures)
+MAX_MEMORY_GENERATIONS = 10_000  # --memory-generations: about a second each
 
 
 def _median_rate(run: Callable[[], tuple[int, np.ndarray, np.ndarray]], repeats: int
@@ -211,12 +214,18 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--no-reference", action="store_true",
                     help="skip the timing against the fixed reference commit")
     args = ap.parse_args(argv)
+    if not 0 <= args.memory_generations <= MAX_MEMORY_GENERATIONS:
+        return error(f"--memory-generations must be 0..{MAX_MEMORY_GENERATIONS}, "
+                     f"got {args.memory_generations}")
+    previous = args.out.with_suffix(".previous.json")
+    for flag, path in (("--out", args.out), ("--out", previous)):
+        if problem := output_problem(path):
+            return error(f"{flag} {path}: {problem}")
     baseline = args.compare
-    if baseline is None and args.out.exists():
-        baseline = args.out.with_suffix(".previous.json")
-        args.out.replace(baseline)
     res = run_bench(args.quick, args.memory_generations, reference=not args.no_reference)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
+    if args.out.exists():  # kept as the previous figures only once the new ones are made
+        args.out.replace(previous)
+        baseline = baseline or previous
     atomic_write_text(args.out, json.dumps(res, indent=1) + "\n")
     print(f"figures written to {args.out}")
     if baseline is not None and baseline.exists():

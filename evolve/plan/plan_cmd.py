@@ -9,6 +9,7 @@ from pathlib import Path
 from evolve.cli import error
 from evolve.plan.lines import plan_folder
 from evolve.plan.planfit import MAX_GAMES, MAX_REFITS, plan_champion
+from evolve.runfolder import output_problem
 from features.search.value import MAX_HIDDEN
 from game.env.seeding import SEED_BOUND
 
@@ -53,21 +54,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--upto", type=int, help="a run folder: plan it as if it had stopped after "
                     "this generation")
     args = ap.parse_args(argv)
-    if args.out is not None and args.out.is_dir():
-        return error(f"--out {args.out}: is a folder; give the bot file to write")
+    if args.out is not None and (problem := output_problem(args.out, plan_ok=True)):
+        return error(f"--out {args.out}: {problem}")
     if Path(args.bot).is_dir():
         try:
             print(plan_folder(Path(args.bot), args.upto, args.out))
         except (ValueError, OSError) as e:
             return error(e)
         return 0
+    from game.bots import BOT_FILES, bot_file
+
+    if args.bot not in BOT_FILES and not Path(args.bot).is_file():
+        return error(f"BOT {args.bot}: no such bot file or run folder (plan takes a bot file, "
+                     f"such as {', '.join(BOT_FILES)}, or a run folder)")
     if args.out is None or args.upto is not None:
         return error("a bot file needs --out FILE and takes no --upto (that is for a run "
                      "folder)")
     from features.botfile import BotFile
     from features.genome import GenomeError
     from features.search.player import PlanSettings, PlanSettingsError
-    from game.bots import BOT_FILES, bot_file
 
     for flag, v in (("--games", args.games), ("--check-games", args.check_games)):
         if not 1 <= v <= MAX_GAMES:

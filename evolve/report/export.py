@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from evolve.cli import error
-from evolve.runfolder import RunFolder, RunFolderError
+from evolve.runfolder import RunFolder, RunFolderError, output_problem
 from features.botfile import BotFile
 from features.genome import LAYOUT, GenomeError
 
@@ -64,6 +64,8 @@ def _check_out(out: str | Path, folder: RunFolder) -> Path:
     if folder.holds(out_p):
         raise ExportError(f"--out {out}: is a file the run {folder.root} writes itself; give "
                           f"another name, e.g. {folder.root / 'champion-bot.json'}")
+    if problem := output_problem(out_p):
+        raise ExportError(f"--out {out}: {problem}")
     return out_p
 
 

@@ -112,6 +112,7 @@ def test_another_seats_line_gets_the_bots_view(bot: Path, tmp_path: Path,
     (["BOT", "--transcript", "missing.txt", "--line", "2"], "missing.txt"),
     (["BOT", "random", "--transcript", "TX", "--line", "9"], "--transcript takes one BOT"),
     (["BOT", "random", "--line", "9", "--decision", "1"], "--line needs --transcript"),
+    (["BOT", "--transcript", "TX", "--line", "2", "--cap", "3"], "--cap cannot change them"),
     (["BOT", "random", "--seed", "-1", "--decision", "1"], "--seed must be 0..9223372036854775807"),
 ])
 def test_bad_input_is_one_line_naming_the_field(
@@ -124,6 +125,7 @@ def test_bad_input_is_one_line_naming_the_field(
     tx.write_text("\n".join(out.transcript) + "\n")
     argv = [str(bot) if a == "BOT" else str(tx) if a == "TX" else
             str(tmp_path / a) if a == "missing.txt" else a for a in argv]
-    assert main(["--cap", "3", *argv]) == 2
+    short = [] if "--transcript" in argv else ["--cap", "3"]  # a transcript's cap is its own
+    assert main([*short, *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and field in err, err
