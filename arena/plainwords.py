@@ -187,10 +187,9 @@ def _placement(act: Sequence[int], plan: PlanExplanation, m: Map) -> str:
     tried = (f"it played each way to place them out {plan.rollouts} times to {until}, all on "
              f"one of its best territories{spread}")
     if plan.kept_greedy() or best is own:
-        other = ("putting every army on one territory" if own.source == GREEDY_PLACE
-                 else "no other territory")
-        return (f"Places {n} on {where}, as it usually would; {tried}, and {other} was not "
-                "clearly better.")
+        other = ("putting every army on one territory was not" if own.source == GREEDY_PLACE
+                 else "no other territory was")
+        return f"Places {n} on {where}, as it usually would; {tried}, and {other} clearly better."
     return f"Places all {n} on {where}; {tried}, and this left the best position."
 
 

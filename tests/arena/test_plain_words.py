@@ -118,3 +118,24 @@ def test_the_arithmetic_never_calls_another_move_the_bots_own(
             assert all(x.endswith(f": {move}") for x in heads), (move, heads)
             overridden += "its weights alone would" in text
     assert overridden > 0  # the champion's plans replace its weights' choice somewhere
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    # the greedy placement kept: the best single territory was no better
+    (((5, 5, 0.40), (-2, -2, 0.50)), "putting every army on one territory was not clearly better"),
+    # the pool on one territory, the player's own ranking: no other territory was better
+    (((5, 5, 0.40), (7, 7, 0.50)), "and no other territory was clearly better."),
+    (((7, 7, 0.60), (5, 5, 0.50)), "and this left the best position."),
+])
+def test_a_placement_plan_in_words_says_what_it_found(
+        options: tuple[tuple[int, int, float], ...], said: str) -> None:
+    from arena.plainwords import _placement
+    from features.why import PlanExplanation, PlanOption
+
+    m = classic_map()
+    opts = tuple(PlanOption(s, t, v, ()) for s, t, v in options)
+    plan = PlanExplanation((L.A_PLACE, 0, 3, 0), opts, 64, "attacks")
+    place = max(plan.ranked()[0].source, 5)  # the greedy placement's territory: 5
+    words = _placement([L.A_PLACE, place, 3, 0], plan, m)
+    assert said in words, words
+    assert "no other territory was not" not in words  # a double negative said the opposite
