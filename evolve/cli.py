@@ -10,6 +10,8 @@ import), so evolve never imports arena, and `python -m arena` dispatches the sam
 from __future__ import annotations
 
 import importlib
+import os
+import shutil
 import signal
 import sys
 from collections.abc import Callable, Mapping
@@ -37,6 +39,18 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "explain": ("arena.explain:main",
                 "why a bot file's player made a decision: its options' scores, term by term"),
 }
+
+
+def evolve_command(args: str) -> str:
+    """`python -m evolve ARGS` as a new shell runs it: `python` when this interpreter is the
+    one on PATH (an active venv), else its path, relative to here when under it (`make` runs
+    .venv/bin/python, and a new shell's `python` lacks the packages)."""
+    exe = sys.executable
+    on_path = shutil.which("python")
+    if not exe or (on_path and os.path.abspath(on_path) == os.path.abspath(exe)):
+        return f"python -m evolve {args}"
+    rel = os.path.relpath(exe)
+    return f"{exe if rel.startswith('..') else rel} -m evolve {args}"
 
 
 def error(msg: object) -> int:

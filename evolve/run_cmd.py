@@ -14,6 +14,7 @@ from types import FrameType
 from typing import Any
 
 from evolve.checkpoint import CheckpointError
+from evolve.cli import evolve_command
 from evolve.config import (
     BEFORE_ADDED,
     Config,
@@ -242,7 +243,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
           resumed: bool, stack: ExitStack, stop: StopFlag) -> int:
     """Generations until done or stopped, then close `stack` (the workers); the exit code."""
     total = cfg.run.generations
-    resume_cmd = f"python -m evolve run --name {name}"
+    resume_cmd = evolve_command(f"run --name {name}")
     if cfg.output.runs_dir != "runs":
         resume_cmd += f" --runs-dir {cfg.output.runs_dir}"
     if resumed:
@@ -266,7 +267,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         return 0
     if unfinished(folder) is not None:
         print("the planning champion was not finished (the run was stopped during it): this "
-              f"run makes it when it ends, or: python -m evolve plan {folder.root}", flush=True)
+              f"run makes it when it ends, or: {evolve_command(f'plan {folder.root}')}", flush=True)
     save_error: OSError | None = None
     lost: WorkersLostError | None = None
     plots = PlotRefresher(folder.root, cfg.output.plot_every)
@@ -327,7 +328,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
             _print_closing_words(folder)
             if stop.signum == signal.SIGTERM:  # asked to end soon (a service, `timeout`)
                 print(f"planning champion not made (stopped by SIGTERM); make it later with: "
-                      f"python -m evolve plan {folder.root}", file=sys.stderr, flush=True)
+                      f"{evolve_command(f'plan {folder.root}')}", file=sys.stderr, flush=True)
             else:  # Ctrl-C: the plan follows, and a second Ctrl-C skips it
                 _plan_champion(cfg, folder, evo)
             print(f"stopped after generation {evo.saved_generation}; resume with: {resume_cmd}",
@@ -347,22 +348,34 @@ def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
     if (not cfg.plan.games or not folder.champion.is_file() or cfg.run.group_size != 4
             or cfg.game.plugin != DEFAULT_PLUGIN):
         return
-    later = f"python -m evolve plan {folder.root}"
+    later = evolve_command(f"plan {folder.root}")
     fit = f"a value fitted on {cfg.plan.games} games"
     values = {"run": f"the run's learned value (or, without one, {fit})", "fits": fit,
               "both": f"the run's learned value and {fit}"}[cfg.plan.value_from]
     print(f"planning the champion: checking {values} in {cfg.plan.check_games} games per "
           "gauntlet bot, for the best player of each line when the run restarted (Ctrl-C "
           "skips it)", flush=True)
+    asked: list[int] = []
+
+    def skip(signum: int, frame: object) -> None:
+        asked.append(signum)
+        raise KeyboardInterrupt
+
+    # The flag, not the exception, says Ctrl-C was pressed: raised inside the compiled games,
+    # the KeyboardInterrupt comes out as numba's SystemError.
+    previous = signal.signal(signal.SIGINT, skip)
     try:
         print(plan_lines(folder, cfg, evo.saved_generation, plugin.rules, plugin.map),
               flush=True)
-    except KeyboardInterrupt:
-        print(f"planning champion skipped; make it later with: {later}", file=sys.stderr,
+    except (KeyboardInterrupt, Exception) as e:
+        if not asked and not isinstance(e, (OSError, ValueError, KeyboardInterrupt)):
+            raise
+        # OSError, ValueError: the champion's file unreadable, a full disk
+        why = "skipped" if asked or isinstance(e, KeyboardInterrupt) else f"not made ({e})"
+        print(f"planning champion {why}; make it later with: {later}", file=sys.stderr,
               flush=True)
-    except (OSError, ValueError) as e:  # the champion's file unreadable, a full disk
-        print(f"planning champion not made ({e}); make it later with: {later}",
-              file=sys.stderr, flush=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _print_closing_words(folder: RunFolder) -> None:

@@ -34,3 +34,21 @@ def test_a_subcommand_runs_under_riskevo(capsys: Any) -> None:
         riskevo(["gauntlet", "--help"])
     assert e.value.code == 0 and "gauntlet" in capsys.readouterr().out
     assert riskevo([]) == 2  # no subcommand: usage, exit 2
+
+
+def test_a_hint_names_the_interpreter_a_new_shell_needs(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """make runs .venv/bin/python: a resume hint saying `python` failed in a new shell (no
+    numba there). The hint says `python` only when that is this interpreter."""
+    import os
+    import sys
+
+    from evolve.cli import evolve_command
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no python on it
+    said = evolve_command("run --name r")
+    exe = said.removesuffix(" -m evolve run --name r")
+    assert exe != "python" and os.path.samefile(exe, sys.executable)
+    (tmp_path / "python").symlink_to(sys.executable)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "python"))
+    assert evolve_command("run --name r") == "python -m evolve run --name r"

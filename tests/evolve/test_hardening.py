@@ -18,6 +18,7 @@ import pytest
 
 import evolve.checkpoint
 from evolve.checkpoint import CheckpointError, checkpoint_path, list_checkpoints, load_checkpoint
+from evolve.cli import evolve_command
 from evolve.config import SCHEMA, ConfigError, load_config
 from evolve.evolution import Evolution
 from evolve.parallel import PARENT_POLL_S, Runner, WorkersLostError
@@ -180,7 +181,7 @@ def test_disk_full_is_one_line_and_the_run_resumes_identically(
     assert run_main(tiny_args(tmp_path / "cut", *every)) == 1
     err = one_line(capsys.readouterr().err)
     assert "No space left on device" in err and "up to generation 2 are intact" in err
-    assert "resume with: python -m evolve run --name t" in err
+    assert f"resume with: {evolve_command('run --name t')}" in err
     monkeypatch.undo()
     assert run_main(tiny_args(tmp_path / "cut", *every)) == 0
     for n in (5,):
@@ -314,8 +315,9 @@ def test_lost_workers_stop_the_run_in_one_line(tmp_path: Path, capsys: Any,
     monkeypatch.setattr(Evolution, "step", step)
     assert run_main(tiny_args(tmp_path)) == 1
     err = one_line(capsys.readouterr().err)
+    resume = evolve_command(f"run --name t --runs-dir {tmp_path}")
     assert err == ("error: no dask worker connected to tcp://127.0.0.1:1 for 60 s; generation 2 "
-                   f"is saved; resume with: python -m evolve run --name t --runs-dir {tmp_path}")
+                   f"is saved; resume with: {resume}")
 
 
 # ----- case 13: the documented cluster stays on a private interface -----

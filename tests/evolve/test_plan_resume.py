@@ -13,6 +13,7 @@ import pytest
 
 import evolve.plan.lines
 import evolve.run_cmd
+from evolve.cli import evolve_command
 from evolve.plan.planmark import PENDING, plan_generation
 from evolve.run_cmd import main as run_main
 from features.genome import FORMAT
@@ -106,3 +107,40 @@ def test_a_sigterm_stop_leaves_the_plan_for_later(tmp_path: Path, capsys: Any,
     err = capsys.readouterr().err
     assert planner.calls == [] and "planning champion not made (stopped by SIGTERM)" in err
     assert "stopped after generation 0" in err
+
+
+def test_ctrl_c_inside_the_compiled_games_skips_the_plan_and_says_how_to_resume(
+        tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Raised inside numba's compiled games, Ctrl-C's KeyboardInterrupt comes out as a
+    # SystemError ("returned a result with an exception set"): it used to end the run with
+    # "interrupted" and neither the skip nor the resume line.
+    import os
+    import signal
+
+    def compiled_games(*args: Any) -> str:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+        except KeyboardInterrupt as e:
+            raise SystemError("CPUDispatcher(_play) returned a result with an exception set"
+                              ) from e
+        return "not reached"
+
+    monkeypatch.setattr(evolve.plan.lines, "_plan_lines", compiled_games)
+    monkeypatch.setattr(evolve.run_cmd, "DEFAULT_PLUGIN", "tests.helpers.fake_run:fake_plugin")
+    before = signal.getsignal(signal.SIGINT)
+    assert run_main(_args(tmp_path, 6)) == 0
+    err = capsys.readouterr().err
+    assert f"planning champion skipped; make it later with: {evolve_command('plan')}" in err
+    assert (tmp_path / "t" / PENDING).is_file()
+    assert signal.getsignal(signal.SIGINT) is before  # the planning step's handler is gone
+
+
+def test_a_plan_that_fails_without_ctrl_c_is_not_called_skipped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any) -> str:
+        raise SystemError("a real fault")
+
+    monkeypatch.setattr(evolve.plan.lines, "_plan_lines", broken)
+    monkeypatch.setattr(evolve.run_cmd, "DEFAULT_PLUGIN", "tests.helpers.fake_run:fake_plugin")
+    with pytest.raises(SystemError, match="a real fault"):
+        run_main(_args(tmp_path, 6))

@@ -43,7 +43,7 @@ def test_interrupted_run_resumes_bit_identical(tmp_path: Path, sig: int, capsys:
     _, err = proc.communicate(timeout=60)
     if sig == signal.SIGTERM:
         assert proc.returncode == 130
-        assert "resume with: python -m evolve run --name r" in err
+        assert "python -m evolve run --name r" in err.split("resume with: ")[1]
         done = list_checkpoints(cut / "r" / "checkpoints")[-1][0]
         assert 3 <= done < n - 1  # stopped cleanly after a complete generation
     else:
