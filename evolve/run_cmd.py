@@ -352,9 +352,10 @@ def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
     fit = f"a value fitted on {cfg.plan.games} games"
     values = {"run": f"the run's learned value (or, without one, {fit})", "fits": fit,
               "both": f"the run's learned value and {fit}"}[cfg.plan.value_from]
+    lines = (", for the best player of each line when the run restarted"
+             if cfg.run.restart_after else "")
     print(f"planning the champion: checking {values} in {cfg.plan.check_games} games per "
-          "gauntlet bot, for the best player of each line when the run restarted (Ctrl-C "
-          "skips it)", flush=True)
+          f"gauntlet bot{lines} (Ctrl-C skips it)", flush=True)
     asked: list[int] = []
 
     def skip(signum: int, frame: object) -> None:

@@ -100,6 +100,11 @@ def _verdict(log: Sequence[dict[str, Any]], rs: list[Reign],
         return "No champion crowned yet."
     clear = [r for r in rs if beyond_noise(r.playoff)]
     last = log[-1].get("generation", rs[-1].born)
+    if not clear and len(rs) == 1:
+        how = ("the run's first, with no incumbent to beat" if rs[0].playoff["incumbent_wins"] < 0
+               else "within the noise of its playoff")
+        return (f"One champion so far, crowned in generation {rs[0].born} as {how} (the log "
+                f"runs to generation {last}).")
     if not clear:
         head = (f"No crowning so far was beyond the noise of its playoff: the {len(rs)} "
                 f"champions since generation {rs[0].born} are players the run cannot tell apart")

@@ -69,6 +69,24 @@ def _check_out(out: str | Path, folder: RunFolder) -> Path:
     return out_p
 
 
+def _reign_eval(folder: RunFolder, meta: dict[str, Any]) -> dict[str, Any] | None:
+    """The champion's evaluations against the bots pooled over its reign, as the report's
+    crowning table gives them (None without any, or without a readable log)."""
+    from evolve.rating.crownings import reigns
+
+    try:
+        log = folder.read_log(warn=None)
+    except (RunFolderError, OSError):
+        return None
+    born = meta.get("crowned_generation")
+    r = next((r for r in reigns(log) if r.born == born), None)
+    if r is None or not r.eval_games:
+        return None
+    lo, hi = r.interval()
+    return {"games": r.eval_games, "wins": r.eval_wins, "win_rate": r.eval_wins / r.eval_games,
+            "lo": lo, "hi": hi, "over": "its reign"}
+
+
 def export_bot(run_path: str | Path, out: str | Path, gen: int | None = None,
                index: int | None = None) -> Path:
     """Write a bot file for the run's champion (no gen/index) or the chosen individual."""
@@ -79,7 +97,9 @@ def export_bot(run_path: str | Path, out: str | Path, gen: int | None = None,
     if gen is None and index is None and folder.champion.exists():
         bot = BotFile.read(folder.champion)
         bot = BotFile(bot.weights, {**bot.meta, "run": bot.meta.get("run", folder.root.name),
-                                    "source": folder.champion.name}, bot.plan)
+                                    "source": folder.champion.name,
+                                    "eval": _reign_eval(folder, bot.meta)
+                                    or bot.meta.get("eval")}, bot.plan)
     else:
         bot = BotFile(*_from_generation(folder, gen, index))
     out_p.parent.mkdir(parents=True, exist_ok=True)
@@ -103,6 +123,24 @@ def main(argv: list[str]) -> int:
         return error(e)
     except OSError as e:
         return error(f"--out {args.out}: cannot write the bot file ({e.strerror or e})")
-    print(f"{out}: run {meta.get('run')}, generation {meta.get('generation')}, "
-          f"mu {meta.get('mu')}, eval {meta.get('eval')}")
+    print(f"{out}: {_described(meta)}")
     return 0
+
+
+
+def _described(meta: dict[str, Any]) -> str:
+    """The exported player in one line: run, generation (crowned in), rating, evaluation."""
+    said = [f"run {meta.get('run')}", f"generation {meta.get('generation')}"]
+    if meta.get("crowned_generation") is not None:
+        said[-1] += f" (champion since generation {meta['crowned_generation']})"
+    if isinstance(meta.get("mu"), (int, float)):
+        said.append(f"mu {meta['mu']:.2f}" + (f"±{meta['sigma']:.2f}"
+                                              if isinstance(meta.get("sigma"), (int, float))
+                                              else ""))
+    ev = meta.get("eval")
+    if isinstance(ev, dict) and ev.get("games"):
+        said.append(f"vs bots {ev['wins'] / ev['games']:.3f} [{ev.get('lo', 0):.3f}, "
+                    f"{ev.get('hi', 0):.3f}] of {ev['games']}")
+    else:
+        said.append("not evaluated against the bots")
+    return ", ".join(said)

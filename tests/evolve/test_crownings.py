@@ -85,6 +85,10 @@ def test_the_verdict_names_the_last_clear_crowning_and_what_came_after() -> None
     level = [LOG[0], rec(100, po(505, 500, 300, True, 50))]
     assert verdict(level).startswith("No crowning so far was beyond the noise")
     assert verdict([rec(5)]) == "No champion crowned yet."
+    # one champion, the first: it beat no incumbent, and "the 1 champions" told nothing
+    assert verdict([LOG[0], rec(74)]) == ("One champion so far, crowned in generation 50 as the "
+                                          "run's first, with no incumbent to beat (the log runs "
+                                          "to generation 74).")
     html = section_html(LOG)
     reign_table = html.split("<p>The playoff candidates")[0]
     assert reign_table.count("<tr>") == 4 and "0.610 [" in reign_table

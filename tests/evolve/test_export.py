@@ -140,3 +140,29 @@ def test_a_file_of_the_run_is_never_replaced(run_dir: Path,
             assert load_genome(new)[1]["index"] == index
     finally:
         new.unlink(missing_ok=True)
+
+
+def test_the_champion_carries_its_reigns_evaluation(run_dir: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """champion.json holds no evaluation (crowned in a playoff, evaluated later): the export
+    pools the evaluations of its reign from the log, as the report's crowning table does."""
+    import shutil
+
+    from features.botfile import save_genome
+
+    run = tmp_path / "run"
+    shutil.copytree(run_dir, run)
+    rows = [json.loads(line) for line in (run / "log.jsonl").read_text().splitlines()]
+    rows[1]["playoff"] = {"games": 100, "candidate_wins": 40, "incumbent_wins": -1,
+                          "crowned": True}
+    (run / "log.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    values, _ = load_genome(run / "champion.json")
+    save_genome(run / "champion.json", values,
+                {"run": "run", "generation": 3, "crowned_generation": 1, "mu": 27.123456,
+                 "sigma": 1.5})
+    assert main([str(run), "--out", str(tmp_path / "c.json")]) == 0
+    said = capsys.readouterr().out
+    _, meta = load_genome(tmp_path / "c.json")
+    assert meta["eval"]["games"] == 100 and meta["eval"]["wins"] == rows[3]["eval"]["wins"]
+    assert "(champion since generation 1), mu 27.12±1.50, vs bots " in said
+    assert "eval None" not in said
