@@ -71,6 +71,9 @@ play: $(STAMP)  ## play in the browser against the newest champion: make play [B
 
 need-run:
 	@test -n "$(RUN)" || { echo "error: RUN=name is required (a folder in runs/)"; exit 2; }
+	@test -f "runs/$(RUN)/config.toml" || { \
+		r=$$(cd runs 2>/dev/null && ls -dt */config.toml 2>/dev/null | head -8 | sed 's,/.*,,'); \
+		echo "error: RUN=$(RUN): no run in runs/$(RUN) (runs there: $$(echo $${r:-none}))"; exit 2; }
 
 plot: $(STAMP) need-run  ## refresh a run's plots: make plot RUN=name
 	$(PY) -m evolve plot runs/$(RUN)

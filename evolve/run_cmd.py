@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import os
 import signal
-import subprocess
 import sys
 import time
 from contextlib import ExitStack
@@ -31,6 +29,7 @@ from evolve.plan.planmark import unfinished
 from evolve.plugin import load_plugin, warm_up
 from evolve.progress import ProgressBar, Ticker, summary
 from evolve.rating.crownings import closing_words
+from evolve.report.refresh import PlotRefresher
 from evolve.runfolder import RunFolder, RunFolderError, check_name
 from game.version import describe, riskevo_version
 
@@ -81,45 +80,6 @@ def resolve_config(args: argparse.Namespace) -> tuple[Config, RunFolder, str]:
                   f"{BEFORE_ADDED[key][0]} added {key}: the run keeps {key} = {value!r}",
                   flush=True)
     return cfg, folder, name
-
-
-class PlotRefresher:
-    """Redraws the run's plots in a background process every `every` generations.
-
-    A separate process keeps matplotlib out of the generation loop; a refresh is skipped while
-    the previous one is still drawing, so plots never pile up behind a fast run.
-    """
-
-    def __init__(self, run: Path, every: int) -> None:
-        self.run, self.every = run, every
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.started_after = -1  # the generation the last refresh was started after
-
-    def _start(self) -> subprocess.Popen[bytes]:
-        # No ladder while the run plays: its games would compete with the workers.
-        # --parent: the drawing stops when the run dies (kill -9), instead of writing on.
-        self.proc = subprocess.Popen([sys.executable, "-m", "evolve", "plot", str(self.run),
-                                      "--no-ladder", "--parent", str(os.getpid())],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        return self.proc
-
-    def maybe_start(self, generation: int) -> None:
-        """Start a refresh after every `every`-th generation unless one is still running."""
-        if (self.every and generation % self.every == 0
-                and (self.proc is None or self.proc.poll() is not None)):
-            self._start()
-            self.started_after = generation
-
-    def finish(self, final: bool, generation: int) -> None:
-        """Wait for a running refresh; with `final`, draw once more so plots show the end
-        (`generation`), unless that refresh was started there and drew it all."""
-        if not self.every:
-            return
-        if self.proc is not None:
-            self.proc.wait()
-        if final and not (self.started_after == generation
-                          and RunFolder(self.run).drawn_generation() >= generation):
-            self._start().wait()
 
 
 class StopFlag:
@@ -253,7 +213,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
             print(f"warning: {folder.log} lacks {evo.log_missing} of the generations before "
                   "the checkpoint; the run goes on without them", file=sys.stderr, flush=True)
     else:
-        print(f"new run {folder.root}", flush=True)
+        print(f"new run {folder.root}{_near_names(folder.root)}", flush=True)
     if evo.generation + 1 >= total:
         stack.close()
         print(f"run already has {evo.generation + 1} generations (--generations to extend)")
@@ -338,6 +298,21 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     _plan_champion(cfg, folder, evo)
     print(f"done: {total} generations in {folder.root}", flush=True)
     return 0
+
+
+def _near_names(root: Path) -> str:
+    """For a new run: the existing runs whose names are close to its own (a typo in RUN= would
+    start a night instead of resuming one), as a note to print after its name."""
+    import difflib
+
+    try:
+        names = [d.name for d in root.parent.iterdir()
+                 if d != root and (d / "config.toml").is_file()]
+    except OSError:
+        return ""
+    near = difflib.get_close_matches(root.name, names, n=3, cutoff=0.8)
+    return (f" (no run of that name; to resume one of {', '.join(near)}, stop this one with "
+            "Ctrl-C and give its name)" if near else "")
 
 
 def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:

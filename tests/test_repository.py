@@ -65,3 +65,13 @@ def test_a_licence_is_stated() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["license"] == "MIT"
     assert "MIT" in (ROOT / "game" / "maps" / "README.md").read_text()
+
+
+def test_a_make_target_names_a_missing_run_in_one_line() -> None:
+    """`make report RUN=typo` said "cannot read genome file" while plot and export said "not
+    a run folder": need-run checks the folder first, for every target that reads a run."""
+    got = subprocess.run(["make", "-s", "need-run", "RUN=no-such-run-x"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert got.returncode == 2
+    assert got.stdout.splitlines()[0].startswith(
+        "error: RUN=no-such-run-x: no run in runs/no-such-run-x (runs there: ")

@@ -342,7 +342,7 @@ def test_deleting_the_lock_file_does_not_unlock_a_live_folder(tmp_path: Path) ->
 
 
 def test_plot_temp_files_go_on_resume_and_the_refresh_watches_the_run(tmp_path: Path) -> None:
-    from evolve.run_cmd import PlotRefresher
+    from evolve.report.refresh import PlotRefresher
 
     folder = RunFolder(tmp_path / "r")
     (tmp_path / "r" / "plots").mkdir(parents=True)

@@ -13,7 +13,7 @@ import pytest
 
 from evolve.checkpoint import list_checkpoints, load_checkpoint
 from evolve.progress import ProgressBar
-from evolve.run_cmd import PlotRefresher
+from evolve.report.refresh import PlotRefresher
 from evolve.run_cmd import main as run_main
 from evolve.runfolder import RunFolder
 from tests.helpers.fake_run import (
@@ -212,3 +212,17 @@ def test_the_end_draws_unless_the_last_refresh_drew_the_end(
 class _Done:
     def wait(self) -> int:
         return 0
+
+
+def test_a_new_run_named_like_an_existing_one_says_so(tmp_path: Path) -> None:
+    """`make evolve RUN=...` with a digit missing started a new night instead of resuming one:
+    the new run's first line now names the near ones (it still starts: a name is a name)."""
+    from evolve.run_cmd import _near_names
+
+    for name in ("run-20261202-141345", "other", "notarun"):
+        (tmp_path / name).mkdir()
+    for name in ("run-20261202-141345", "other"):
+        (tmp_path / name / "config.toml").write_text("")
+    assert "resume one of run-20261202-141345" in _near_names(tmp_path / "run-20261202-14134")
+    assert _near_names(tmp_path / "fresh") == ""
+    assert _near_names(tmp_path / "notarun2") == ""  # a folder without a run is no run
