@@ -29,7 +29,7 @@ from arena.bots import (
 )
 from arena.play import add_game_arguments, game_setup, labels_for
 from arena.why import account, bot_of, transcript_account
-from evolve.cli import error
+from evolve.cli import ArgumentParser, error
 from features.explain import KINDS, ExplainError, Explanation, explain
 from features.explain.options import kind_of
 from features.linear import map_context
@@ -129,7 +129,7 @@ def from_lines(spec: str, lines: Sequence[str], no: int) -> tuple[Explanation, M
 def main(argv: list[str]) -> int:
     """`python -m arena explain BOT [OPPONENT...] --seed S (--decision N | --round R [--kind K])`
     or `python -m arena explain BOT --transcript FILE --line N`: why BOT decides as it does."""
-    ap = argparse.ArgumentParser(prog="python -m arena explain", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m arena explain", description=main.__doc__)
     add_game_arguments(ap)
     ap.add_argument("--decision", type=int, default=None, help="BOT's N-th decision (1-based)")
     ap.add_argument("--round", type=int, default=None, help="BOT's first decision of round R")

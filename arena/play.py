@@ -22,7 +22,7 @@ from arena.bots import (
     secret_note,
     trusted,
 )
-from evolve.cli import error
+from evolve.cli import ArgumentParser, error
 
 if TYPE_CHECKING:
     from game.protocol import Player
@@ -115,7 +115,7 @@ def add_game_arguments(ap: argparse.ArgumentParser) -> None:
 
 def main(argv: list[str]) -> int:
     """`python -m arena play BOT BOT [BOT...] [--seed S] [--rules R]`: play one game."""
-    ap = argparse.ArgumentParser(prog="python -m arena play", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m arena play", description=main.__doc__)
     add_game_arguments(ap)
     ap.add_argument("--transcript", action="store_true", help="print every decision")
     ap.add_argument("--save", default=None, metavar="FILE",

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from evolve.cli import ArgumentParser
 from evolve.report.plots import plt, save_figure
 from game.atomic import atomic_file
 from game.decision import Decision, ask
@@ -166,7 +166,7 @@ def main(argv: list[str]) -> int:
     from arena.play import add_game_arguments, game_setup, labels_for
     from evolve.cli import error
 
-    ap = argparse.ArgumentParser(prog="python -m arena watch", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m arena watch", description=main.__doc__)
     add_game_arguments(ap)
     ap.add_argument("--out", required=True, help="folder for frame_NNNN.png and game.gif")
     ap.add_argument("--every", type=int, default=1, help="keep every k-th turn (default 1)")

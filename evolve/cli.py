@@ -9,12 +9,14 @@ import), so evolve never imports arena, and `python -m arena` dispatches the sam
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import os
 import shutil
 import signal
 import sys
 from collections.abc import Callable, Mapping
+from typing import NoReturn
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "run": ("evolve.run_cmd:main", "start or resume an evolution run in runs/<name>/"),
@@ -39,6 +41,14 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "explain": ("arena.explain:main",
                 "why a bot file's player made a decision: its options' scores, term by term"),
 }
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse whose errors are one line: the message and where the options are listed, not
+    the whole usage first (a run's is 16 lines)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (`{self.prog} --help` lists the options)\n")
 
 
 def evolve_command(args: str) -> str:

@@ -12,7 +12,7 @@ from types import FrameType
 from typing import Any
 
 from evolve.checkpoint import CheckpointError
-from evolve.cli import evolve_command
+from evolve.cli import ArgumentParser, evolve_command
 from evolve.config import (
     BEFORE_ADDED,
     Config,
@@ -52,7 +52,7 @@ OPTIONS: dict[str, tuple[str, type]] = {
 
 def build_parser() -> argparse.ArgumentParser:
     """Options of the run subcommand."""
-    p = argparse.ArgumentParser(prog="python -m evolve run", description=(
+    p = ArgumentParser(prog="python -m evolve run", description=(
         "Start a run in runs/<name>/, or resume it from its newest checkpoint if it exists."))
     p.add_argument("--name", help="run folder name (default: run-YYYYmmdd-HHMMSS, a new run)")
     p.add_argument("--config", type=Path, help="TOML file overriding the package defaults")

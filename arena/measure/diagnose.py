@@ -12,7 +12,6 @@ another engine) from its records alone (`arena.serve.records`).
 
 from __future__ import annotations
 
-import argparse
 import csv
 import io
 from collections.abc import Sequence
@@ -23,6 +22,7 @@ import numpy as np
 
 from arena.behaviour import METRICS, Counts, Tally, Watcher
 from arena.bots import add_rules_argument, add_timeout_argument
+from evolve.cli import ArgumentParser
 from game.atomic import atomic_write_bytes
 
 __all__ = ["METRICS", "diagnose", "format_diagnosis", "main", "plot_diagnosis",
@@ -165,7 +165,7 @@ def main(argv: list[str]) -> int:
     """
     from game.bots import GAUNTLET
 
-    ap = argparse.ArgumentParser(prog="python -m arena diagnose", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m arena diagnose", description=main.__doc__)
     ap.add_argument("bot", nargs="?", help="bot file, baseline name or package.module:Class")
     ap.add_argument("opponents", nargs="*",
                     help=f"1..5 opponents (default: 3x {GAUNTLET[0]}); repeat a name for copies")

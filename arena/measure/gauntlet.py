@@ -8,7 +8,6 @@ are random in every game, so results do not depend on `--jobs`.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,6 +22,7 @@ from arena.measure.tournament import (
     summarize,
     write_rows_csv,
 )
+from evolve.cli import ArgumentParser
 
 __all__ = ["GauntletRow", "format_gauntlet", "gauntlet_mean", "main", "run_gauntlet",
            "write_gauntlet_csv"]
@@ -89,7 +89,7 @@ def main(argv: list[str]) -> int:
     """`python -m arena gauntlet BOT [--opponents a,b] [--games N]`: the strength table."""
     from game.bots import GAUNTLET
 
-    ap = argparse.ArgumentParser(prog="python -m arena gauntlet", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m arena gauntlet", description=main.__doc__)
     ap.add_argument("bot", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--opponents", default=",".join(GAUNTLET),
                     help=f"comma-separated opponents (default: {','.join(GAUNTLET)})")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import csv
 import functools
 import io
@@ -15,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from arena.bots import add_rules_argument, add_timeout_argument, game_seed
+from evolve.cli import ArgumentParser
 from evolve.stats import wilson_interval
 from game.atomic import atomic_write_bytes, check_replaceable
 
@@ -319,7 +319,7 @@ def plot_table(rows: Sequence[Row], per_game: int, title: str, path: Path) -> Pa
 
 def main(argv: list[str]) -> int:
     """`python -m arena tournament BOTS... --games N`: play, print and save the table."""
-    ap = argparse.ArgumentParser(prog="python -m arena tournament", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m arena tournament", description=main.__doc__)
     ap.add_argument("bots", nargs="+", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--games", type=int, required=True, help="number of games")
     ap.add_argument("--per-game", type=int, default=4, help="players per game (default 4)")

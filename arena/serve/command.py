@@ -3,7 +3,6 @@ recording); the session logic is `arena.serve.server.Server`."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -15,12 +14,13 @@ from arena.serve.recorder import MAX_BYTES, MAX_GAMES, RECORD_ENV, Recorder
 from arena.serve.server import _one_line
 from arena.serve.tcp import IDLE_TIMEOUT_S, MAX_SESSIONS, parse_address, serve_tcp
 from arena.wire.protocol import PROTOCOL
+from evolve.cli import ArgumentParser
 from game.protocol import Player
 
 
 def main(argv: list[str]) -> int:
     """`python -m arena serve BOT [--tcp HOST:PORT] [--record DIR]`: answer protocol requests."""
-    ap = argparse.ArgumentParser(prog="python -m arena serve", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m arena serve", description=main.__doc__)
     ap.add_argument("bot", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--tcp", metavar="HOST:PORT",
                     help="serve over TCP instead of stdin/stdout (host 127.0.0.1 unless given; "

@@ -42,7 +42,7 @@ from arena.web.routes import _route  # noqa: F401 - the API, called as app._rout
 from arena.web.saves import Saved, SaveError, Saves, resume, warn
 from arena.web.views import engine_state, map_json
 from arena.web.warm import Engine
-from evolve.cli import error
+from evolve.cli import ArgumentParser, error
 from game.bots import WEB_BOTS
 from game.env.seeding import SEED_BOUND
 from game.map import Map, classic_map
@@ -324,7 +324,7 @@ def make_lobby(bots: list[str], seat: int | None, rules_text: str | None, seed: 
 
 
 def parser() -> argparse.ArgumentParser:  # `python -m arena web`'s options
-    ap = argparse.ArgumentParser(prog="python -m arena web", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m arena web", description=main.__doc__)
     ap.add_argument("bots", nargs="*", help="bot file, baseline name or package.module:Class")
     ap.add_argument("--seat", type=int, default=None, help="your seat 0..n-1 (0 moves first)")
     add_rules_argument(ap)

@@ -8,7 +8,6 @@ against a fixed reference commit in the same run (`evolve.bench.benchref`), whic
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import resource
@@ -23,7 +22,7 @@ import numpy as np
 from evolve.bench.benchgen import run_generations
 from evolve.bench.benchplan import bench_planning
 from evolve.bench.benchref import bench_reference
-from evolve.cli import error
+from evolve.cli import ArgumentParser, error
 from evolve.evolution import TIMING_KEYS
 from evolve.runfolder import output_problem
 from game.atomic import MiB, atomic_write_text, read_limited
@@ -204,7 +203,7 @@ def _compare(new: dict[str, Any], old: dict[str, Any], label: str) -> None:
 
 def main(argv: list[str]) -> int:
     """Entry point of `python -m evolve bench`."""
-    ap = argparse.ArgumentParser(prog="python -m evolve bench", description=__doc__)
+    ap = ArgumentParser(prog="python -m evolve bench", description=__doc__)
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
     ap.add_argument("--memory-generations", type=int, default=0, metavar="N",
                     help="also run N generations (population 128 x 16) to show memory is flat")

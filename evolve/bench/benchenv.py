@@ -7,12 +7,12 @@ mask and the observation, which the game loop does not. Prints one line per meas
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections.abc import Sequence
 
 import numpy as np
 
+from evolve.cli import ArgumentParser
 from game.bots import RandomBot, make_player
 from game.engine import play_game
 
@@ -71,7 +71,7 @@ def bench_seat(games: int, seed: int, bot: str = "strategist") -> tuple[int, int
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m evolve.bench.benchenv", description=__doc__)
+    ap = ArgumentParser(prog="python -m evolve.bench.benchenv", description=__doc__)
     ap.add_argument("--games", type=int, default=5, help="games per measure (default 5)")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)

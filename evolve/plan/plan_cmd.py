@@ -3,10 +3,9 @@ folder's planning step again (`evolve.plan.lines`)."""
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
-from evolve.cli import error
+from evolve.cli import ArgumentParser, error
 from evolve.plan.lines import plan_folder
 from evolve.plan.planfit import MAX_GAMES, MAX_REFITS, plan_champion
 from evolve.runfolder import output_problem
@@ -20,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     from evolve.config import load_config
 
     d = load_config().plan  # the defaults a run's planning champion uses (evolve/defaults.toml)
-    ap = argparse.ArgumentParser(prog="evolve plan", description=__doc__.split("\n\n")[0])
+    ap = ArgumentParser(prog="evolve plan", description=__doc__.split("\n\n")[0])
     ap.add_argument("bot", help="a greedy bot file (or a packaged name such as champion), or "
                     "a run folder: its planning step again, with the run's own settings (the "
                     "best of its lines when it restarted)")

@@ -9,13 +9,13 @@ not). A test runs the check, so a new gene or config field cannot leave the docs
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from evolve.cli import ArgumentParser
 from evolve.config import SCHEMA, _describe, _toml_value, field_meta, load_config, to_dict
 from features.genome import ADDED, LAYOUT, V1_NAMES, GenomeLayout
 from game.atomic import atomic_write_text
@@ -118,7 +118,7 @@ def stale(docs: Path = DOCS, write: bool = False) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m evolve.report.docgen [--check] [--docs DIR]`."""
-    ap = argparse.ArgumentParser(prog="python -m evolve.report.docgen", description=__doc__)
+    ap = ArgumentParser(prog="python -m evolve.report.docgen", description=__doc__)
     ap.add_argument("--check", action="store_true", help="exit 1 if a page is out of date")
     ap.add_argument("--docs", type=Path, default=DOCS,
                     help="the docs folder (default: %(default)s)")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from evolve.cli import error
+from evolve.cli import ArgumentParser, error
 from evolve.runfolder import RunFolder, RunFolderError, output_problem
 from features.botfile import BotFile
 from features.genome import LAYOUT, GenomeError
@@ -109,7 +108,7 @@ def export_bot(run_path: str | Path, out: str | Path, gen: int | None = None,
 
 def main(argv: list[str]) -> int:
     """`python -m evolve export RUN [--gen N] [--index I] --out FILE`: write a bot file."""
-    ap = argparse.ArgumentParser(prog="python -m evolve export", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m evolve export", description=main.__doc__)
     ap.add_argument("run", help="run folder (runs/<name>)")
     ap.add_argument("--gen", type=int, default=None, help="generation (default: the champion)")
     ap.add_argument("--index", type=int, default=None,

@@ -16,7 +16,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from evolve.cli import error
+from evolve.cli import ArgumentParser, error
 from evolve.report.ladder import Ladder, build_ladder
 from evolve.report.rundata import RunData, load_run
 from evolve.report.valueplot import HELD_GAMES, held_out, plot_value, value_rows
@@ -329,7 +329,7 @@ def make_plots(run_path: str | Path, genes: list[str] | None = None,
 
 def main(argv: list[str]) -> int:
     """`python -m evolve plot RUN [--gene NAME ...]`: refresh the PNGs in RUN/plots."""
-    ap = argparse.ArgumentParser(prog="python -m evolve plot", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m evolve plot", description=main.__doc__)
     ap.add_argument("run", help="run folder (runs/<name>)")
     ap.add_argument("--gene", action="append", help="only this gene (repeatable)")
     ap.add_argument("--no-ladder", action="store_true",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import base64
 import csv
 import html
@@ -11,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from evolve.cli import error
+from evolve.cli import ArgumentParser, error
 from evolve.config import MAX_CONFIG_BYTES
 from evolve.rating.crownings import section_html
 from evolve.report.plots import make_plots
@@ -233,7 +232,7 @@ def write_report(run_path: str | Path, refresh_plots: bool = True) -> Path:
 
 def main(argv: list[str]) -> int:
     """`python -m evolve report RUN [--no-plots]`: write RUN/report.html."""
-    ap = argparse.ArgumentParser(prog="python -m evolve report", description=main.__doc__)
+    ap = ArgumentParser(prog="python -m evolve report", description=main.__doc__)
     ap.add_argument("run", help="run folder (runs/<name>)")
     ap.add_argument("--no-plots", action="store_true", help="embed the existing PNGs as they are")
     args = ap.parse_args(argv)

@@ -150,3 +150,20 @@ def test_bench_keeps_the_old_figures_until_new_ones_are_made(
     assert bench.main(["--out", str(out)]) == 0
     assert '"new": 2' in out.read_text()
     assert (tmp_path / "bench.previous.json").read_text() == '{"old": 1}\n'
+
+
+@pytest.mark.parametrize(("command", "argv", "said"), [
+    ("run", ["--generations", "abc"], "argument --generations: invalid int value: 'abc'"),
+    ("play", [], "the following arguments are required: bots"),
+    ("diagnose", [], "BOT is required (or --records DIR)"),
+    ("tournament", [*FOUR, "--games", "x"], "argument --games: invalid int value"),
+])
+def test_an_argument_argparse_refuses_is_one_line_not_the_usage(
+        command: str, argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`make evolve GENERATIONS=abc` printed a run's 16-line usage before the error."""
+    with pytest.raises(SystemExit) as stop:
+        MAINS[command](argv)
+    assert stop.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {said}"), lines
+    assert "--help` lists the options" in lines[0]
