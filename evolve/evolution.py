@@ -342,6 +342,13 @@ class Evolution:
         return self.value.learn(x, y, vc.decay)
 
     # ----- run folder -----
+    def keep_genes(self, gen: Generation) -> None:
+        """`gen`'s genes file when `save` skipped it and `gen` is the last generation saved
+        (a stopped run's end, which the plots show as a finished run's)."""
+        g = int(gen.record["generation"])
+        if g == self.saved_generation and not self.folder.genes_path(g).exists():
+            self.folder.write_genes(g, gen.genes, gen.mu, gen.sigma, self.plugin.names)
+
     def save(self, gen: Generation) -> None:
         """Genes, log line, champion, then the checkpoint (whose write commits the generation,
         and every generation before it)."""

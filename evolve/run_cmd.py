@@ -22,7 +22,7 @@ from evolve.config import (
     run_file_origin,
     to_toml,
 )
-from evolve.evolution import Evolution
+from evolve.evolution import Evolution, Generation
 from evolve.parallel import Runner, WorkersLostError
 from evolve.plan.lines import DEFAULT_PLUGIN, plan_lines
 from evolve.plan.planmark import unfinished
@@ -231,6 +231,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     save_error: OSError | None = None
     lost: WorkersLostError | None = None
     plots = PlotRefresher(folder.root, cfg.output.plot_every)
+    last: Generation | None = None  # the last generation `evo.save` wrote
     try:
         with stack:  # closed in here: workers killed by the signal may fail to shut down
             if not stop.signum:
@@ -256,6 +257,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
                 except OSError as e:  # disk full, quota, read-only: earlier files are intact
                     save_error = e
                     break
+                last = gen
                 print(summary(gen.record, total), flush=True)
                 plots.maybe_start(evo.generation)
     except Exception:
@@ -267,6 +269,8 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     finally:
         try:  # the last generation saved, whatever ended the loop (its state is a copy)
             evo.flush()
+            if stop.signum and last is not None:  # the plots and `export --gen` reach it
+                evo.keep_genes(last)
         except OSError as e:
             save_error = save_error or e
         stop.restore()

@@ -226,3 +226,29 @@ def test_a_new_run_named_like_an_existing_one_says_so(tmp_path: Path) -> None:
     assert "resume one of run-20261202-141345" in _near_names(tmp_path / "run-20261202-14134")
     assert _near_names(tmp_path / "fresh") == ""
     assert _near_names(tmp_path / "notarun2") == ""  # a folder without a run is no run
+
+
+def test_a_stopped_run_keeps_the_genes_of_its_last_generation(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    """A run stopped between genes files (every `output.genes_every`) kept none of its last
+    generation, so its plots and `export --gen` ended earlier than the run."""
+    import os
+    import signal
+
+    from evolve.evolution import Evolution
+    from tests.helpers.fake_run import tiny_args
+
+    real = Evolution.save
+
+    def save(self: Evolution, gen: Any) -> None:
+        real(self, gen)
+        if self.generation == 13:
+            os.kill(os.getpid(), signal.SIGTERM)  # stop after this generation
+
+    monkeypatch.setattr(Evolution, "save", save)
+    args = [*tiny_args(tmp_path), "--set", "output.genes_every=10"]
+    args[args.index("--generations") + 1] = "30"
+    assert run_main(args) == 130
+    assert "stopped after generation 13" in capsys.readouterr().err
+    genes = tmp_path / "t" / "genes"
+    assert (genes / "gen_00013.npz").is_file() and not (genes / "gen_00012.npz").exists()
