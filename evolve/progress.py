@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from collections import deque
 from typing import Any, TextIO
 
 from evolve.rating.crownings import beyond_noise, playoff_words
@@ -89,13 +90,33 @@ def against(ev: dict[str, Any]) -> str:
     return f"{ev.get('players', 4) - 1}x {opp[0]}" if len(opp) == 1 else "bots"
 
 
-def summary(rec: dict[str, Any], total: int) -> str:
-    """One line per generation."""
+class RunClock:
+    """When the run will end: the generations left times the mean wall time of the last
+    `window` (playoffs and evaluations included, as they recur)."""
+
+    def __init__(self, window: int = 100) -> None:
+        self.walls: deque[float] = deque(maxlen=window)
+
+    def left(self, rec: dict[str, Any], total: int) -> float:
+        """Seconds until generation `total - 1`, after `rec`'s generation."""
+        self.walls.append(float(rec["wall_s"]))
+        return (total - 1 - int(rec["generation"])) * sum(self.walls) / len(self.walls)
+
+
+def _duration(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    return f"{minutes // 60}h{minutes % 60:02d}m" if minutes >= 60 else f"{minutes}m"
+
+
+def summary(rec: dict[str, Any], total: int, left_s: float | None = None) -> str:
+    """One line per generation (`left_s`: the run's time left, when it has some)."""
     s = (f"gen {rec['generation']:>5}/{total}  {rec['games']} games {rec['wall_s']:6.2f}s "
          f"({rec['games_per_s']:.0f}/s)  mu {rec['mu_mean']:.2f}±{rec['mu_std']:.2f} "
          f"max {rec['mu_max']:.2f}  champion #{rec['champion_index']} "
          f"{rec['champion_mu']:.2f}±{rec['champion_sigma']:.2f}  "
          f"rounds {rec['mean_rounds']:.1f} capped {100 * rec['capped_fraction']:.1f}%")
+    if left_s and left_s >= 60:  # a short wait needs no clock
+        s += f"  ends in ~{_duration(left_s)}"
     po = rec.get("playoff")
     if po:
         verdict = "kept the champion of generation " + str(po["incumbent_born"])

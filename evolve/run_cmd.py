@@ -27,7 +27,7 @@ from evolve.parallel import Runner, WorkersLostError
 from evolve.plan.lines import DEFAULT_PLUGIN, plan_lines
 from evolve.plan.planmark import unfinished
 from evolve.plugin import load_plugin, warm_up
-from evolve.progress import ProgressBar, Ticker, summary
+from evolve.progress import ProgressBar, RunClock, Ticker, summary
 from evolve.rating.crownings import closing_words
 from evolve.report.refresh import PlotRefresher
 from evolve.runfolder import RunFolder, RunFolderError, check_name
@@ -232,6 +232,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     lost: WorkersLostError | None = None
     plots = PlotRefresher(folder.root, cfg.output.plot_every)
     last: Generation | None = None  # the last generation `evo.save` wrote
+    clock = RunClock()
     try:
         with stack:  # closed in here: workers killed by the signal may fail to shut down
             if not stop.signum:
@@ -258,7 +259,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
                     save_error = e
                     break
                 last = gen
-                print(summary(gen.record, total), flush=True)
+                print(summary(gen.record, total, clock.left(gen.record, total)), flush=True)
                 plots.maybe_start(evo.generation)
     except Exception:
         if not stop.signum:

@@ -52,3 +52,18 @@ def test_a_hint_names_the_interpreter_a_new_shell_needs(
     (tmp_path / "python").symlink_to(sys.executable)
     monkeypatch.setattr(sys, "executable", str(tmp_path / "python"))
     assert evolve_command("run --name r") == "python -m evolve run --name r"
+
+
+def test_the_generation_line_says_when_the_run_ends() -> None:
+    """A night's line said how long this generation took, never when the run would end."""
+    from evolve.progress import RunClock, summary
+    from tests.evolve.test_crownings import rec
+
+    clock = RunClock(window=2)
+    first, second = {**rec(10), "wall_s": 2.0}, {**rec(11), "wall_s": 4.0}
+    assert clock.left(first, 1000) == 989 * 2.0
+    left = clock.left(second, 1000)
+    assert left == 988 * 3.0  # the mean of the last two generations
+    assert summary(second, 1000, left).split("capped ")[1].split("  ")[1] == "ends in ~49m"
+    assert "  ends in ~8h19m" in summary(second, 10_000, 9988 * 3.0)
+    assert "ends in" not in summary(second, 13, clock.left(second, 13))  # under a minute
