@@ -348,6 +348,15 @@ def main(argv: list[str]) -> int:
         return error(e)
     except OSError as e:
         return error(f"{args.run}: cannot write the plots ({e.strerror or e})")
-    for f in files:
-        print(f)
+    print(_written(files))
     return 0
+
+
+def _written(files: list[Path]) -> str:
+    """What was drawn, in one line: the overview plots by name, the per-gene ones counted."""
+    if not files:
+        return "no plots drawn"
+    per_gene = [f for f in files if f.name.startswith(("density_", "hist_"))]
+    named = [f.name for f in files if f not in per_gene]
+    return (f"{len(files)} plots in {files[0].parent}: {', '.join(named)}"
+            + (f" and {len(per_gene)} per gene (density_*, hist_*)" if per_gene else ""))

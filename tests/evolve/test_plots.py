@@ -47,6 +47,11 @@ def test_make_plots_writes_valid_pngs(run_dir: Path) -> None:
             # a blank canvas has one colour; a plot has many
             assert len(im.convert("RGB").getcolors(maxcolors=1 << 20) or []) > 10
     assert not list((run_dir / "plots").glob(".*"))  # no temp files left behind
+    from evolve.report.plots import _written
+
+    # `make plot` said each of 113 paths; one line now, the per-gene plots counted
+    assert _written(files) == (f"{len(files)} plots in {run_dir / 'plots'}: progress.png, "
+                               f"all_genes.png and {2 * len(SOME)} per gene (density_*, hist_*)")
 
 
 def test_density_marks_median_of_each_generation(run_dir: Path) -> None:
