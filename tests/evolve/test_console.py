@@ -57,10 +57,13 @@ def test_a_hint_names_the_interpreter_a_new_shell_needs(
 def test_the_generation_line_says_when_the_run_ends() -> None:
     """A night's line said how long this generation took, never when the run would end."""
     from evolve.progress import RunClock, summary
-    from tests.evolve.test_crownings import rec
 
+    line = {"games": 2048, "games_per_s": 2048.0, "mu_mean": 25.0, "mu_std": 0.8,
+            "mu_max": 28.0, "champion_index": 0, "champion_mu": 27.0, "champion_sigma": 1.0,
+            "mean_rounds": 15.0, "capped_fraction": 0.0, "playoff": None, "eval": None}
     clock = RunClock(window=2)
-    first, second = {**rec(10), "wall_s": 2.0}, {**rec(11), "wall_s": 4.0}
+    first = {**line, "generation": 10, "wall_s": 2.0}
+    second = {**line, "generation": 11, "wall_s": 4.0}
     assert clock.left(first, 1000) == 989 * 2.0
     left = clock.left(second, 1000)
     assert left == 988 * 3.0  # the mean of the last two generations
