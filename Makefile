@@ -82,8 +82,8 @@ report: $(STAMP) need-run  ## write runs/RUN/report.html (with the champion's be
 	$(PY) -m evolve diagnose runs/$(RUN)/champion.json --out runs/$(RUN)/diagnose
 	$(PY) -m evolve report runs/$(RUN)
 
-export: $(STAMP) need-run  ## champion as a bot file: make export RUN=name [GEN=n] [OUT=file]
-	$(PY) -m evolve export runs/$(RUN) $(if $(GEN),--gen $(GEN)) --out $(or $(OUT),runs/$(RUN)/champion-bot.json)
+export: $(STAMP) need-run  ## champion as a bot file: make export RUN=name [GEN=n [INDEX=i]] [OUT=file]
+	$(PY) -m evolve export runs/$(RUN) $(if $(GEN),--gen $(GEN)) $(if $(INDEX),--index $(INDEX)) --out $(or $(OUT),runs/$(RUN)/champion-bot.json)
 
 gauntlet: $(STAMP)  ## strength table: make gauntlet BOT=file.json [GAMES=n] (or RUN=name: its champion)
 	@test -n "$(BOT)$(RUN)" || { echo "error: BOT=file.json or RUN=name is required"; exit 2; }
