@@ -109,7 +109,7 @@ def test_a_sigterm_stop_leaves_the_plan_for_later(tmp_path: Path, capsys: Any,
     assert "stopped after generation 0" in err
 
 
-def test_ctrl_c_inside_the_compiled_games_skips_the_plan_and_says_how_to_resume(
+def test_ctrl_c_inside_the_compiled_games_skips_the_plan_and_says_how_to_make_it(
         tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     # Raised inside numba's compiled games, Ctrl-C's KeyboardInterrupt comes out as a
     # SystemError ("returned a result with an exception set"): it used to end the run with
