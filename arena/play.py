@@ -125,7 +125,7 @@ def main(argv: list[str]) -> int:
     if args.save is not None:
         from evolve.runfolder import output_problem
 
-        if problem := output_problem(Path(args.save)):
+        if problem := output_problem(args.save):
             return error(f"--save {args.save}: {problem}")
     try:
         players, rules = game_setup(args.bots, args.seed, args.rules, args.cap,

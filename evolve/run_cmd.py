@@ -204,6 +204,7 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
     """Generations until done or stopped, then close `stack` (the workers); the exit code."""
     total = cfg.run.generations
     resume_cmd = evolve_command(f"run --name {name}")
+    plan_cmd = evolve_command(f"plan {folder.root}")  # makes the planning champion later
     if cfg.output.runs_dir != "runs":
         resume_cmd += f" --runs-dir {cfg.output.runs_dir}"
     if resumed:
@@ -223,11 +224,11 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
         if unfinished(folder) is not None:
             print("the planning champion was not finished (the run was stopped during it): "
                   "making it now", flush=True)
-            _plan_champion(cfg, folder, evo)
+            _plan_champion(cfg, folder, evo, plan_cmd)
         return 0
     if unfinished(folder) is not None:
         print("the planning champion was not finished (the run was stopped during it): this "
-              f"run makes it when it ends, or: {evolve_command(f'plan {folder.root}')}", flush=True)
+              f"run makes it when it ends, or: {plan_cmd}", flush=True)
     save_error: OSError | None = None
     lost: WorkersLostError | None = None
     plots = PlotRefresher(folder.root, cfg.output.plot_every)
@@ -293,14 +294,14 @@ def _loop(cfg: Config, folder: RunFolder, name: str, evo: Evolution, runner: Run
             _print_closing_words(folder)
             if stop.signum == signal.SIGTERM:  # asked to end soon (a service, `timeout`)
                 print(f"planning champion not made (stopped by SIGTERM); make it later with: "
-                      f"{evolve_command(f'plan {folder.root}')}", file=sys.stderr, flush=True)
+                      f"{plan_cmd}", file=sys.stderr, flush=True)
             else:  # Ctrl-C: the plan follows, and a second Ctrl-C skips it
-                _plan_champion(cfg, folder, evo)
+                _plan_champion(cfg, folder, evo, plan_cmd)
             print(f"stopped after generation {evo.saved_generation}; resume with: {resume_cmd}",
                   file=sys.stderr, flush=True)
         return 130
     _print_closing_words(folder)
-    _plan_champion(cfg, folder, evo)
+    _plan_champion(cfg, folder, evo, plan_cmd)
     print(f"done: {total} generations in {folder.root}", flush=True)
     return 0
 
@@ -320,7 +321,7 @@ def _near_names(root: Path) -> str:
             "Ctrl-C and give its name)" if near else "")
 
 
-def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
+def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution, later: str) -> None:
     """Make the planning champion (`evolve.plan.lines.plan_lines`: the best line's) unless
     plan.games is 0 or the games are not the planning player's (four seats, the game's own plug-in);
     Ctrl-C skips it and says how to make it later."""
@@ -328,7 +329,6 @@ def _plan_champion(cfg: Config, folder: RunFolder, evo: Evolution) -> None:
     if (not cfg.plan.games or not folder.champion.is_file() or cfg.run.group_size != 4
             or cfg.game.plugin != DEFAULT_PLUGIN):
         return
-    later = evolve_command(f"plan {folder.root}")
     fit = f"a value fitted on {cfg.plan.games} games"
     values = {"run": f"the run's learned value (or, without one, {fit})", "fits": fit,
               "both": f"the run's learned value and {fit}"}[cfg.plan.value_from]

@@ -351,11 +351,13 @@ def run_holding(path: Path) -> Path | None:
     return None
 
 
-def output_problem(path: Path, plan_ok: bool = False) -> str | None:
-    """Why a command may not write the file `path` (None if it may), said before any work: a
-    folder, something that is not a regular file, or a file a run writes itself (a run's
-    champion-plan*.json is allowed with `plan_ok`: `evolve plan` writes those)."""
-    if str(path).endswith(("/", os.sep)) or path.is_dir():
+def output_problem(named: str | Path, plan_ok: bool = False) -> str | None:
+    """Why a command may not write the file `named` (None if it may), said before any work: a
+    folder (a name ending in / too: give it as typed), something that is not a regular file, or
+    a file a run writes itself (a run's champion-plan*.json is allowed with `plan_ok`: `evolve
+    plan` writes those)."""
+    path = Path(named)
+    if str(named).endswith(("/", os.sep)) or path.is_dir():
         return "is a folder; give the file to write"
     try:
         check_replaceable(path)

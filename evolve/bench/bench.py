@@ -217,9 +217,9 @@ def main(argv: list[str]) -> int:
         return error(f"--memory-generations must be 0..{MAX_MEMORY_GENERATIONS}, "
                      f"got {args.memory_generations}")
     previous = args.out.with_suffix(".previous.json")
-    for flag, path in (("--out", args.out), ("--out", previous)):
+    for path in (args.out, previous):  # the new figures, and where the old ones go
         if problem := output_problem(path):
-            return error(f"{flag} {path}: {problem}")
+            return error(f"--out {path}: {problem}")
     baseline = args.compare
     res = run_bench(args.quick, args.memory_generations, reference=not args.no_reference)
     if args.out.exists():  # kept as the previous figures only once the new ones are made

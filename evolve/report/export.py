@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -54,18 +53,12 @@ def _from_generation(folder: RunFolder, gen: int | None, index: int | None
 
 
 def _check_out(out: str | Path, folder: RunFolder) -> Path:
-    """The bot file to write: a file name, never an existing folder nor a file the run holds
-    already (its champion, config, genes: ExportError otherwise)."""
-    out_p = Path(out)
-    if out_p.is_dir() or str(out).endswith(("/", os.sep)):
-        raise ExportError(f"--out {out}: is a folder; give the bot file to write, e.g. "
-                          f"{out_p / 'champion-bot.json'}")
-    if folder.holds(out_p):
-        raise ExportError(f"--out {out}: is a file the run {folder.root} writes itself; give "
-                          f"another name, e.g. {folder.root / 'champion-bot.json'}")
-    if problem := output_problem(out_p):
-        raise ExportError(f"--out {out}: {problem}")
-    return out_p
+    """The bot file to write: never a folder, a FIFO or link, nor a file a run writes itself
+    (`output_problem`; ExportError naming a file to give instead)."""
+    if problem := output_problem(out):
+        raise ExportError(f"--out {out}: {problem} (a name such as "
+                          f"{folder.root / 'champion-bot.json'})")
+    return Path(out)
 
 
 def _reign_eval(folder: RunFolder, meta: dict[str, Any]) -> dict[str, Any] | None:
